@@ -1,0 +1,35 @@
+# Card Duels — every target sets up its own venv from the pinned requirements.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+
+.PHONY: run test shots bench lint serve exe test-exe clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+run: $(STAMP)
+	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python main.py $(ARGS)
+
+test: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m ruff check .
+	$(HEADLESS) $(BIN)/python -m pytest -q
+
+shots: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m game.shots shots
+
+bench: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m game.bench
+
+serve: $(STAMP)
+	$(BIN)/python main.py serve --host 127.0.0.1 --port 8765
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check .
+
+clean:
+	rm -rf $(VENV) build dist shots .pytest_cache .ruff_cache

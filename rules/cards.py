@@ -1,0 +1,96 @@
+"""Playing cards as frozen values: parsing, printing and the standard packs."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+RANK_CHARS = "A23456789TJQK"  # index + 1 is the rank number: A=1 ... K=13
+SUITS = "CDHS"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = frozenset("DH")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. ``rank`` is 1..13 (A=1, J=11, Q=12, K=13); ``suit`` is one of C D H S."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rank <= 13) or self.suit not in SUITS or len(self.suit) != 1:
+            raise ValueError(f"not a card: rank={self.rank!r} suit={self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Parse ``"7H"``, ``"TD"`` or ``"10D"`` (case-insensitive).
+
+        >>> Card.parse("10d"), Card.parse("AS").pretty
+        (Card(rank=10, suit='D'), 'A♠')
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {text!r}")
+        t = text.strip().upper()
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUITS:
+            raise ValueError(f"not a card: {text!r}")
+        return cls(RANK_CHARS.index(t[0]) + 1, t[1])
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.rank - 1] + self.suit
+
+    @property
+    def rank_label(self) -> str:
+        """Rank as a player reads it: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return "10" if self.rank == 10 else RANK_CHARS[self.rank - 1]
+
+    @property
+    def pretty(self) -> str:
+        return self.rank_label + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+
+def parse_cards(items: Iterable[str | Card]) -> tuple[Card, ...]:
+    return tuple(Card.parse(x) for x in items)
+
+
+def card_strs(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def pretty_cards(cards: Iterable[Card | str]) -> str:
+    return " ".join(Card.parse(c).pretty for c in cards)
+
+
+def standard_deck() -> list[Card]:
+    """The 52-card pack in a fixed order (suit-major)."""
+    return [Card(r, s) for s in SUITS for r in range(1, 14)]
+
+
+def short_deck() -> list[Card]:
+    """The 36-card Russian pack: 6 to A in every suit."""
+    return [Card(r, s) for s in SUITS for r in (1, 6, 7, 8, 9, 10, 11, 12, 13)]
+
+
+def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+def deck_from(items: Iterable[str | Card], expected: Iterable[Card]) -> list[Card]:
+    """Parse an explicit deck; it must be exactly the ``expected`` cards, each once."""
+    deck = [Card.parse(x) for x in items]
+    want = sorted(expected)
+    if len(set(deck)) != len(deck):
+        raise ValueError("the deck repeats a card")
+    if sorted(deck) != want:
+        raise ValueError(f"the deck must hold exactly the {len(want)} cards of the pack")
+    return deck

@@ -1,0 +1,148 @@
+"""The contract every game follows: actions, the one validated door, observations, game specs."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why in words a player understands."""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, (str, int, bool)) or value is None:
+        return value
+    raise ValueError(f"action values must be strings, numbers or lists, not {type(value).__name__}")
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Action:
+    """A small immutable move: a kind plus named JSON-able arguments (cards written ``"7H"``).
+
+    >>> a = Action.make("exchange", hand="4C", area="QD")
+    >>> a.to_json()
+    {'kind': 'exchange', 'area': 'QD', 'hand': '4C'}
+    >>> Action.from_dict(a.to_json()) == a
+    True
+    """
+
+    kind: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def make(cls, kind: str, **kwargs: Any) -> Action:
+        return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in kwargs.items())))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """Generic, unvalidated decoding; games validate the shape in their ``action_from_json``."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise IllegalAction("an action needs a 'kind'")
+        try:
+            return cls.make(data["kind"], **{k: v for k, v in data.items() if k != "kind"})
+        except (ValueError, TypeError) as exc:
+            raise IllegalAction(f"malformed action: {exc}") from exc
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for k, v in self.args:
+            if k == name:
+                return v
+        return default
+
+    def __getitem__(self, name: str) -> Any:
+        for k, v in self.args:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{k: _thaw(v) for k, v in self.args}}
+
+    def __str__(self) -> str:
+        inner = ", ".join(f"{k}={v}" for k, v in self.args)
+        return f"{self.kind}({inner})"
+
+
+Event = dict[str, Any]
+"""A public record of what one action did, e.g. ``{"type": "kombi.draw", "seat": 0}``; the log is built from these."""
+
+
+class GameState:
+    """Base of every game's immutable state. Subclasses implement the abstract parts.
+
+    ``apply`` is the one door: it validates (raising :class:`IllegalAction` with a reason) and
+    returns a new state; ``self`` never changes.
+    """
+
+    game_id: str = ""
+    seats: int = 2
+
+    # --- to be provided by each game -------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> GameState:  # pragma: no cover - abstract
+        """Apply an action already known to be legal."""
+        raise NotImplementedError
+
+    def _refusal(self, action: Action) -> str:
+        """Why ``action`` is illegal here (only called for actions not in ``legal_actions``)."""
+        return "That move is not allowed now."
+
+    def observe(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> tuple[int, ...]:  # pragma: no cover - abstract
+        """Seats that won (both on a draw or a shared win); empty while the game runs."""
+        raise NotImplementedError
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Public events produced by the action that led to this state."""
+        return ()
+
+    def hidden_from(self, seat: int) -> set[str]:  # pragma: no cover - abstract
+        """Card strings that ``seat`` may not see now; used by the hidden-information tests."""
+        raise NotImplementedError
+
+    # --- shared ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def apply(self, action: Action) -> GameState:
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if not isinstance(action, Action):
+            raise IllegalAction("not an action")
+        if action not in self.legal_actions():
+            raise IllegalAction(self._refusal(action))
+        return self._apply(action)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How the rest of the program reaches one game: its id, constructor and action decoder."""
+
+    id: str
+    new_game: Callable[..., GameState]
+    action_from_json: Callable[[Mapping[str, Any]], Action]
+    deck_size: int = 52
