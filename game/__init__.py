@@ -1,0 +1,1 @@
+"""The Card Duels application: loop, scenes, input, seats, saves, settings and text."""

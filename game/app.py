@@ -1,0 +1,185 @@
+"""The application: window, clock, the scene stack and the frame loop."""
+from __future__ import annotations
+
+import logging
+import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pygame
+
+from game.i18n import Translator
+from game.input import GestureTracker, to_pointer
+from game.options import Options
+from game.saves import SaveStore
+from game.scene import Scene, SceneStack
+from game.session import Session
+from game.settings import Settings, load_settings, save_settings
+from sounds.bank import SoundBank
+from sprites.cards import CardArtCache
+from sprites.text import Fonts
+
+log = logging.getLogger("carduels")
+FRAME_DT = 1 / 60
+
+
+class App:
+    def __init__(self, opts: Options, settings: Settings | None = None) -> None:
+        self.opts = opts
+        if settings is None:
+            settings, problems = load_settings()
+            for p in problems:
+                log.warning("settings: %s", p)
+        self.settings = settings
+        self.t = Translator(opts.lang or settings.language)
+        pygame.init()
+        self.screen = self._open_window()
+        pygame.display.set_caption(self.t("app.title"))
+        pygame.key.set_repeat(350, 40)
+        self.fonts = Fonts()
+        self.cards = CardArtCache()
+        self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
+        self.saves = SaveStore()
+        self.stack = SceneStack()
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.gestures = GestureTracker()
+        self.clock = pygame.time.Clock()
+        self.now = 0.0
+        self.frames = 0
+        self.running = True
+        self.finished_game = False
+        self.results: list[str] = []
+        self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
+
+    # --- window ------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.opts.fullscreen or self.opts.kiosk or self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.opts.size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # --- services for scenes ------------------------------------------------------------------
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
+
+    def set_language(self, lang: str) -> None:
+        self.t.set_language(lang)
+        self.settings.language = lang
+        self._store_settings()
+
+    def set_sound(self, on: bool) -> None:
+        self.settings.sound = on
+        self.sounds.enabled = on and not self.opts.headless
+        self._store_settings()
+
+    def _store_settings(self) -> None:
+        if self.opts.headless:
+            return
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            log.warning("settings not saved: %s", exc)
+
+    def new_seed(self) -> int:
+        return random.SystemRandom().randrange(1, 2**31)
+
+    def autosave(self, session: Session) -> None:
+        if session.mode == "demo":
+            return
+        try:
+            self.saves.save(session)
+        except OSError as exc:
+            log.warning("autosave failed: %s", exc)
+
+    def report_result(self, session: Session) -> None:
+        st = session.match.state
+        line = (f"RESULT game={session.game_id} seed={session.seed} "
+                f"winners={','.join(str(w) for w in st.winners)} scores={','.join(str(s) for s in st.scores)}")
+        self.results.append(line)
+        print(line, flush=True)
+        if self.opts.until_end:
+            self.finished_game = True
+
+    # --- loop ---------------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        scene = self.stack.top
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+            for s in self.stack.scenes:
+                s.resize(self.size)
+            return
+        if scene is None:
+            return
+        p = to_pointer(event, self.size)
+        if p is not None:
+            for g in self.gestures.feed(p, self.size[1]):
+                scene.on_gesture(g)
+        elif event.type == pygame.KEYDOWN:
+            scene.on_key(event)
+        elif event.type == pygame.TEXTINPUT:
+            scene.on_text(event.text)
+        elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "on_wheel"):
+            scene.on_wheel(event.y)
+
+    def step(self, dt: float) -> None:
+        """One frame: pending scene changes, events, update, draw."""
+        if self.stack.apply_pending(self.size):
+            self.gestures.reset()
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.stack.apply_pending(self.size)
+        self.now += dt
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.stack.apply_pending(self.size)
+        self.draw()
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.screen)
+        pygame.display.flip()
+
+    def run(self, first: Scene) -> int:
+        self.stack.push(first)
+        headless = self.opts.headless
+        try:
+            while self.running:
+                dt = FRAME_DT if headless else min(self.clock.tick(60) / 1000.0, 0.1)
+                self.step(dt)
+                self.frames += 1
+                if self.finished_game or (self.opts.frames is not None and self.frames >= self.opts.frames):
+                    break
+        finally:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            pygame.quit()
+        return 0
+
+
+def start_scene(app: App) -> Scene:
+    """The first scene for the given options: a table directly, or the menu."""
+    from game.menu import MenuScene
+    from game.tables import open_table
+
+    o = app.opts
+    if o.demo:
+        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
+        session = Session.new(o.game or "kombi", "demo", names, o.seed if o.seed is not None else app.new_seed(),
+                              o.level)
+        return open_table(app, session)
+    if o.game and o.players:
+        seed = o.seed if o.seed is not None else app.new_seed()
+        return open_table(app, Session.new(o.game, o.mode, list(o.players), seed, o.level))
+    return MenuScene(app)
+
+
+def main(opts: Options) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    app = App(opts)
+    return app.run(start_scene(app))

@@ -1,0 +1,100 @@
+"""The end of a game: the winner (or a draw / shared win), both scores and how they arose."""
+from __future__ import annotations
+
+import pygame
+
+from game.input import Gesture
+from game.scene import ButtonGroup, Scene
+from game.session import Session
+from game.tables import open_table
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+DEMO_RESTART = 6.0  # seconds the attract mode shows a result before dealing again
+
+
+class EndScene(Scene):
+    name = "end"
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.session = table.session
+        self.buttons = ButtonGroup(self.press)
+        self.panel = pygame.Rect(0, 0, 10, 10)
+        self.shown = 0.0
+
+    def enter(self) -> None:
+        self.app.report_result(self.session)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.ui_scale(h)
+        self.panel = pygame.Rect(int(w * 0.12), int(h * 0.12), int(w * 0.76), int(h * 0.76))
+        bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
+        y = self.panel.bottom - bh - int(28 * s)
+        self.buttons.set([
+            Button("again", self.t("end.again"), pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
+            Button("menu", self.t("end.menu"), pygame.Rect(self.panel.centerx + 12, y, bw, bh)),
+        ])
+        self.buttons.focus = 0
+
+    def headline(self) -> str:
+        st = self.session.match.state
+        if len(st.winners) == 1:
+            return self.t("end.wins", name=self.session.names[st.winners[0]])
+        return self.t("end.shared" if self.session.game_id == "square" else "end.draw")
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        if bid == "again":
+            s = self.session
+            fresh = Session.new(s.game_id, s.mode, s.names, self.app.new_seed(), s.bot_level)
+            self.app.stack.reset(open_table(self.app, fresh))
+        else:
+            from game.menu import MenuScene
+
+            self.app.stack.reset(MenuScene(self.app))
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        if self.session.mode == "demo" and self.shown > DEMO_RESTART and not self.app.opts.until_end:
+            self.press("again")
+
+    def on_gesture(self, g: Gesture) -> None:
+        self.buttons.gesture(g)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        self.buttons.key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 140))
+        surface.blit(dim, (0, 0))
+        draw_panel(surface, self.panel, alpha=245)
+        s = theme.ui_scale(surface.get_height())
+        fonts = self.app.fonts
+        cx = self.panel.centerx
+        head = fonts.render(self.headline(), theme.font_px(80, s), theme.GOLD, bold=True)
+        surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
+        st = self.session.match.state
+        y = self.panel.y + int(50 * s) + head.get_height()
+        for seat in (0, 1):
+            color = theme.GOOD if seat in st.winners else theme.TEXT
+            line = fonts.render(self.t("end.score_line", name=self.session.names[seat], score=st.scores[seat]),
+                                theme.font_px(44, s), color, bold=True)
+            surface.blit(line, line.get_rect(midtop=(cx, y)))
+            y += line.get_height() + int(6 * s)
+        y += int(14 * s)
+        px = theme.font_px(26, s)
+        line_h = fonts.get(px).get_linesize()
+        limit = self.buttons.buttons[0].rect.y - int(16 * s)
+        for para in self.table.end_summary():
+            for line in fonts.wrap(para, px, self.panel.w - int(80 * s)):
+                if y + line_h > limit:
+                    break
+                img = fonts.render(line, px, theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(midtop=(cx, y)))
+                y += line_h
+        self.buttons.draw(surface, fonts)

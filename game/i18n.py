@@ -1,0 +1,41 @@
+"""The translation function: one catalogue per language, built from the game/text modules."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+LANGUAGES = ("en", "de")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+_CATALOGUES = ("common", "kombi")
+
+
+class Translator:
+    """``t("menu.play")`` in the current language; English is the fallback for a missing key."""
+
+    def __init__(self, lang: str = "en", modules: tuple[str, ...] = _CATALOGUES) -> None:
+        self._tables: dict[str, dict[str, str]] = {code: {} for code in LANGUAGES}
+        for name in modules:
+            mod = importlib.import_module(f"game.text.{name}")
+            for code in LANGUAGES:
+                self._tables[code].update(getattr(mod, code.upper()))
+        self.lang = lang if lang in LANGUAGES else "en"
+
+    def set_language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self.lang = lang
+
+    def has(self, key: str) -> bool:
+        return key in self._tables["en"]
+
+    def keys(self, lang: str) -> set[str]:
+        return set(self._tables[lang])
+
+    def __call__(self, key: str, **params: Any) -> str:
+        text = self._tables[self.lang].get(key) or self._tables["en"].get(key)
+        if text is None:
+            return key
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text

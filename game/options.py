@@ -1,0 +1,67 @@
+"""Command-line options of the app (``main.py --help``)."""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+
+@dataclass
+class Options:
+    game: str | None = None
+    mode: str = "hotseat"
+    players: list[str] | None = None
+    seed: int | None = None
+    lang: str | None = None
+    fullscreen: bool = False
+    size: tuple[int, int] = (1280, 800)
+    demo: bool = False
+    headless: bool = False
+    until_end: bool = False
+    frames: int | None = None
+    kiosk: bool = False
+    level: int = 2
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("use WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError("size out of range")
+    return w, h
+
+
+def _players(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise argparse.ArgumentTypeError('give two different names: --players "Ann,Bob"')
+    return names
+
+
+def build_parser(games: list[str]) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="card-duels", description="Card Duels: four two-player card games.",
+                                epilog="Run a game server instead with: main.py serve --help")
+    p.add_argument("--game", choices=games, help="start this game directly")
+    p.add_argument("--mode", choices=["hotseat", "computer"], default="hotseat",
+                   help="two players on this device, or against the computer")
+    p.add_argument("--players", type=_players, help='both names, e.g. "Ann,Bob" (skips the names screen)')
+    p.add_argument("--seed", type=int, help="deal number: the same seed deals the same game")
+    p.add_argument("--lang", choices=["en", "de"], help="language")
+    p.add_argument("--fullscreen", action="store_true", help="desktop fullscreen")
+    p.add_argument("--size", type=_size, default=(1280, 800), help="window size WxH (default 1280x800)")
+    p.add_argument("--demo", action="store_true", help="computer against computer through the real table")
+    p.add_argument("--headless", action="store_true",
+                   help="no window or sound; simulated clock (each frame advances 1/60 s)")
+    p.add_argument("--until-end", action="store_true", help="exit when a game reaches its end screen")
+    p.add_argument("--frames", type=int, help="exit after this many frames")
+    p.add_argument("--kiosk", action="store_true", help="fullscreen touch kiosk mode")
+    p.add_argument("--level", type=int, choices=[1, 2, 3], default=2, help="computer strength")
+    return p
+
+
+def parse(argv: list[str], games: list[str]) -> Options:
+    ns = build_parser(games).parse_args(argv)
+    return Options(game=ns.game, mode=ns.mode, players=ns.players, seed=ns.seed, lang=ns.lang,
+                   fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
+                   until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level)

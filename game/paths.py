@@ -1,0 +1,56 @@
+"""Where files live: bundled data (source tree or PyInstaller bundle) and the user's folders."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "card-duels"
+
+
+def bundle_root() -> Path:
+    """The folder holding main.py and the packages, from source or frozen (sys._MEIPASS)."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    return Path(frozen) if frozen else Path(__file__).resolve().parent.parent
+
+
+def data_file(*parts: str) -> Path:
+    """A shipped data file; a missing one is an error, never silently ignored."""
+    path = bundle_root().joinpath(*parts)
+    if not path.exists():
+        raise FileNotFoundError(f"missing data file: {path}")
+    return path
+
+
+def _override() -> Path | None:
+    # Tests and portable installs point every user folder at one place.
+    home = os.environ.get("CARD_DUELS_HOME")
+    return Path(home) if home else None
+
+
+def user_data_dir() -> Path:
+    base = _override()
+    return base / "data" if base else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def user_config_dir() -> Path:
+    base = _override()
+    return base / "config" if base else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def user_log_dir() -> Path:
+    base = _override()
+    return base / "logs" if base else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write a whole file or nothing: a crash mid-write never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)

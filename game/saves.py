@@ -1,0 +1,67 @@
+"""Autosaves in the user data folder: one per game, written atomically, damaged ones set aside."""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.paths import atomic_write, user_data_dir
+from game.session import Session
+
+FORMAT = "card-duels-save"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    path: Path
+    game_id: str
+    saved_at: float
+
+
+class SaveStore:
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = (root or user_data_dir()) / "saves"
+
+    def path_for(self, game_id: str) -> Path:
+        return self.root / f"autosave-{game_id}.json"
+
+    def save(self, session: Session) -> None:
+        record = {"format": FORMAT, "version": VERSION, "saved_at": time.time(), "session": session.to_json()}
+        atomic_write(self.path_for(session.game_id), json.dumps(record, ensure_ascii=False))
+
+    def delete(self, game_id: str) -> None:
+        self.path_for(game_id).unlink(missing_ok=True)
+
+    def latest(self) -> list[SaveInfo]:
+        """Readable-looking saves, newest first (contents are checked only on load)."""
+        out = []
+        for p in sorted(self.root.glob("autosave-*.json")):
+            try:
+                out.append(SaveInfo(p, p.stem.removeprefix("autosave-"), p.stat().st_mtime))
+            except OSError:
+                continue
+        return sorted(out, key=lambda s: s.saved_at, reverse=True)
+
+    def load(self, path: Path) -> Session:
+        """The saved session; a damaged or foreign file is moved aside and ValueError says why."""
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(record, dict) or record.get("format") != FORMAT:
+                raise ValueError("not a Card Duels save")
+            if record.get("version") != VERSION:
+                raise ValueError(f"saved by an unknown version ({record.get('version')!r})")
+            return Session.from_json(record.get("session"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError, KeyError,
+                RecursionError) as exc:
+            self._set_aside(path)
+            raise ValueError(str(exc) or type(exc).__name__) from exc
+
+    def _set_aside(self, path: Path) -> None:
+        aside = self.root / "damaged"
+        try:
+            aside.mkdir(parents=True, exist_ok=True)
+            path.replace(aside / f"{path.stem}-{int(time.time())}{path.suffix}")
+        except OSError:
+            pass

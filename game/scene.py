@@ -1,0 +1,148 @@
+"""Scenes and the scene stack: push, pop and replace take effect between frames."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input import Gesture
+from sprites.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    """One screen. ``opaque = False`` makes it an overlay: the scenes below are drawn first."""
+
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.t = app.t
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def resize(self, size: tuple[int, int]) -> None: ...
+    def on_gesture(self, g: Gesture) -> None: ...
+    def on_key(self, event: pygame.event.Event) -> None: ...
+    def on_text(self, text: str) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._ops: list[tuple[str, Scene | None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._ops.append(("push", scene))
+
+    def pop(self) -> None:
+        self._ops.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self._ops.append(("replace", scene))
+
+    def reset(self, scene: Scene) -> None:
+        self._ops.append(("reset", scene))
+
+    def apply_pending(self, size: tuple[int, int]) -> bool:
+        changed = bool(self._ops)
+        ops, self._ops = self._ops, []
+        for op, scene in ops:
+            if op in ("pop", "replace") and self.scenes:
+                self.scenes.pop().exit()
+            if op == "reset":
+                while self.scenes:
+                    self.scenes.pop().exit()
+            if scene is not None:
+                self.scenes.append(scene)
+                scene.resize(size)
+                scene.enter()
+        return changed
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque scene up."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def find(self, cls: type) -> Scene | None:
+        for s in reversed(self.scenes):
+            if isinstance(s, cls):
+                return s
+        return None
+
+
+class ButtonGroup:
+    """A list of buttons with hover, press and a keyboard focus (Tab/arrows, Enter/Space)."""
+
+    def __init__(self, on_press: Callable[[str], None]) -> None:
+        self.buttons: list[Button] = []
+        self.on_press = on_press
+        self.focus: int | None = None
+        self.hover: str | None = None
+        self.pressed: str | None = None
+
+    def set(self, buttons: list[Button]) -> None:
+        focused = self.buttons[self.focus].id if self.focus is not None and self.focus < len(self.buttons) else None
+        self.buttons = buttons
+        ids = [b.id for b in buttons]
+        self.focus = ids.index(focused) if focused in ids else None
+
+    def at(self, pos: tuple[int, int]) -> Button | None:
+        for b in self.buttons:
+            if b.enabled and b.hit(pos):
+                return b
+        return None
+
+    def gesture(self, g: Gesture) -> bool:
+        """Handle a gesture; True if it hit a button (consumed)."""
+        b = self.at(g.pos)
+        if g.kind == "hover":
+            self.hover = b.id if b else None
+            return False
+        if g.kind == "press":
+            self.pressed = b.id if b else None
+            return b is not None
+        if g.kind in ("tap", "drop"):
+            hit = b is not None and b.id == self.pressed and b.hit(g.start)
+            self.pressed = None
+            if hit and b is not None:
+                self.on_press(b.id)
+            return hit
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
+        if not enabled:
+            return False
+        k = event.key
+        if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+            back = k in (pygame.K_UP, pygame.K_LEFT) or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            if self.focus not in enabled:
+                self.focus = enabled[-1 if back else 0]
+            else:
+                j = enabled.index(self.focus) + (-1 if back else 1)
+                self.focus = enabled[j % len(enabled)]
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus in enabled:
+            self.on_press(self.buttons[self.focus].id)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts) -> None:
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, fonts, focused=i == self.focus, hovered=b.id == self.hover,
+                   pressed=b.id == self.pressed)

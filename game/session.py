@@ -1,0 +1,60 @@
+"""A game being played: the match (history) plus who sits where and their names."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.match import Match
+
+MODES = ("hotseat", "computer", "demo")
+
+
+@dataclass
+class Session:
+    game_id: str
+    mode: str
+    names: list[str]
+    match: Match
+    bot_level: int = 2
+    seats: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown mode {self.mode!r}")
+        if not self.seats:
+            self.seats = {"hotseat": ["human", "human"], "computer": ["human", "bot"],
+                          "demo": ["bot", "bot"]}[self.mode]
+        if len(self.names) != 2 or not all(isinstance(n, str) and n.strip() for n in self.names):
+            raise ValueError("two player names are needed")
+
+    @classmethod
+    def new(cls, game_id: str, mode: str, names: list[str], seed: int, bot_level: int = 2) -> Session:
+        return cls(game_id, mode, list(names), Match(game_id, {"seed": seed}), bot_level)
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == "human"]
+
+    @property
+    def seed(self) -> int | None:
+        return self.match.setup.get("seed")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game_id, "mode": self.mode, "names": self.names, "seats": self.seats,
+                "bot_level": self.bot_level, "match": self.match.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Session:
+        if not isinstance(data, dict):
+            raise ValueError("not a saved game")
+        match = Match.from_json(data.get("match"))
+        names, seats, level = data.get("names"), data.get("seats"), data.get("bot_level", 2)
+        if not isinstance(names, list) or not isinstance(seats, list) or len(seats) != 2 \
+                or any(s not in ("human", "bot") for s in seats) or not isinstance(level, int):
+            raise ValueError("damaged player list")
+        if data.get("game") != match.game_id:
+            raise ValueError("the game does not match its moves")
+        return cls(match.game_id, str(data.get("mode")), names, match, level, seats)

@@ -1,0 +1,396 @@
+"""The shared table: the one door to the rules, turns (human, computer, hand-off), drag and drop,
+keyboard focus, Back/Forward/Hint, the log and toasts. Each game adds its layout and gestures."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.input import Gesture
+from game.scene import ButtonGroup, Scene
+from game.seats import THINK_PAUSE, BotRunner, hint_for
+from game.session import Session
+from game.tables.cardlayer import CardLayer, CardSprite
+from game.tables.logpanel import LogPanel
+from rules.core import Action, Event, IllegalAction
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+TOAST_SECONDS = 3.2
+END_DELAY = 1.1
+
+
+class TableScene(Scene):
+    """Subclasses implement: ``layout``, ``sprites``, ``origins``, ``drag_keys``, ``drop``,
+    ``tap``, ``focus_items``, ``activate``, ``describe``, ``status``, ``game_buttons``,
+    ``on_game_button``, ``draw_board`` and ``draw_top``."""
+
+    name = "table"
+    game_id = ""
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.match = session.match
+        self.cards = CardLayer(app.cards)
+        self.log = LogPanel()
+        self.buttons = ButtonGroup(self.press)
+        self.bot = BotRunner(app.executor)
+        humans = session.humans
+        self.view_seat = humans[0] if humans else 0
+        self.revealed_for: int | None = None if session.mode == "hotseat" else self.view_seat
+        self.size = app.size
+        self.scale = 1.0
+        self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
+        self.hint: Action | None = None
+        self.drag_keys: list[str] = []
+        self.focus: int | None = None
+        self.end_timer = 0.0
+        self.ended = False
+        self.obs: dict[str, Any] = {}
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self.board = pygame.Rect(0, 0, 0, 0)
+
+    # --- life cycle -----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.refresh(animate=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.scale = theme.ui_scale(h)
+        side_w = max(250, min(int(w * 0.22), int(520 * self.scale)))
+        self.side = pygame.Rect(w - side_w, 0, side_w, h)
+        self.board = pygame.Rect(0, 0, w - side_w, h)
+        self.layout()
+        self._layout_side()
+        if self.obs:
+            self.refresh(animate=False)
+
+    def _layout_side(self) -> None:
+        pad = max(6, int(12 * self.scale))
+        bh = max(40, int(56 * self.scale))
+        r = self.side.inflate(-pad * 2, -pad * 2)
+        top = [("menu", self.t("table.menu")), ("undo", self.t("table.undo")),
+               ("redo", self.t("table.redo")), ("hint", self.t("table.hint"))]
+        bw = (r.w - pad) // 2
+        self._top_buttons = [(bid, label, pygame.Rect(r.x + (i % 2) * (bw + pad), r.y + (i // 2) * (bh + pad),
+                                                      bw, bh)) for i, (bid, label) in enumerate(top)]
+        game_rows = self.game_button_rows()
+        bottom_h = game_rows * (bh + pad)
+        self._game_area = pygame.Rect(r.x, r.bottom - bottom_h + pad, r.w, bottom_h - pad)
+        log_top = r.y + 2 * (bh + pad)
+        self.log.rect = pygame.Rect(r.x, log_top, r.w, self._game_area.y - pad - log_top)
+
+    # --- the one door ----------------------------------------------------------------------------
+    def submit(self, action: Action) -> bool:
+        """Hand an action to the rules; a refusal is shown and changes nothing."""
+        try:
+            self.match.play(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        self.hint = None
+        self.after_action(action)
+        self.app.autosave(self.session)
+        self.refresh(animate=True, events=self.match.state.events)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.show_toast(reason, error=True)
+        self.app.play_sound("invalid")
+        self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
+        self.drag_keys = []
+
+    def show_toast(self, text: str, error: bool = False) -> None:
+        self.toast = (text, TOAST_SECONDS, error)
+
+    def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
+        """Recompute the view from the observation and let the cards glide to it."""
+        seat = self.view_seat
+        self.obs = self.match.state.observe(seat)
+        over_in_hotseat = self.match.state.is_over and self.session.mode == "hotseat"
+        if self.revealed_for != seat or over_in_hotseat:
+            self.obs = self.public_only(self.obs)
+        sprites = self.sprites(self.obs)
+        origins = self.origins(self.obs, events) if animate else {}
+        self.cards.place(sprites, origins, animate, self.app.settings.animation_speed)
+        self.log.set_lines([self.describe(e) for _, e in self.match.log()])
+        self.buttons.set(self._all_buttons())
+
+    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
+        """The observation with the seat's private cards removed (while nobody has confirmed)."""
+        return obs
+
+    # --- turns ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        speed = self.app.settings.animation_speed
+        self.cards.update(dt, speed)
+        if self.toast:
+            text, left, err = self.toast
+            self.toast = (text, left - dt, err) if left - dt > 0 else None
+        state = self.match.state
+        if self.cards.busy:
+            return
+        if state.is_over:
+            self.bot.cancel()
+            self.end_timer += dt
+            if self.end_timer >= END_DELAY and not self.ended:
+                self.ended = True
+                self.show_end()
+            return
+        self.end_timer, self.ended = 0.0, False
+        seat = state.to_move
+        assert seat is not None
+        if not self.session.is_human(seat):
+            self.bot.start(self.game_id, self.session.bot_level, self.match, seat, self.session.seed or 0)
+            action = self.bot.poll(dt, THINK_PAUSE / max(speed, 0.1))
+            if action is not None:
+                self.submit(action)
+            return
+        if seat != self.revealed_for:
+            self.hand_off(seat)
+
+    def hand_off(self, seat: int) -> None:
+        """Hotseat: hide everything and wait for the next human (pushes the cover)."""
+        from game.overlays import CoverScene
+
+        self.revealed_for = None
+        self.view_seat = seat
+        self.refresh(animate=False)
+        self.app.stack.push(CoverScene(self.app, self, seat))
+
+    def reveal(self, seat: int) -> None:
+        self.revealed_for = seat
+        self.view_seat = seat
+        self.refresh(animate=False)
+        self.app.play_sound("turn")
+
+    def show_end(self) -> None:
+        from game.endscene import EndScene
+
+        self.app.saves.delete(self.game_id) if self.session.mode != "demo" else None
+        self.app.play_sound("win")
+        self.app.stack.push(EndScene(self.app, self))
+
+    @property
+    def my_turn(self) -> bool:
+        st = self.match.state
+        return (not st.is_over and st.to_move == self.view_seat and self.revealed_for == self.view_seat
+                and self.session.is_human(self.view_seat))
+
+    # --- history -----------------------------------------------------------------------------------
+    def undo(self) -> None:
+        self.bot.cancel()
+        self.cards.finish()
+        if self.match.undo(self.session.is_human):
+            self.after_history()
+        else:
+            self.show_toast(self.t("table.nothing_to_undo"))
+
+    def redo(self) -> None:
+        self.bot.cancel()
+        self.cards.finish()
+        if self.match.redo(self.session.is_human):
+            self.after_history()
+        else:
+            self.show_toast(self.t("table.nothing_to_redo"))
+
+    def restart(self) -> None:
+        self.bot.cancel()
+        self.match.restart()
+        self.ended = False
+        self.after_history()
+        self.show_toast(self.t("table.restarted"))
+
+    def after_history(self) -> None:
+        self.hint = None
+        self.clear_selection()
+        self.app.autosave(self.session)
+        seat = self.match.state.to_move
+        if self.session.mode == "hotseat" and seat is not None and seat != self.revealed_for:
+            self.hand_off(seat)
+        else:
+            self.refresh(animate=False)
+
+    def show_hint(self) -> None:
+        if not self.my_turn:
+            return
+        self.hint = hint_for(self.game_id, self.match, self.view_seat)
+        if self.hint is None:
+            self.show_toast(self.t("table.hint_none"))
+        else:
+            self.show_toast(self.hint_text(self.hint))
+        self.refresh(animate=False)
+
+    # --- buttons -----------------------------------------------------------------------------------
+    def _all_buttons(self) -> list[Button]:
+        human_undo = self.session.mode in ("hotseat", "computer")
+        enabled = {"menu": True, "undo": human_undo and self.match.can_undo(self.session.is_human),
+                   "redo": human_undo and self.match.can_redo(), "hint": self.my_turn}
+        out = [Button(bid, label, rect, enabled=enabled[bid]) for bid, label, rect in self._top_buttons]
+        return out + self.game_buttons(self._game_area)
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        if bid == "menu":
+            from game.overlays import PauseScene
+
+            self.app.stack.push(PauseScene(self.app, self))
+        elif bid == "undo":
+            self.undo()
+        elif bid == "redo":
+            self.redo()
+        elif bid == "hint":
+            self.show_hint()
+        else:
+            self.on_game_button(bid)
+        self.buttons.set(self._all_buttons())
+
+    # --- pointer -----------------------------------------------------------------------------------
+    def on_gesture(self, g: Gesture) -> None:
+        if g.kind == "press" and self.cards.busy:
+            self.cards.finish()  # input during an animation finishes it; nothing is lost
+        if self.buttons.gesture(g):
+            return
+        if g.kind == "hover":
+            return
+        if not self.my_turn:
+            return
+        if g.kind == "drag_start":
+            hit = self.cards.hit(g.start)
+            keys = self.drag_keys_for(hit.key) if hit else self.drag_keys_from_zone(g.start)
+            if keys:
+                self.drag_keys = keys
+                self.cards.start_drag(keys, g.start)
+        elif g.kind == "drag" and self.drag_keys:
+            self.cards.pointer = g.pos
+        elif g.kind == "drop" and self.drag_keys:
+            self.cards.pointer = g.pos
+            result = self.drop(self.drag_keys, g.pos)
+            if isinstance(result, Action):
+                if self.submit(result):  # a refusal snaps the cards back itself
+                    self.cards.dragging.clear()
+                    self.drag_keys = []
+            elif isinstance(result, str):
+                self.refuse(result)
+            else:
+                self.cards.snap_back(keys, self.app.settings.animation_speed)
+                self.drag_keys = []
+        elif g.kind == "tap":
+            hit = self.cards.hit(g.pos)
+            self.tap(hit.key if hit else None, g.pos)
+
+    def on_wheel(self, dy: int) -> None:
+        self.log.wheel(dy)
+
+    # --- keyboard ----------------------------------------------------------------------------------
+    def on_key(self, event: pygame.event.Event) -> None:
+        k, mod = event.key, event.mod
+        if k == pygame.K_ESCAPE:
+            self.press("menu")
+        elif k == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif k == pygame.K_y and mod & pygame.KMOD_CTRL:
+            self.redo()
+        elif k == pygame.K_h and self.my_turn:
+            self.show_hint()
+        elif k in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
+            back = k in (pygame.K_LEFT, pygame.K_UP) or (k == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+            self.move_focus(-1 if back else 1)
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.key_activate(confirm=k != pygame.K_SPACE)
+        elif self.my_turn:
+            self.game_key(event)
+        self.buttons.set(self._all_buttons())
+
+    def _focus_list(self) -> list[tuple[str, pygame.Rect]]:
+        items = self.focus_items() if self.my_turn else []
+        return items + [("btn:" + b.id, b.rect) for b in self.buttons.buttons if b.enabled]
+
+    def move_focus(self, step: int) -> None:
+        items = self._focus_list()
+        if not items:
+            return
+        self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
+
+    def focused(self) -> tuple[str, pygame.Rect] | None:
+        items = self._focus_list()
+        if self.focus is None or not items:
+            return None
+        return items[min(self.focus, len(items) - 1)]
+
+    def key_activate(self, confirm: bool) -> None:
+        item = self.focused()
+        if item is None:
+            if confirm and self.my_turn:
+                self.activate(None, confirm=True)
+            return
+        if item[0].startswith("btn:"):
+            self.press(item[0][4:])
+        elif self.my_turn:
+            self.activate(item[0], confirm)
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT)
+        self.draw_board(surface)
+        self.cards.draw(surface)
+        self.draw_top(surface)
+        self.log.draw(surface, self.app.fonts, self.t("table.log"), self.scale)
+        self.buttons.draw(surface, self.app.fonts)
+        item = self.focused()
+        if item is not None and not item[0].startswith("btn:"):
+            pygame.draw.rect(surface, theme.GOLD, item[1].inflate(10, 10), width=max(2, int(4 * self.scale)),
+                             border_radius=max(4, int(10 * self.scale)))
+        self._draw_toast(surface)
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        if not self.toast:
+            return
+        text, _, err = self.toast
+        px = theme.font_px(30, self.scale)
+        fonts = self.app.fonts
+        lines = fonts.wrap(text, px, int(self.board.w * 0.8))
+        imgs = [fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
+        w = max(i.get_width() for i in imgs) + int(40 * self.scale)
+        h = sum(i.get_height() for i in imgs) + int(24 * self.scale)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (self.board.centerx, int(self.board.h * 0.57))
+        draw_panel(surface, box, alpha=235)
+        pygame.draw.rect(surface, theme.BAD if err else theme.GOLD, box, width=max(2, int(3 * self.scale)),
+                         border_radius=max(6, int(14 * self.scale)))
+        y = box.y + int(12 * self.scale)
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+    def text(self, surface: pygame.Surface, text: str, base_px: int, color, pos, anchor: str = "topleft",
+             bold: bool = False) -> pygame.Rect:
+        img = self.app.fonts.render(text, theme.font_px(base_px, self.scale), color, bold=bold)
+        rect = img.get_rect(**{anchor: pos})
+        surface.blit(img, rect)
+        return rect
+
+    # --- hooks for each game ----------------------------------------------------------------------
+    def layout(self) -> None: ...
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []
+    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return {}
+    def drag_keys_for(self, key: str) -> list[str]: return []
+    def drag_keys_from_zone(self, pos: tuple[int, int]) -> list[str]: return []
+    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None: return None
+    def tap(self, key: str | None, pos: tuple[int, int]) -> None: ...
+    def focus_items(self) -> list[tuple[str, pygame.Rect]]: return []
+    def activate(self, item: str | None, confirm: bool) -> None: ...
+    def game_key(self, event: pygame.event.Event) -> None: ...
+    def describe(self, event: Event) -> str: return str(event)
+    def hint_text(self, action: Action) -> str: return str(action)
+    def game_button_rows(self) -> int: return 1
+    def game_buttons(self, area: pygame.Rect) -> list[Button]: return []
+    def on_game_button(self, bid: str) -> None: ...
+    def after_action(self, action: Action) -> None: ...
+    def clear_selection(self) -> None: ...
+    def draw_board(self, surface: pygame.Surface) -> None: ...
+    def draw_top(self, surface: pygame.Surface) -> None: ...
+    def end_summary(self) -> list[str]: return []
