@@ -70,31 +70,33 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
+        dim.fill((0, 0, 0, 190))
         surface.blit(dim, (0, 0))
-        draw_panel(surface, self.panel, alpha=245)
+        draw_panel(surface, self.panel, alpha=252)
         s = theme.ui_scale(surface.get_height())
         fonts = self.app.fonts
         cx = self.panel.centerx
         head = fonts.render(self.headline(), theme.font_px(80, s), theme.GOLD, bold=True)
         surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
         st = self.session.match.state
-        y = self.panel.y + int(50 * s) + head.get_height()
+        top = self.panel.y + int(50 * s) + head.get_height()
+        limit = self.buttons.buttons[0].rect.y - int(16 * s)
+        columns = self.table.end_columns()
+        col_w = (self.panel.w - int(90 * s)) // 2
+        px = theme.font_px(26, s)
+        line_h = fonts.get(px).get_linesize()
         for seat in (0, 1):
+            x = self.panel.x + int(30 * s) + seat * (col_w + int(30 * s))
             color = theme.GOOD if seat in st.winners else theme.TEXT
             line = fonts.render(self.t("end.score_line", name=self.session.names[seat], score=st.scores[seat]),
                                 theme.font_px(44, s), color, bold=True)
-            surface.blit(line, line.get_rect(midtop=(cx, y)))
-            y += line.get_height() + int(6 * s)
-        y += int(14 * s)
-        px = theme.font_px(26, s)
-        line_h = fonts.get(px).get_linesize()
-        limit = self.buttons.buttons[0].rect.y - int(16 * s)
-        for para in self.table.end_summary():
-            for line in fonts.wrap(para, px, self.panel.w - int(80 * s)):
-                if y + line_h > limit:
-                    break
-                img = fonts.render(line, px, theme.TEXT_DIM)
-                surface.blit(img, img.get_rect(midtop=(cx, y)))
-                y += line_h
+            surface.blit(line, line.get_rect(midtop=(x + col_w // 2, top)))
+            y = top + line.get_height() + int(14 * s)
+            for entry in columns[seat]:
+                for part in fonts.wrap(entry, px, col_w):
+                    if y + line_h > limit:
+                        break
+                    img = fonts.render(part, px, theme.TEXT_DIM)
+                    surface.blit(img, img.get_rect(midtop=(x + col_w // 2, y)))
+                    y += line_h
         self.buttons.draw(surface, fonts)

@@ -1,21 +1,23 @@
 """The translation function: one catalogue per language, built from the game/text modules."""
 from __future__ import annotations
 
-import importlib
+from types import ModuleType
 from typing import Any
+
+from game.text import common, kombi
 
 LANGUAGES = ("en", "de")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
-_CATALOGUES = ("common", "kombi")
+# Imported statically (not by name) so that packagers see every catalogue.
+_CATALOGUES: tuple[ModuleType, ...] = (common, kombi)
 
 
 class Translator:
     """``t("menu.play")`` in the current language; English is the fallback for a missing key."""
 
-    def __init__(self, lang: str = "en", modules: tuple[str, ...] = _CATALOGUES) -> None:
+    def __init__(self, lang: str = "en", modules: tuple[ModuleType, ...] = _CATALOGUES) -> None:
         self._tables: dict[str, dict[str, str]] = {code: {} for code in LANGUAGES}
-        for name in modules:
-            mod = importlib.import_module(f"game.text.{name}")
+        for mod in modules:
             for code in LANGUAGES:
                 self._tables[code].update(getattr(mod, code.upper()))
         self.lang = lang if lang in LANGUAGES else "en"

@@ -21,7 +21,11 @@ END_DELAY = 1.1
 
 
 class TableScene(Scene):
-    """Subclasses implement: ``layout``, ``sprites``, ``origins``, ``drag_keys``, ``drop``,
+    """A game table draws only from ``self.obs`` (the view seat's observation) and reads the match
+    only through ``state.to_move / is_over / winners / scores / events``, ``log()``, ``play()``,
+    ``can_undo/can_redo`` — so a remote match (online) can stand in for a local one.
+
+    Subclasses implement: ``layout``, ``sprites``, ``origins``, ``drag_keys``, ``drop``,
     ``tap``, ``focus_items``, ``activate``, ``describe``, ``status``, ``game_buttons``,
     ``on_game_button``, ``draw_board`` and ``draw_top``."""
 
@@ -393,4 +397,4 @@ class TableScene(Scene):
     def clear_selection(self) -> None: ...
     def draw_board(self, surface: pygame.Surface) -> None: ...
     def draw_top(self, surface: pygame.Surface) -> None: ...
-    def end_summary(self) -> list[str]: return []
+    def end_columns(self) -> list[list[str]]: return [[], []]

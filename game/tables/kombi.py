@@ -289,7 +289,7 @@ class KombiTable(TableScene):
         return str(e)
 
     def _emptied_seat(self) -> int:
-        counts = self.match.state.observe(0)["hand_counts"]
+        counts = self.obs["hand_counts"]
         return 0 if counts[0] == 0 else 1
 
     def hint_text(self, a: Action) -> str:
@@ -301,14 +301,13 @@ class KombiTable(TableScene):
                           points=sum(combo_points(c) for c in combos))
         return self.t(f"kombi.hint.{a.kind}")
 
-    def end_summary(self) -> list[str]:
-        obs = self.match.state.observe(0)
-        lines = []
+    def end_columns(self) -> list[list[str]]:
+        """For the end screen: each player's scored combinations, one per line."""
+        cols = []
         for seat in (0, 1):
-            combos = [c["cards"] for c in obs["discards"][seat]]
-            body = self.combos_text(combos) if combos else self.t("kombi.end.none")
-            lines.append(f"{self.name(seat)} ({obs['scores'][seat]}): {body}")
-        return lines
+            combos = [c["cards"] for c in self.obs["discards"][seat]]
+            cols.append([self.combos_text([c]) for c in combos] or [self.t("kombi.end.none")])
+        return cols
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,100 @@
+"""``make bench``: frame time, start-up time and the computer players' strength, measured here."""
+from __future__ import annotations
+
+import importlib
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def _percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def frame_times(frames_n: int = 600) -> list[str]:
+    """The busy Kombi table at 1920x1080 with cards gliding, against plain cached blits."""
+    import pygame
+
+    from game.driver import make_app, settle
+    from game.shots import _midgame
+    from game.tables import open_table
+
+    app = make_app(size=(1920, 1080))
+    table = open_table(app, _midgame("kombi", 14))
+    app.stack.push(table)
+    settle(app)
+    times = []
+    for i in range(frames_n):
+        if i % 20 == 0:  # keep cards moving: re-sort the hand, which glides every hand card
+            table.sort_by = "rank" if table.sort_by == "suit" else "suit"
+            table.refresh(animate=True)
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t0) * 1000)
+    n_cards = len(table.cards.targets)
+    art = app.cards.get(table.cw)
+    face = art.face("7H")
+    blits = []
+    for _ in range(frames_n):
+        t0 = time.perf_counter()
+        app.screen.fill((0, 80, 40))
+        for k in range(n_cards):
+            app.screen.blit(face, (k * 30 % 1700, k * 7 % 800))
+        pygame.display.flip()
+        blits.append((time.perf_counter() - t0) * 1000)
+    pygame.quit()
+    return [
+        f"frame time, busy Kombi table 1920x1080 while animating ({n_cards} cards): "
+        f"median {statistics.median(times):.2f} ms, p99 {_percentile(times, 0.99):.2f} ms",
+        f"  for comparison, fill + {n_cards} cached blits + flip: median {statistics.median(blits):.2f} ms, "
+        f"p99 {_percentile(blits, 0.99):.2f} ms",
+    ]
+
+
+def startup(runs: int = 5) -> list[str]:
+    """Wall time of a whole process that shows the first menu frame and exits."""
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    walls = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, str(root / "main.py"), "--headless", "--frames", "1"], check=True,
+                       env=env, capture_output=True)
+        walls.append((time.perf_counter() - t0) * 1000)
+    return [f"start-up to the first menu frame (whole process, from source): median {statistics.median(walls):.0f} ms"]
+
+
+def bots(games: int = 200) -> list[str]:
+    from rules.bots import RandomBot, make_bot
+    from rules.bots.arena import win_rate
+
+    t0 = time.perf_counter()
+    rate = win_rate("kombi", make_bot("kombi", 2), RandomBot(), games)
+    secs = time.perf_counter() - t0
+    lines = [f"kombi: computer vs random over {games} seeded games: {rate:.1%} (target >= 90%), {secs:.1f} s"]
+    for game in ("square", "cribbage", "trumps"):
+        try:
+            mod = importlib.import_module(f"rules.bots.{game}")
+        except ImportError:
+            continue
+        report = getattr(mod, "bench_report", None)
+        if report is not None:
+            lines += [f"{game}: {line}" for line in report()]
+    return lines
+
+
+def main() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    for section in (frame_times, startup, bots):
+        for line in section():
+            print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Play a table through real input events: the policy picks an action, the player performs it by hand."""
+from __future__ import annotations
+
+import pygame
+
+from game.driver import drag, frames, settle, tap
+from rules.core import Action
+
+
+def find_button(app, bid: str) -> pygame.Rect:
+    for b in app.stack.top.buttons.buttons:
+        if b.id == bid:
+            return b.rect
+    raise AssertionError(f"no button {bid!r}; have {[b.id for b in app.stack.top.buttons.buttons]}")
+
+
+def perform_kombi(app, table, action: Action, touch: bool) -> None:
+    """Do ``action`` with gestures on the Kombi table, as a player would."""
+    if action.kind == "draw":
+        if touch:
+            tap(app, table.draw_rect.center, touch=True)
+        else:
+            drag(app, table.draw_rect.center, table.hand_zone.center)
+    elif action.kind == "exchange":
+        src = table.cards.current_rect(action["hand"]).center
+        dst = table.cards.current_rect(action["area"]).center
+        drag(app, src, dst, touch=touch)
+    elif action.kind == "play":
+        cards = [c for combo in action["combos"] for c in combo]
+        for c in cards:
+            tap(app, _visible_point(table, c), touch=touch)
+            settle(app)
+        drag(app, _visible_point(table, cards[0]), table.my_pile_zone.center, touch=touch)
+    else:
+        tap(app, find_button(app, "pass").center, touch=touch)
+    settle(app)
+
+
+def _visible_point(table, card: str) -> tuple[int, int]:
+    """A point on the card that no later (overlapping) card covers."""
+    rect = table.cards.current_rect(card)
+    for dx in range(4, rect.w, 4):
+        p = (rect.x + dx, rect.y + rect.h // 3)
+        hit = table.cards.hit(p)
+        if hit is not None and hit.key == card:
+            return p
+    raise AssertionError(f"{card} is not visible")
+
+
+def run_until(app, done, limit: int = 20000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        frames(app)
+    raise AssertionError("timed out")
