@@ -157,16 +157,14 @@ class CardLayer:
         if face_up and s.card:
             self.faces_drawn.add(s.card)
         if s.key in self.dragging or s.selected:
-            surface.blit(art.shadow(), rect.move(s.w * 0.06, s.w * 0.08))
+            surface.blit(art.shadow(), rect.move(art.shadow_offset))
         if scale_x < 0.999:
             w = max(1, round(rect.w * scale_x))
             img = pygame.transform.smoothscale(img, (w, rect.h))
             rect = img.get_rect(center=rect.center)
         surface.blit(img, rect)
         if s.dim:
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 90))
-            surface.blit(shade, rect)
+            surface.blit(art.shade(), rect)
         if s.glow is not None:
             g = art.glow(s.glow)
             surface.blit(g, g.get_rect(center=rect.center))

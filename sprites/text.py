@@ -1,0 +1,157 @@
+"""Fonts and text rendering, with ♠♥♦♣ drawn inline as suit shapes (the font has none)."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from sprites import theme
+from sprites.suits import SUIT_CHARS, SuitStamps
+
+SUIT_SIZE = 0.98  # suit height relative to the font's cap height
+SUIT_PAD = 0.12  # space each side of an inline suit, relative to its height
+
+
+def _split_runs(text: str) -> list[tuple[bool, str]]:
+    """Split text into (is_suit, chunk) runs; each suit is its own run."""
+    runs: list[tuple[bool, str]] = []
+    buf = ""
+    for ch in text:
+        if ch in SUIT_CHARS:
+            if buf:
+                runs.append((False, buf))
+                buf = ""
+            runs.append((True, ch))
+        else:
+            buf += ch
+    if buf:
+        runs.append((False, buf))
+    return runs
+
+
+class Fonts:
+    """Font objects and rendered text, cached per instance (the app owns one)."""
+
+    def __init__(self, cache_limit: int = 600) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.cache_limit = cache_limit
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._caps: dict[tuple[int, bool], int] = {}
+        self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.stamps = SuitStamps()
+
+    def get(self, px: int, bold: bool = False) -> pygame.font.Font:
+        """pygame's bundled default font at ``px``; ``bold`` adds emboldening."""
+        px = max(1, int(px))
+        key = (px, bool(bold))
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, px)
+            font.bold = bool(bold)
+            self._fonts[key] = font
+        return font
+
+    def cap_height(self, px: int, bold: bool = False) -> int:
+        """Height of a capital letter above the baseline, in pixels."""
+        key = (max(1, int(px)), bool(bold))
+        cap = self._caps.get(key)
+        if cap is None:
+            metrics = self.get(*key).metrics("H")[0]
+            cap = max(1, metrics[3]) if metrics else max(1, round(key[0] * 0.7))
+            self._caps[key] = cap
+        return cap
+
+    def _suit_metrics(self, px: int, bold: bool) -> tuple[float, int]:
+        size = self.cap_height(px, bold) * SUIT_SIZE
+        return size, round(size * (1 + 2 * SUIT_PAD))
+
+    def size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
+        """Width and height that ``render`` would produce for one line of text."""
+        font = self.get(px, bold)
+        _, suit_w = self._suit_metrics(px, bold)
+        w = 0
+        for is_suit, chunk in _split_runs(text):
+            w += suit_w if is_suit else font.size(chunk)[0]
+        return w, font.get_height()
+
+    def render(
+        self, text: str, px: int, color: tuple[int, ...], bold: bool = False
+    ) -> pygame.Surface:
+        """One line of antialiased text on a transparent surface (cached; do not modify it).
+
+        ♥♦ are drawn in RED (a lighter red when ``color`` is light, for dark backgrounds);
+        ♠♣ take ``color``.
+        """
+        color = tuple(color)
+        key = (text, int(px), color, bool(bold))
+        surf = self._texts.get(key)
+        if surf is not None:
+            self._texts.move_to_end(key)
+            return surf
+        surf = self._render(text, int(px), color, bool(bold))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._texts[key] = surf
+        if len(self._texts) > self.cache_limit:
+            self._texts.popitem(last=False)
+        return surf
+
+    def _render(self, text: str, px: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
+        font = self.get(px, bold)
+        w, h = self.size(text, px, bold)
+        surf = pygame.Surface((max(1, w), h), pygame.SRCALPHA)
+        surf.fill((*color[:3], 0))
+        suit_size, suit_w = self._suit_metrics(px, bold)
+        red = theme.RED_ON_DARK if theme.is_light(color) else theme.RED
+        cap_mid = font.get_ascent() - self.cap_height(px, bold) / 2
+        x = 0
+        for is_suit, chunk in _split_runs(text):
+            if is_suit:
+                suit = SUIT_CHARS[chunk]
+                col = red if suit in "DH" else color
+                self.stamps.blit(surf, suit, (x + suit_w / 2, cap_mid), suit_size, col)
+                x += suit_w
+            else:
+                glyphs = font.render(chunk, True, color)
+                surf.blit(glyphs, (x, 0))
+                x += font.size(chunk)[0]
+        return surf
+
+    def wrap(self, text: str, px: int, max_width: int, bold: bool = False) -> list[str]:
+        """Greedy word wrap to ``max_width`` px; keeps explicit newlines; splits over-long words."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                candidate = f"{line} {word}" if line else word
+                if self.size(candidate, px, bold)[0] <= max_width:
+                    line = candidate
+                    continue
+                if line:
+                    lines.append(line)
+                line = ""
+                for piece in self._break_word(word, px, max_width, bold):
+                    if line:
+                        lines.append(line)
+                    line = piece
+            lines.append(line)
+        return lines
+
+    def _break_word(self, word: str, px: int, max_width: int, bold: bool) -> list[str]:
+        pieces: list[str] = []
+        piece = ""
+        for ch in word:
+            if piece and self.size(piece + ch, px, bold)[0] > max_width:
+                pieces.append(piece)
+                piece = ch
+            else:
+                piece += ch
+        pieces.append(piece)
+        return pieces
+
+    def fit_px(self, text: str, px: int, max_width: int, bold: bool = False, min_px: int = 10) -> int:
+        """The largest size up to ``px`` at which ``text`` fits in ``max_width`` (not below min_px)."""
+        while px > min_px and self.size(text, px, bold)[0] > max_width:
+            px -= 1
+        return px

@@ -1,0 +1,80 @@
+"""The one visual style of Card Duels: colours, proportions and UI scaling."""
+from __future__ import annotations
+
+Color = tuple[int, int, int]
+
+# Table
+FELT: Color = (20, 96, 62)
+FELT_DARK: Color = (9, 58, 37)
+FELT_LIGHT: Color = (34, 122, 80)
+
+# Cards
+CARD_FACE: Color = (251, 247, 236)
+CARD_EDGE: Color = (196, 188, 170)
+INK: Color = (26, 28, 34)
+RED: Color = (198, 26, 44)
+RED_ON_DARK: Color = (240, 86, 92)  # red suits inside light text on dark panels stay readable
+BACK: Color = (24, 46, 104)
+BACK_DARK: Color = (12, 24, 62)
+BACK_LINE: Color = (62, 96, 170)
+BACK_TRIM: Color = (214, 172, 84)
+COURT_TINT: Color = (246, 233, 200)
+JEWEL: Color = (26, 132, 96)  # not red: a spade court card must carry no red at all
+
+# Accents and text
+GOLD: Color = (240, 190, 80)
+GOLD_DARK: Color = (160, 116, 34)
+TEXT: Color = (244, 240, 228)
+TEXT_DIM: Color = (168, 186, 176)
+TEXT_DARK: Color = (34, 30, 22)
+
+# Panels and controls
+PANEL: Color = (12, 30, 24)
+PANEL_EDGE: Color = (86, 128, 104)
+BUTTON: Color = (36, 70, 56)
+BUTTON_HOVER: Color = (48, 92, 72)
+BUTTON_PRESSED: Color = (26, 52, 41)
+BUTTON_EDGE: Color = (104, 150, 124)
+BUTTON_DISABLED: Color = (32, 46, 40)
+TEXT_DISABLED: Color = (104, 120, 112)
+PRIMARY: Color = GOLD
+PRIMARY_HOVER: Color = (250, 208, 112)
+PRIMARY_PRESSED: Color = (204, 158, 62)
+FIELD: Color = (250, 247, 238)
+
+# Feedback
+GOOD: Color = (104, 206, 128)
+BAD: Color = (232, 92, 84)
+DROP_GLOW: Color = (150, 236, 200)
+SHADOW: tuple[int, int, int, int] = (0, 0, 0, 110)
+
+CARD_RATIO = 1.4  # height / width, like a poker card (2.5 x 3.5 in)
+REFERENCE_HEIGHT = 1080
+MIN_FONT_PX = 13
+
+
+def ui_scale(h: int) -> float:
+    """Scale factor for sizes designed at 1080 px window height (1.0 there, proportional)."""
+    return max(1, int(h)) / REFERENCE_HEIGHT
+
+
+def font_px(base: int, scale: float) -> int:
+    """A font size designed at 1080p, scaled, never below a legible minimum."""
+    # Small windows shrink text less than the layout: a 600 px kiosk still needs legible words.
+    factor = scale if scale >= 1 else scale ** 0.55
+    return max(MIN_FONT_PX, round(base * factor))
+
+
+def is_light(color: tuple[int, ...]) -> bool:
+    """Whether a colour reads as light (relative luminance above one half)."""
+    r, g, b = color[:3]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 127.5
+
+
+def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> Color:
+    """Blend two colours: t=0 gives a, t=1 gives b."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

@@ -1,0 +1,256 @@
+"""Widgets drawn in the house style: buttons, a text field, panels, badges and smooth rounded rects."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from sprites import theme
+from sprites.text import Fonts
+
+CORNER_SS = 4  # corner arcs are rasterised at 4x and smoothscaled: smooth curves without drawing big
+
+
+def _rgba(color: tuple[int, ...]) -> tuple[int, int, int, int]:
+    c = tuple(color)
+    return (c[0], c[1], c[2], c[3] if len(c) > 3 else 255)
+
+
+def _corner(radius: int, color: tuple[int, int, int, int], width: int = 0) -> pygame.Surface:
+    """Top-left quarter of a disc (or ring when width > 0), antialiased."""
+    big = radius * CORNER_SS
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    surf.fill((*color[:3], 0))
+    pygame.draw.circle(surf, color, (big, big), big)
+    if 0 < width < radius:
+        pygame.draw.circle(surf, (*color[:3], 0), (big, big), (radius - width) * CORNER_SS)
+    return pygame.transform.smoothscale(surf, (radius, radius))
+
+
+def draw_round_rect(
+    surface: pygame.Surface, color: tuple[int, ...], rect: pygame.Rect, radius: int, width: int = 0
+) -> None:
+    """A rounded rectangle (filled, or an outline of ``width`` px) with antialiased corners."""
+    rect = pygame.Rect(rect)
+    rgba = _rgba(color)
+    r = max(0, min(int(radius), rect.w // 2, rect.h // 2))
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if r < 2:
+        pygame.draw.rect(surface, rgba, rect, width)
+        return
+    if width <= 0:
+        surface.fill(rgba, (rect.x + r, rect.y, rect.w - 2 * r, rect.h))
+        surface.fill(rgba, (rect.x, rect.y + r, r, rect.h - 2 * r))
+        surface.fill(rgba, (rect.right - r, rect.y + r, r, rect.h - 2 * r))
+    else:
+        width = min(width, r)
+        surface.fill(rgba, (rect.x + r, rect.y, rect.w - 2 * r, width))
+        surface.fill(rgba, (rect.x + r, rect.bottom - width, rect.w - 2 * r, width))
+        surface.fill(rgba, (rect.x, rect.y + r, width, rect.h - 2 * r))
+        surface.fill(rgba, (rect.right - width, rect.y + r, width, rect.h - 2 * r))
+    tl, tr, bl, br = _corners(r, rgba, width if width > 0 else 0)
+    surface.blit(tl, (rect.x, rect.y))
+    surface.blit(tr, (rect.right - r, rect.y))
+    surface.blit(bl, (rect.x, rect.bottom - r))
+    surface.blit(br, (rect.right - r, rect.bottom - r))
+
+
+@lru_cache(maxsize=256)  # a pure function of its arguments; redrawing arcs every frame is costly
+def _corners(radius: int, color: tuple[int, int, int, int], width: int) -> tuple[pygame.Surface, ...]:
+    tile = _corner(radius, color, width)
+    flip = pygame.transform.flip
+    return tile, flip(tile, True, False), flip(tile, False, True), flip(tile, True, True)
+
+
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, alpha: int = 230, radius: int | None = None
+) -> None:
+    """A rounded translucent dark panel with a light edge (for menus, logs, dialogs)."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    r = radius if radius is not None else max(6, min(rect.w, rect.h) // 14)
+    surface.blit(_panel(rect.size, max(0, min(255, alpha)), r), rect)
+
+
+@lru_cache(maxsize=64)  # panels are redrawn every frame at the same few sizes
+def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
+    edge = max(1, round(min(size) / 300))
+    temp = pygame.Surface(size, pygame.SRCALPHA)
+    temp.fill((*theme.PANEL, 0))
+    local = temp.get_rect()
+    draw_round_rect(temp, theme.PANEL, local, r)
+    draw_round_rect(temp, theme.PANEL_EDGE, local, r, edge)
+    temp.set_alpha(alpha)
+    return temp
+
+
+def draw_badge(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    text: str,
+    center: tuple[float, float],
+    px: int,
+    color: tuple[int, ...],
+) -> pygame.Rect:
+    """A pill-shaped label (e.g. a pile count) centred at ``center``; returns its rect."""
+    ink = theme.TEXT_DARK if theme.is_light(color) else theme.TEXT
+    glyphs = fonts.render(text, px, ink, bold=False)
+    h = round(glyphs.get_height() * 1.25)
+    w = max(h, glyphs.get_width() + h // 1.6)
+    rect = pygame.Rect(0, 0, int(w), h)
+    rect.center = (round(center[0]), round(center[1]))
+    draw_round_rect(surface, (0, 0, 0, 255), rect.inflate(2, 2), h // 2 + 1)
+    draw_round_rect(surface, color, rect, h // 2)
+    surface.blit(glyphs, glyphs.get_rect(center=rect.center))
+    return rect
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, scale: float = 1.0) -> None:
+    """The gold keyboard-focus ring drawn just outside ``rect``."""
+    gap = max(2, round(4 * scale))
+    width = max(2, round(3 * scale))
+    ring = pygame.Rect(rect).inflate(2 * (gap + width), 2 * (gap + width))
+    draw_round_rect(surface, theme.GOLD, ring, radius + gap + width, width)
+
+
+class Button:
+    """A rounded push button; the caller owns its rect (at least 48 px tall at 1080p)."""
+
+    def __init__(
+        self, id: str, label: str, rect: pygame.Rect, enabled: bool = True, primary: bool = False
+    ) -> None:
+        self.id = id
+        self.label = label
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+        self.primary = primary
+
+    def hit(self, pos: tuple[float, float]) -> bool:
+        """Whether ``pos`` is on the button and it is enabled (a disabled button is never hit)."""
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def _colors(self, hovered: bool, pressed: bool) -> tuple[tuple, tuple, tuple]:
+        """Fill, edge and label colours for the current state."""
+        if not self.enabled:
+            return theme.BUTTON_DISABLED, theme.mix(theme.BUTTON_DISABLED, theme.TEXT_DISABLED, 0.4), \
+                theme.TEXT_DISABLED
+        if self.primary:
+            fill = theme.PRIMARY_PRESSED if pressed else theme.PRIMARY_HOVER if hovered else theme.PRIMARY
+            return fill, theme.GOLD_DARK, theme.TEXT_DARK
+        fill = theme.BUTTON_PRESSED if pressed else theme.BUTTON_HOVER if hovered else theme.BUTTON
+        return fill, theme.BUTTON_EDGE, theme.TEXT
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        fonts: Fonts,
+        focused: bool = False,
+        hovered: bool = False,
+        pressed: bool = False,
+    ) -> None:
+        pressed = pressed and self.enabled
+        hovered = hovered and self.enabled
+        rect = self.rect
+        scale = max(0.5, rect.h / 56)
+        radius = max(4, round(rect.h * 0.26))
+        fill, edge, ink = self._colors(hovered, pressed)
+        drop = max(1, round(3 * scale))
+        body = rect.move(0, drop if pressed else 0)
+        if self.enabled and not pressed:
+            draw_round_rect(surface, (0, 0, 0), rect.move(0, drop), radius)
+        draw_round_rect(surface, fill, body, radius)
+        draw_round_rect(surface, edge, body, radius, max(1, round(1.5 * scale)))
+        if focused:
+            draw_focus_ring(surface, rect, radius, scale)
+        px = fonts.fit_px(self.label, round(rect.h * 0.56), rect.w - round(rect.h * 0.5))
+        glyphs = fonts.render(self.label, px, ink)
+        surface.blit(glyphs, glyphs.get_rect(center=body.center))
+
+
+class TextField:
+    """A one-line text entry with a caret; feed it events, draw it with ``now`` for the blink."""
+
+    def __init__(self, rect: pygame.Rect, text: str = "", max_len: int = 16, placeholder: str = "") -> None:
+        self.rect = pygame.Rect(rect)
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self._text = ""
+        self.caret = 0
+        self.text = text
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = "".join(ch for ch in value if ch.isprintable())[: self.max_len]
+        self.caret = len(self._text)
+
+    def insert(self, s: str) -> None:
+        """Insert printable characters at the caret, as many as ``max_len`` allows."""
+        s = "".join(ch for ch in s if ch.isprintable())
+        s = s[: max(0, self.max_len - len(self._text))]
+        self._text = self._text[: self.caret] + s + self._text[self.caret :]
+        self.caret += len(s)
+
+    def backspace(self) -> None:
+        if self.caret > 0:
+            self._text = self._text[: self.caret - 1] + self._text[self.caret :]
+            self.caret -= 1
+
+    def delete(self) -> None:
+        self._text = self._text[: self.caret] + self._text[self.caret + 1 :]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Apply a TEXTINPUT or editing KEYDOWN; True if the field used the event."""
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key == pygame.K_BACKSPACE:
+            self.backspace()
+        elif key == pygame.K_DELETE:
+            self.delete()
+        elif key == pygame.K_LEFT:
+            self.caret = max(0, self.caret - 1)
+        elif key == pygame.K_RIGHT:
+            self.caret = min(len(self._text), self.caret + 1)
+        elif key == pygame.K_HOME:
+            self.caret = 0
+        elif key == pygame.K_END:
+            self.caret = len(self._text)
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, now: float) -> None:
+        rect = self.rect
+        scale = max(0.5, rect.h / 56)
+        radius = max(4, round(rect.h * 0.2))
+        draw_round_rect(surface, theme.FIELD, rect, radius)
+        edge = theme.GOLD if focused else theme.PANEL_EDGE
+        draw_round_rect(surface, edge, rect, radius, max(2, round(2 * scale)))
+        px = round(rect.h * 0.5)
+        pad = round(rect.h * 0.3)
+        inner = rect.inflate(-2 * pad, 0)
+        text_w = fonts.size(self._text, px)[0]
+        caret_x = fonts.size(self._text[: self.caret], px)[0]
+        # scroll so the caret stays visible in a field narrower than its text
+        offset = 0 if text_w <= inner.w else min(0, inner.w - 2 - caret_x)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        if self._text:
+            glyphs = fonts.render(self._text, px, theme.TEXT_DARK)
+        else:
+            glyphs = fonts.render(self.placeholder, px, theme.mix(theme.FIELD, theme.TEXT_DARK, 0.45))
+        surface.blit(glyphs, glyphs.get_rect(midleft=(inner.x + offset, inner.centery)))
+        if focused and int(now * 2) % 2 == 0:  # 0.5 s on, 0.5 s off
+            x = inner.x + offset + caret_x
+            h = round(rect.h * 0.56)
+            pygame.draw.rect(surface, theme.TEXT_DARK, (x, rect.centery - h // 2, max(2, round(2 * scale)), h))
+        surface.set_clip(clip)
