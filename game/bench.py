@@ -20,11 +20,11 @@ def frame_times(frames_n: int = 600) -> list[str]:
     import pygame
 
     from game.driver import make_app, settle
-    from game.shots import _midgame
+    from game.shots import midgame
     from game.tables import open_table
 
     app = make_app(size=(1920, 1080))
-    table = open_table(app, _midgame("kombi", 14))
+    table = open_table(app, midgame("kombi", 14))
     app.stack.push(table)
     settle(app)
     times = []

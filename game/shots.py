@@ -6,14 +6,14 @@ import sys
 from pathlib import Path
 
 
-def _save(app, folder: Path, name: str) -> None:
+def save(app, folder: Path, name: str) -> None:
     import pygame
 
     pygame.image.save(app.screen, str(folder / f"{name}.png"))
     print(f"wrote {folder / name}.png")
 
 
-def _midgame(game_id: str, moves: int):
+def midgame(game_id: str, moves: int, mode: str = "computer"):
     """A computer game a few moves in, with the human (seat 0) to move."""
     from game.session import Session
     from rules.bots import make_bot
@@ -21,7 +21,7 @@ def _midgame(game_id: str, moves: int):
 
     bot = make_bot(game_id, 2)
     for seed in range(1, 200):
-        session = Session.new(game_id, "computer", ["Ann", "Computer"], seed)
+        session = Session.new(game_id, mode, ["Ann", "Computer" if mode == "computer" else "Ben"], seed)
         rng = derive(seed, "shots")
         st = session.match.state
         while not st.is_over and (len(session.match.actions) < moves or st.to_move != 0):
@@ -44,15 +44,15 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     app = make_app(size=size)
     app.stack.push(MenuScene(app))
     frames(app, 3)
-    _save(app, folder, f"{tag}menu")
+    save(app, folder, f"{tag}menu")
     names = NamesScene(app, "kombi", "hotseat")
     app.stack.push(names)
     frames(app, 2)
     names.show_keyboard(True)
     frames(app, 2)
-    _save(app, folder, f"{tag}names_keyboard")
+    save(app, folder, f"{tag}names_keyboard")
 
-    session = _midgame("kombi", 14)
+    session = midgame("kombi", 14)
     bot = make_bot("kombi", 2)
     rng = derive(0, "shots")
     table = open_table(app, session)
@@ -62,24 +62,24 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table.selected = set(hand[:3])
     table.refresh(animate=False)
     frames(app, 2)
-    _save(app, folder, f"{tag}kombi_table")
+    save(app, folder, f"{tag}kombi_table")
     table.selected = set()
     table.refresh(animate=False)
     settle(app)
     r1 = table.cards.current_rect(hand[0])
     drag(app, r1.center, table.my_pile_zone.center)
     frames(app, 10)
-    _save(app, folder, f"{tag}kombi_rejected_drop")
+    save(app, folder, f"{tag}kombi_rejected_drop")
     app.stack.push(CoverScene(app, table, 1))
     frames(app, 2)
-    _save(app, folder, f"{tag}cover")
+    save(app, folder, f"{tag}cover")
     app.stack.pop()
     app.stack.push(PauseScene(app, table))
     frames(app, 2)
-    _save(app, folder, f"{tag}pause")
+    save(app, folder, f"{tag}pause")
     app.stack.push(RulesScene(app, "kombi"))
     frames(app, 2)
-    _save(app, folder, f"{tag}rules")
+    save(app, folder, f"{tag}rules")
     app.stack.pop()
     app.stack.pop()
     while not session.match.state.is_over:
@@ -88,7 +88,7 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table.refresh(animate=False)
     app.stack.push(EndScene(app, table))
     frames(app, 2)
-    _save(app, folder, f"{tag}end")
+    save(app, folder, f"{tag}end")
 
 
 def main(argv: list[str]) -> int:
@@ -99,7 +99,16 @@ def main(argv: list[str]) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     kombi_shots(folder, (1920, 1080), "")
     kombi_shots(folder, (1024, 600), "small_")
+    for game_id, make in game_shot_makers():
+        make(folder, (1920, 1080), f"{game_id}_")
+        make(folder, (1024, 600), f"small_{game_id}_")
     return 0
+
+
+def game_shot_makers() -> list:
+    """Each further game keeps its screenshots beside its table: game/tables/<game>_shots.py."""
+    makers: list = []
+    return makers
 
 
 if __name__ == "__main__":

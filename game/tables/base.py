@@ -134,7 +134,7 @@ class TableScene(Scene):
             text, left, err = self.toast
             self.toast = (text, left - dt, err) if left - dt > 0 else None
         state = self.match.state
-        if self.cards.busy:
+        if self.cards.busy or self.blocking():
             return
         if state.is_over:
             self.bot.cancel()
@@ -378,6 +378,7 @@ class TableScene(Scene):
 
     # --- hooks for each game ----------------------------------------------------------------------
     def layout(self) -> None: ...
+    def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []
     def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
         return {}
