@@ -19,7 +19,9 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
-        if not (1 <= self.rank <= 13) or self.suit not in SUITS or len(self.suit) != 1:
+        # Type checks first: a wrong type must be a ValueError too, never a TypeError from a comparison.
+        rank_ok = isinstance(self.rank, int) and not isinstance(self.rank, bool) and 1 <= self.rank <= 13
+        if not rank_ok or not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
             raise ValueError(f"not a card: rank={self.rank!r} suit={self.suit!r}")
 
     @classmethod
@@ -87,10 +89,16 @@ def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
 
 def deck_from(items: Iterable[str | Card], expected: Iterable[Card]) -> list[Card]:
     """Parse an explicit deck; it must be exactly the ``expected`` cards, each once."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ValueError("the deck must be a list of cards")
     deck = [Card.parse(x) for x in items]
     want = sorted(expected)
     if len(set(deck)) != len(deck):
         raise ValueError("the deck repeats a card")
     if sorted(deck) != want:
-        raise ValueError(f"the deck must hold exactly the {len(want)} cards of the pack")
+        missing = sorted(set(want) - set(deck))
+        extra = sorted(set(deck) - set(want))
+        detail = ", ".join([*(f"missing {c}" for c in missing[:3]),
+                            *(f"not in the pack: {c}" for c in extra[:3])])
+        raise ValueError(f"the deck must hold exactly the {len(want)} cards of the pack ({detail})")
     return deck

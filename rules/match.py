@@ -1,6 +1,7 @@
 """One game's history: its setup plus the list of actions, with undo, redo, restart and JSON."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,7 +23,7 @@ class Match:
         import rules  # the registry imports this module's siblings; defer to avoid a cycle
 
         self.game_id = game_id
-        self.setup = dict(setup)
+        self.setup = copy.deepcopy(dict(setup))
         self._spec = rules.spec(game_id)
         self._states: list[GameState] = [self._spec.new_game(**self.setup)]
         self.actions: list[Action] = []
@@ -113,7 +114,7 @@ class Match:
             "format": "card-duels-match",
             "version": SAVE_VERSION,
             "game": self.game_id,
-            "setup": self.setup,
+            "setup": copy.deepcopy(self.setup),  # the caller may edit the record; the match stays intact
             "actions": [a.to_json() for a in self.actions],
             "cursor": self.cursor,
         }
@@ -128,15 +129,16 @@ class Match:
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"saved by an unknown version ({data.get('version')!r})")
         game_id = data.get("game")
-        if game_id not in rules.GAMES:
+        if not isinstance(game_id, str) or game_id not in rules.GAMES:
             raise ValueError(f"unknown game {game_id!r}")
         setup, raw, cursor = data.get("setup"), data.get("actions"), data.get("cursor")
-        if not isinstance(setup, dict) or not isinstance(raw, list) or not isinstance(cursor, int):
+        if (not isinstance(setup, dict) or not isinstance(raw, list) or not isinstance(cursor, int)
+                or isinstance(cursor, bool)):
             raise ValueError("damaged game record")
         try:
             actions = [rules.action_from_json(game_id, a) for a in raw]
             return cls(game_id, setup, actions, cursor)
         except IllegalAction as exc:
             raise ValueError(f"the saved moves are not legal: {exc}") from exc
-        except (TypeError, KeyError) as exc:
+        except (TypeError, KeyError, AttributeError, IndexError) as exc:
             raise ValueError(f"damaged game record: {exc}") from exc

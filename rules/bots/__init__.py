@@ -23,9 +23,11 @@ class RandomBot:
 
 
 def _registry() -> dict[str, Callable[[int], Bot]]:
-    from rules.bots import kombi
+    from rules.bots import cribbage, kombi, square
 
     return {
+        "cribbage": cribbage.make,
+        "square": square.make,
         "kombi": kombi.make,
     }
 

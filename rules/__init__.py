@@ -1,0 +1,38 @@
+"""Card Duels rules: pure Python, no pygame. One module per game, one contract for all."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules import cribbage, kombi, square
+from rules.cards import Card
+from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+
+GAMES: dict[str, GameSpec] = {
+    cribbage.GAME.id: cribbage.GAME,
+    square.GAME.id: square.GAME,
+    kombi.GAME.id: kombi.GAME,
+}
+
+
+def spec(game_id: str) -> GameSpec:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+def new_game(game_id: str, **setup: Any) -> GameState:
+    """Start a game: ``seed=N`` for a seeded deal, or ``deck=[...]`` (plus game options)."""
+    return spec(game_id).new_game(**setup)
+
+
+def action_from_json(game_id: str, data: Mapping[str, Any]) -> Action:
+    """Decode and shape-check an action; raises :class:`IllegalAction` for malformed input."""
+    return spec(game_id).action_from_json(data)
+
+
+__all__ = [
+    "GAMES", "Action", "Card", "Event", "GameSpec", "GameState", "IllegalAction",
+    "action_from_json", "new_game", "spec",
+]

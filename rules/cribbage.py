@@ -1,0 +1,272 @@
+"""Two-player six-card Cribbage to 121 (RULES.md §2): the state, its actions, observations and refusals."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from rules import cribbage_flow as flow
+from rules.cards import Card, deck_from, pretty_cards, standard_deck
+from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+from rules.cribbage_flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
+from rules.cribbage_score import Breakdown, Part, peg_parts, peg_points, score_hand, value
+
+__all__ = [
+    "GAME", "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",
+    "new_game", "peg_parts", "peg_points", "score_hand",
+]
+
+ALL_CARDS = frozenset(str(c) for c in standard_deck())
+_CUT_PHASES = {"cut_for_deal": "deal", "cut": "cut", "starter": "starter"}
+_DOING = {"cut_for_deal": "cut for the first deal", "cut": "cut the pack for the deal",
+          "discard": "discard two cards to the crib", "starter": "cut for the starter",
+          "play": "play a card"}
+Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class CribbageState(GameState):
+    """One moment of a game. Fields hold every card; ``observe`` decides who may see which."""
+
+    seed: int
+    phase: str  # cut_for_deal | cut | discard | starter | play | over
+    turn: int | None
+    dealer: int | None = None
+    hand_no: int = 0
+    deal_round: int = 1
+    deal_cards: tuple[Card | None, Card | None] = (None, None)
+    first_deck: tuple[Card, ...] | None = None
+    hands: Pair = ((), ())  # cards not yet played
+    kept: Pair = ((), ())  # the four kept cards, counted in the show
+    discards: Pair = ((), ())  # each seat's two crib cards
+    starter: Card | None = None
+    count: int = 0
+    series: tuple[tuple[int, Card], ...] = ()
+    earlier: Pair = ((), ())  # cards of earlier series of this hand, by seat
+    gone: tuple[bool, bool] = (False, False)  # Go announced in this series
+    last_player: int | None = None
+    points: tuple[int, int] = (0, 0)
+    back: tuple[int, int] = (0, 0)  # each back peg: the score before the latest scoring
+    shows: tuple[ShowItem, ...] = ()  # the latest show, public until the next deal
+    last_cut: tuple[int, int, str] | None = None  # seat, depth, purpose: drives the animation only
+    winner: int | None = None
+    event_log: tuple[Event, ...] = ()
+
+    game_id = "cribbage"
+
+    # --- the contract ----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.winner is not None else self.turn
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.points
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.event_log
+
+    def cut_range(self) -> tuple[int, int, int] | None:
+        """(fewest, most, pack size) for the cut now due, or None when no cut is due."""
+        if self.phase not in _CUT_PHASES:
+            return None
+        n = cut_size(self.phase)
+        return MIN_PACKET, n - MIN_PACKET, n
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_move is None:
+            return []
+        rng = self.cut_range()
+        if rng is not None:
+            return [Action.make("cut", depth=d) for d in range(rng[0], rng[1] + 1)]
+        hand = sorted(self.hands[self.to_move])
+        if self.phase == "discard":
+            return [Action.make("discard", cards=[str(a), str(b)]) for a, b in combinations(hand, 2)]
+        return [Action.make("play", card=str(c)) for c in hand if self.count + value(c) <= 31]
+
+    def _apply(self, action: Action) -> CribbageState:
+        ev: list[Event] = []
+        s = self
+        if action.kind == "cut" and self.phase == "cut_for_deal":
+            s = flow.cut_for_deal(s, action["depth"], ev)
+        elif action.kind == "cut" and self.phase == "cut":
+            s = flow.deal(s, action["depth"], ev)
+        elif action.kind == "cut":
+            s = flow.turn_starter(s, action["depth"], ev)
+        elif action.kind == "discard":
+            a, b = (Card.parse(x) for x in action["cards"])
+            s = flow.discard(s, (a, b), ev)
+        else:
+            s = flow.play(s, Card.parse(action["card"]), ev)
+        return _with_events(s, ev)
+
+    def _refusal(self, action: Action) -> str:
+        if action.kind == "go":
+            return self._go_refusal()
+        try:
+            action = action_from_json(action.to_json())
+        except IllegalAction as exc:
+            return str(exc)
+        expected = {"cut_for_deal": "cut", "cut": "cut", "starter": "cut", "discard": "discard",
+                    "play": "play"}.get(self.phase)
+        if action.kind != expected:
+            return f"Now is the time to {_DOING.get(self.phase, 'wait')}, not to {action.kind}."
+        if action.kind == "cut":
+            lo, hi, n = self.cut_range() or (0, 0, 0)
+            return f"Cut between {lo} and {hi} of the {n} cards: each packet keeps at least {MIN_PACKET}."
+        seat = self.to_move
+        assert seat is not None
+        if action.kind == "discard":
+            return _discard_refusal(action, self.hands[seat])
+        card = Card.parse(action["card"])
+        if card not in self.hands[seat]:
+            return f"{card.pretty} is not in your hand."
+        return f"{card.pretty} would take the count to {self.count + value(card)}; the count may not pass 31."
+
+    def _go_refusal(self) -> str:
+        if self.phase == "play" and self.to_move is not None:
+            fits = [c for c in sorted(self.hands[self.to_move]) if self.count + value(c) <= 31]
+            return (f"You cannot say Go while a card fits at count {self.count}: "
+                    f"play {pretty_cards(fits)}.")
+        return "There is no Go move: Go happens by itself when no card fits."
+
+    # --- what each seat may know -----------------------------------------------------------------
+    def _visible(self, seat: int) -> set[Card]:
+        seen = set(self.hands[seat]) | set(self.discards[seat]) | set(self.earlier[0]) | set(self.earlier[1])
+        seen |= {c for _, c in self.series} | {c for c in self.deal_cards if c is not None}
+        if self.starter is not None:
+            seen.add(self.starter)
+        for item in self.shows:
+            seen |= {Card.parse(x) for x in (*item.breakdown.cards, item.breakdown.starter)}
+        return seen
+
+    def hidden_from(self, seat: int) -> set[str]:
+        """Everything not in the seat's view: the other hand, the unshown crib, the undealt pack.
+
+        A seat's own two discards stay in its view: it chose them and saw them in its hand before.
+        """
+        return set(ALL_CARDS) - {str(c) for c in self._visible(seat)}
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """The table as ``seat`` sees it; a bot's memory is the list of these."""
+        to_move = self.to_move
+        rng = self.cut_range() if to_move is not None else None
+        return {
+            "game": self.game_id, "seat": seat, "to_move": to_move,
+            "legal": [a.to_json() for a in self.legal_actions()] if seat == to_move else [],
+            "scores": list(self.points), "over": self.is_over, "winners": list(self.winners),
+            "phase": self.phase, "hand_no": self.hand_no, "dealer": self.dealer,
+            "hand": [str(c) for c in sorted(self.hands[seat])],
+            "my_discards": [str(c) for c in self.discards[seat]],
+            "hand_counts": [len(self.hands[0]), len(self.hands[1])],
+            "discarded": [bool(self.discards[0]), bool(self.discards[1])],
+            "crib_count": len(self.discards[0]) + len(self.discards[1]),
+            "starter": None if self.starter is None else str(self.starter),
+            "count": self.count,
+            "series": [{"seat": p, "card": str(c)} for p, c in self.series],
+            "played": [[str(c) for c in self.earlier[0]], [str(c) for c in self.earlier[1]]],
+            "go": list(self.gone), "last_player": self.last_player,
+            "pegs": [{"back": self.back[i], "front": self.points[i]} for i in (0, 1)],
+            "last_show": [item.to_json() for item in self.shows],
+            "cut": None if rng is None else {"purpose": _CUT_PHASES[self.phase], "min": rng[0],
+                                             "max": rng[1], "of": rng[2]},
+            "last_cut": None if self.last_cut is None else dict(
+                zip(("seat", "depth", "purpose"), self.last_cut, strict=True)),
+            "cut_for_deal": self._cut_for_deal_view(),
+            "target": GAME_POINTS,
+        }
+
+    def _cut_for_deal_view(self) -> dict[str, Any] | None:
+        if self.deal_cards == (None, None):
+            return None
+        return {"round": self.deal_round, "cards": [None if c is None else str(c) for c in self.deal_cards],
+                "tie": None not in self.deal_cards and self.dealer is None}
+
+
+def _with_events(s: CribbageState, ev: list[Event]) -> CribbageState:
+    return replace(s, event_log=tuple(ev))
+
+
+def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
+    cards = [Card.parse(x) for x in action["cards"]]
+    if len(cards) != 2 or len(set(cards)) != 2:
+        return "Discard exactly two different cards to the crib."
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        return f"{pretty_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand."
+    return "Those two cards cannot be discarded now."
+
+
+# --- setup and the JSON door ---------------------------------------------------------------------
+
+def new_game(seed: int | None = None, deck: list[str] | None = None, dealer: int | None = None) -> CribbageState:
+    """A new game. Only a seed: the game opens with the cut for first deal (P1, then P2).
+
+    With ``dealer`` the cut for deal is skipped; with ``deck`` too, the first hand is fixed: the
+    non-dealer holds ``deck[0:6]``, the dealer ``deck[6:12]``, the starter is ``deck[12]``. Each
+    hand still opens with the non-dealer's cut; later hands come from the seed.
+    """
+    seed = 0 if seed is None else seed
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("the seed must be a whole number")
+    if deck is not None and dealer is None:
+        raise ValueError("a fixed deck needs the first dealer (dealer=0 or dealer=1)")
+    if dealer is None:
+        return CribbageState(seed=seed, phase="cut_for_deal", turn=0)
+    if dealer not in (0, 1) or isinstance(dealer, bool):
+        raise ValueError("the dealer is seat 0 or seat 1")
+    first = tuple(deck_from(deck, standard_deck())) if deck is not None else None
+    s = CribbageState(seed=seed, phase="cut", turn=1 - dealer, dealer=dealer, first_deck=first)
+    return flow.start_hand(s, 1)
+
+
+def _exact_keys(data: Mapping[str, Any], keys: set[str]) -> None:
+    extra, missing = set(data) - keys - {"kind"}, keys - set(data)
+    if missing:
+        raise IllegalAction(f"a {data['kind']} needs {', '.join(sorted(missing))}")
+    if extra:
+        raise IllegalAction(f"a {data['kind']} takes no {', '.join(sorted(extra))}")
+
+
+def _card(text: Any) -> Card:
+    try:
+        return Card.parse(text)
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """Check the JSON shape and normalise (card spelling, discard order); malformed input is refused."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+        raise IllegalAction("an action needs a 'kind'")
+    kind = data["kind"]
+    if kind == "cut":
+        _exact_keys(data, {"depth"})
+        depth = data["depth"]
+        if not isinstance(depth, int) or isinstance(depth, bool) or not MIN_PACKET <= depth <= 52 - MIN_PACKET:
+            raise IllegalAction(f"a cut depth is a whole number from {MIN_PACKET} to {52 - MIN_PACKET}")
+        return Action.make("cut", depth=depth)
+    if kind == "discard":
+        _exact_keys(data, {"cards"})
+        raw = data["cards"]
+        if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+            raise IllegalAction("a discard is a list of exactly two cards")
+        a, b = sorted(_card(x) for x in raw)
+        if a == b:
+            raise IllegalAction("a discard needs two different cards")
+        return Action.make("discard", cards=[str(a), str(b)])
+    if kind == "play":
+        _exact_keys(data, {"card"})
+        return Action.make("play", card=str(_card(data["card"])))
+    if kind == "go":
+        raise IllegalAction("There is no Go move: Go happens by itself when no card fits.")
+    raise IllegalAction(f"unknown cribbage action {kind!r}")
+
+
+GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, deck_size=52)
