@@ -51,6 +51,8 @@ class TableScene(Scene):
         self.focus: int | None = None
         self.end_timer = 0.0
         self.ended = False
+        self.dealt = False
+        self._log_drag: tuple[int, int] | None = None
         self.obs: dict[str, Any] = {}
         self.side = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
@@ -117,8 +119,18 @@ class TableScene(Scene):
         if self.revealed_for != seat or over_in_hotseat:
             self.obs = self.public_only(self.obs)
         sprites = self.sprites(self.obs)
-        origins = self.origins(self.obs, events) if animate else {}
-        self.cards.place(sprites, origins, animate, self.app.settings.animation_speed)
+        speed = self.app.settings.animation_speed
+        if not self.dealt and self.match.cursor == 0 and self.revealed_for == seat:
+            # The first look at a fresh deal: every card flies out from the pack.
+            self.dealt = True
+            x, y = self.deal_origin()
+            origins = {s.key: (x, y, s.card is not None) for s in sprites}
+            self.cards.targets = {}
+            self.cards.place(sprites, origins, True, speed, stagger=0.045)
+            self.app.play_sound("deal")
+        else:
+            origins = self.origins(self.obs, events) if animate else {}
+            self.cards.place(sprites, origins, animate, speed)
         self.log.set_lines([self.describe(e) for _, e in self.match.log()])
         self.buttons.set(self._all_buttons())
 
@@ -204,6 +216,7 @@ class TableScene(Scene):
         self.bot.cancel()
         self.match.restart()
         self.ended = False
+        self.dealt = False
         self.after_history()
         self.show_toast(self.t("table.restarted"))
 
@@ -257,7 +270,7 @@ class TableScene(Scene):
             self.cards.finish()  # input during an animation finishes it; nothing is lost
         if self.buttons.gesture(g):
             return
-        if g.kind == "hover":
+        if g.kind == "hover" or self._scroll_log(g):
             return
         if not self.my_turn:
             return
@@ -284,6 +297,21 @@ class TableScene(Scene):
         elif g.kind == "tap":
             hit = self.cards.hit(g.pos)
             self.tap(hit.key if hit else None, g.pos)
+
+    def _scroll_log(self, g: Gesture) -> bool:
+        """A finger or mouse drag that starts on the log scrolls it."""
+        if g.kind == "drag_start" and self.log.rect.collidepoint(g.start):
+            self._log_drag = (g.start[1], self.log.scroll)
+            return True
+        if self._log_drag is None:
+            return False
+        if g.kind == "drag":
+            y0, scroll0 = self._log_drag
+            line_h = max(8, theme.font_px(25, self.scale))
+            self.log.scroll = max(0, scroll0 + (g.pos[1] - y0) // line_h)
+        elif g.kind == "drop":
+            self._log_drag = None
+        return True
 
     def on_wheel(self, dy: int) -> None:
         self.log.wheel(dy)
@@ -378,6 +406,7 @@ class TableScene(Scene):
 
     # --- hooks for each game ----------------------------------------------------------------------
     def layout(self) -> None: ...
+    def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []
     def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:

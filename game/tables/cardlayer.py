@@ -55,9 +55,9 @@ class CardLayer:
         self.flips.clear()
 
     def place(self, sprites: list[CardSprite], origins: dict[str, tuple[float, float, bool]],
-              animate: bool, speed: float = 1.0) -> None:
+              animate: bool, speed: float = 1.0, stagger: float = 0.0) -> None:
         """Make ``sprites`` the new view; known cards glide from where they are, new ones from
-        ``origins`` (x, y, flip) when given."""
+        ``origins`` (x, y, flip) when given, each ``stagger`` seconds after the one before (a deal)."""
         old = self.targets
         self.targets = {s.key: s for s in sprites}
         for key in list(self.flips):
@@ -66,20 +66,23 @@ class CardLayer:
         if not animate:
             self.anim.finish_all()
             return
-        dur = GLIDE / max(speed, 0.1)
+        # Durations are in table seconds; update() scales time by the animation speed.
+        delay = 0.0
         for s in sprites:
             start: tuple[float, float] | None = None
+            wait = 0.0
             if s.key in old:
                 start = self.position(s.key, old[s.key])
                 if old[s.key].card is None and s.card is not None:
                     self.flips[s.key] = 0.0
             elif s.key in origins:
                 ox, oy, flip = origins[s.key]
-                start = (ox, oy)
+                start, wait = (ox, oy), delay
+                delay += stagger
                 if flip:
-                    self.flips[s.key] = 0.0
+                    self.flips[s.key] = -wait  # the flip starts when the card leaves
             if start is not None and (abs(start[0] - s.x) > 0.5 or abs(start[1] - s.y) > 0.5):
-                self.anim.move(s.key, start, (s.x, s.y), dur, ease=ease_in_out_cubic)
+                self.anim.move(s.key, start, (s.x, s.y), GLIDE, ease=ease_in_out_cubic, delay=wait)
 
     def snap_back(self, keys: list[str], speed: float = 1.0) -> None:
         """Dragged cards glide back to where the view puts them."""
@@ -89,7 +92,7 @@ class CardLayer:
             if s is None or off is None:
                 continue
             start = (self.pointer[0] + off[0], self.pointer[1] + off[1])
-            self.anim.move(key, start, (s.x, s.y), GLIDE / max(speed, 0.1), ease=ease_out_cubic)
+            self.anim.move(key, start, (s.x, s.y), GLIDE, ease=ease_out_cubic)
         self.dragging.clear()
 
     def position(self, key: str, sprite: CardSprite | None = None) -> tuple[float, float]:
@@ -151,7 +154,7 @@ class CardLayer:
         face_up = s.card is not None
         scale_x = 1.0
         if s.key in self.flips:
-            scale_x, show_front = flip_scale(min(1.0, self.flips[s.key] / FLIP))
+            scale_x, show_front = flip_scale(min(1.0, max(0.0, self.flips[s.key]) / FLIP))
             face_up = face_up and show_front
         img = art.face(s.card) if face_up and s.card else art.back()
         if face_up and s.card:

@@ -51,6 +51,9 @@ class KombiTable(TableScene):
         self.draw_rect = pygame.Rect(0, 0, self.cw, int(ch))
         self.draw_rect.center = (int(self.x_draw), int(self.y_mid))
 
+    def deal_origin(self) -> tuple[float, float]:
+        return self.x_draw, self.y_mid
+
     def area_x(self, i: int) -> float:
         return self.x_area + (i - 1) * self.cw * 1.18
 
