@@ -29,10 +29,22 @@ class EndScene(Scene):
         self.app.report_result(self.session)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """A panel just tall enough for the result, so the final table stays visible around it."""
         w, h = size
         s = theme.ui_scale(h)
-        self.panel = pygame.Rect(int(w * 0.12), int(h * 0.12), int(w * 0.76), int(h * 0.76))
+        fonts = self.app.fonts
+        pw = int(w * 0.76)
+        self.col_w = (pw - int(90 * s)) // 2
+        self.px = theme.font_px(30, s)
+        lines = max((sum(len(fonts.wrap(e, self.px, self.col_w)) for e in col) for col in self.table.end_columns()),
+                    default=0)
         bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
+        head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
+        score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
+        body = lines * fonts.get(self.px).get_linesize()
+        ph = min(int(h * 0.9), int(30 * s) + head_h + int(20 * s) + score_h + int(14 * s) + body
+                 + int(30 * s) + bh + int(28 * s))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         y = self.panel.bottom - bh - int(28 * s)
         self.buttons.set([
             Button("again", self.t("end.again"), pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
@@ -70,7 +82,7 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 190))
+        dim.fill((0, 0, 0, 150))
         surface.blit(dim, (0, 0))
         draw_panel(surface, self.panel, alpha=252)
         s = theme.ui_scale(surface.get_height())
@@ -82,8 +94,7 @@ class EndScene(Scene):
         top = self.panel.y + int(50 * s) + head.get_height()
         limit = self.buttons.buttons[0].rect.y - int(16 * s)
         columns = self.table.end_columns()
-        col_w = (self.panel.w - int(90 * s)) // 2
-        px = theme.font_px(26, s)
+        col_w, px = self.col_w, self.px
         line_h = fonts.get(px).get_linesize()
         for seat in (0, 1):
             x = self.panel.x + int(30 * s) + seat * (col_w + int(30 * s))
@@ -96,7 +107,7 @@ class EndScene(Scene):
                 for part in fonts.wrap(entry, px, col_w):
                     if y + line_h > limit:
                         break
-                    img = fonts.render(part, px, theme.TEXT_DIM)
+                    img = fonts.render(part, px, theme.TEXT)
                     surface.blit(img, img.get_rect(midtop=(x + col_w // 2, y)))
                     y += line_h
         self.buttons.draw(surface, fonts)

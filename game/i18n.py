@@ -4,12 +4,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from game.text import common, kombi
+from game.text import common, cribbage, kiosk, kombi, online, square
 
 LANGUAGES = ("en", "de")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 # Imported statically (not by name) so that packagers see every catalogue.
-_CATALOGUES: tuple[ModuleType, ...] = (common, kombi)
+_CATALOGUES: tuple[ModuleType, ...] = (common, kombi, online, kiosk, cribbage, square)
 
 
 class Translator:

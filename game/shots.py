@@ -107,7 +107,12 @@ def main(argv: list[str]) -> int:
 
 def game_shot_makers() -> list:
     """Each further game keeps its screenshots beside its table: game/tables/<game>_shots.py."""
+    from game.tables.cribbage_shots import cribbage_shots
+    from game.tables.square_shots import square_shots
+
     makers: list = []
+    makers.append(("cribbage", cribbage_shots))
+    makers.append(("square", square_shots))
     return makers
 
 

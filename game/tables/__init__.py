@@ -6,10 +6,14 @@ from game.session import Session
 
 def _tables() -> dict[str, type]:
     # Imported here, not at module level, because each table imports the scene machinery.
+    from game.tables.cribbage import CribbageTable
     from game.tables.kombi import KombiTable
+    from game.tables.square import SquareTable
 
     return {
         "kombi": KombiTable,
+        "square": SquareTable,
+        "cribbage": CribbageTable,
     }
 
 

@@ -292,7 +292,7 @@ class TableScene(Scene):
             elif isinstance(result, str):
                 self.refuse(result)
             else:
-                self.cards.snap_back(keys, self.app.settings.animation_speed)
+                self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
                 self.drag_keys = []
         elif g.kind == "tap":
             hit = self.cards.hit(g.pos)

@@ -1,0 +1,108 @@
+"""Where things sit on the Cribbage table: hands, crib, peg board, play area, cut strip and show groups."""
+from __future__ import annotations
+
+import pygame
+
+from sprites import theme
+
+
+class CribGeometry:
+    """Every position of the table for one board rectangle; recomputed on resize."""
+
+    def __init__(self, board: pygame.Rect, scale: float) -> None:
+        b = self.b = pygame.Rect(board)
+        w, h = b.w, b.h
+        self.scale = scale
+        self.pad = max(6, int(14 * scale))
+        self.cw = max(40, int(min(h * 0.12, w / 8.6)))
+        self.ch = self.cw * theme.CARD_RATIO
+        self.sw = max(28, int(self.cw * 0.62))  # opponent's hand, crib, earlier series, deck
+        self.sh = self.sw * theme.CARD_RATIO
+        self.y_opp = b.y + self.pad + self.sh / 2
+        top = int(self.y_opp + self.sh / 2 + self.pad)
+        self.peg_rect = pygame.Rect(b.x + self.pad, top, w - 2 * self.pad, int(h * 0.145))
+        self.y_mid = self.peg_rect.bottom + self.pad * 2 + self.ch * 0.62
+        self.y_hand = b.bottom - self.ch / 2 - h * 0.035
+        self.y_status = (self.y_mid + self.ch * 0.62 + self.y_hand - self.ch / 2 - self.ch * 0.18) / 2 - h * 0.02
+        self.y_preview = self.y_status + h * 0.045
+        self.x_deck = b.x + w * 0.085
+        self.x_count = b.x + w * 0.215
+        self.x_series = b.x + w * 0.31
+        self.x_earlier = b.x + w * 0.75
+        self.x_crib = b.right - w * 0.08
+        self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.72),
+                                     int(self.x_earlier - self.sw * 0.7 - self.x_count + self.cw * 0.6),
+                                     int(self.ch * 1.44))
+        self.hand_zone = pygame.Rect(b.x, int(self.y_hand - self.ch * 0.75), b.w, int(self.ch * 1.5))
+
+    # --- hands ------------------------------------------------------------------------------------
+    def hand_xs(self, n: int) -> list[float]:
+        if n == 0:
+            return []
+        step = min(self.cw * 0.8, (self.b.w * 0.62 - self.cw) / max(1, n - 1))
+        width = self.cw + step * (n - 1)
+        left = self.b.centerx - width / 2 + self.cw / 2
+        return [left + i * step for i in range(n)]
+
+    def opp_xs(self, n: int) -> list[float]:
+        step = self.sw * 0.55
+        left = self.b.centerx - step * (n - 1) / 2
+        return [left + i * step for i in range(n)]
+
+    def crib_center(self, dealer_is_me: bool) -> tuple[float, float]:
+        return self.x_crib, self.y_hand if dealer_is_me else self.y_opp
+
+    def crib_xy(self, i: int, dealer_is_me: bool) -> tuple[float, float]:
+        x, y = self.crib_center(dealer_is_me)
+        return x - 1.5 * self.sw * 0.09 + i * self.sw * 0.09, y - i * self.sw * 0.05
+
+    def crib_zone(self, dealer_is_me: bool) -> pygame.Rect:
+        x, y = self.crib_center(dealer_is_me)
+        r = pygame.Rect(0, 0, int(self.sw * 1.9), int(self.sh * 1.16))
+        r.center = (int(x), int(y))
+        return r
+
+    # --- the play ---------------------------------------------------------------------------------
+    def series_xy(self, i: int, mine: bool) -> tuple[float, float]:
+        """The i-th card of the current series; each player's cards lean towards their side."""
+        lean = self.ch * 0.07
+        return self.x_series + self.cw / 2 + i * self.cw * 0.5, self.y_mid + (lean if mine else -lean)
+
+    def earlier_xy(self, i: int, mine: bool) -> tuple[float, float]:
+        return self.x_earlier + i * self.sw * 0.36, self.y_mid + (1 if mine else -1) * self.sh * 0.42
+
+    def cut_for_deal_xy(self, seat_index: int) -> tuple[float, float]:
+        """Slot 0 (left) for the first cutter, slot 1 for the second."""
+        return self.b.centerx + (seat_index - 0.5) * self.cw * 1.9, self.y_mid
+
+    # --- cuts ---------------------------------------------------------------------------------------
+    def strip_zone(self, purpose: str) -> pygame.Rect:
+        """The face-down pack spread for a cut: in the play area for the starter, else where hands go."""
+        y = self.y_mid if purpose == "starter" else self.y_hand
+        left = self.b.x + self.b.w * 0.06
+        right = self.x_crib - self.sw * 1.2
+        r = pygame.Rect(int(left), int(y - self.sh / 2), int(right - left), int(self.sh))
+        return r
+
+    # --- the show -----------------------------------------------------------------------------------
+    def show_group_x(self, g: int) -> float:
+        """Left edge of show group g (0 non-dealer, 1 dealer, 2 crib)."""
+        left = self.x_deck + self.cw * 0.9
+        span = self.b.right - self.pad - left
+        return left + g * span / 3
+
+    def show_group_w(self) -> float:
+        left = self.x_deck + self.cw * 0.9
+        return (self.b.right - self.pad - left) / 3 - self.pad * 2
+
+    def show_card_xy(self, g: int, i: int) -> tuple[float, float]:
+        step = min(self.cw * 0.62, (self.show_group_w() - self.cw) / 3)
+        return self.show_group_x(g) + self.cw / 2 + i * step, self.y_show
+
+    @property
+    def y_show(self) -> float:
+        return self.peg_rect.bottom + self.pad * 2 + self.ch / 2 + theme.font_px(34, self.scale) * 1.4
+
+    @property
+    def show_text_top(self) -> float:
+        return self.y_show + self.ch / 2 + self.pad
