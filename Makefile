@@ -31,5 +31,12 @@ serve: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 
+# One-file dist/card-duels and one-folder dist/card-duels-dir/ (docs/packaging.md)
+exe: $(STAMP)
+	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/pyinstaller --noconfirm --log-level WARN --workpath build/pyinstaller build.spec
+
+test-exe: exe
+	$(HEADLESS) CARD_DUELS_TEST_EXE=1 $(BIN)/python -m pytest -q tests/test_exe.py
+
 clean:
 	rm -rf $(VENV) build dist shots .pytest_cache .ruff_cache

@@ -8,13 +8,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
+from game.crash import CrashGuard
 from game.i18n import Translator
+from game.icon import set_window_icon
 from game.input import GestureTracker, to_pointer
 from game.options import Options
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
 from game.session import Session
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, SettingsStore
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -26,19 +28,29 @@ FRAME_DT = 1 / 60
 class App:
     def __init__(self, opts: Options, settings: Settings | None = None) -> None:
         self.opts = opts
+        self.settings_store: SettingsStore | None = None
         if settings is None:
-            settings, problems = load_settings()
-            for p in problems:
+            self.settings_store = SettingsStore()
+            settings = self.settings_store.load()
+            for p in self.settings_store.problems:
                 log.warning("settings: %s", p)
         self.settings = settings
+        self.kiosk_mode = opts.kiosk or settings.kiosk
         self.t = Translator(opts.lang or settings.language)
+        if self.kiosk_mode:
+            from game.kiosk import prepare_environment
+
+            prepare_environment()
         pygame.init()
+        set_window_icon()
         self.screen = self._open_window()
         pygame.display.set_caption(self.t("app.title"))
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
         self.cards = CardArtCache()
         self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
+        if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
+            log.error("sound files missing: %s", self.sounds.status)
         self.saves = SaveStore()
         self.stack = SceneStack()
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -50,10 +62,20 @@ class App:
         self.finished_game = False
         self.results: list[str] = []
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
+        self.kiosk = None
+        if self.kiosk_mode:
+            from game.kiosk import Kiosk
+
+            self.kiosk = Kiosk(self)
+        self.crash = CrashGuard(self)
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
-        if self.opts.fullscreen or self.opts.kiosk or self.settings.fullscreen:
+        if self.kiosk_mode:
+            from game.kiosk import open_window
+
+            return open_window(self.opts)
+        if self.opts.fullscreen or self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.opts.size, pygame.RESIZABLE)
 
@@ -76,12 +98,15 @@ class App:
         self._store_settings()
 
     def _store_settings(self) -> None:
-        if self.opts.headless:
+        # A kiosk's file belongs to its operator: a visitor's choices last until the attract mode.
+        if self.opts.headless or self.kiosk_mode or self.settings_store is None:
             return
         try:
-            save_settings(self.settings)
+            why = self.settings_store.save(self.settings)
         except OSError as exc:
-            log.warning("settings not saved: %s", exc)
+            why = str(exc)
+        if why:
+            log.warning("settings not saved: %s", why)
 
     def new_seed(self) -> int:
         return random.SystemRandom().randrange(1, 2**31)
@@ -105,6 +130,8 @@ class App:
 
     # --- loop ---------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if self.kiosk is not None and self.kiosk.consume(event):
+            return
         scene = self.stack.top
         if event.type == pygame.QUIT:
             self.running = False
@@ -128,13 +155,23 @@ class App:
             scene.on_wheel(event.y)
 
     def step(self, dt: float) -> None:
-        """One frame: pending scene changes, events, update, draw."""
+        """One frame; an unexpected error is logged and recovered from (see game.crash)."""
+        try:
+            self._frame(dt)
+        except Exception as exc:
+            if not self.crash.recover(exc):
+                raise
+
+    def _frame(self, dt: float) -> None:
+        """Pending scene changes, events, update, draw."""
         if self.stack.apply_pending(self.size):
             self.gestures.reset()
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.apply_pending(self.size)
         self.now += dt
+        if self.kiosk is not None:
+            self.kiosk.update(dt)
         top = self.stack.top
         if top is not None:
             top.update(dt)
@@ -144,6 +181,8 @@ class App:
     def draw(self) -> None:
         for scene in self.stack.visible():
             scene.draw(self.screen)
+        if self.kiosk is not None:
+            self.kiosk.draw(self.screen)
         pygame.display.flip()
 
     def run(self, first: Scene) -> int:
@@ -168,6 +207,10 @@ def start_scene(app: App) -> Scene:
     from game.tables import open_table
 
     o = app.opts
+    if o.server and (o.host_table or o.join):
+        from game.online.scenes import lobby_from_options
+
+        return lobby_from_options(app)
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or "kombi", "demo", names, o.seed if o.seed is not None else app.new_seed(),

@@ -68,6 +68,39 @@ def startup(runs: int = 5) -> list[str]:
     return [f"start-up to the first menu frame (whole process, from source): median {statistics.median(walls):.0f} ms"]
 
 
+def executables(runs: int = 5) -> list[str]:
+    """Start -> first menu frame -> exit, from source (compiled bytecode cached, as after an install)
+    and from the one-dir and one-file executables of ``make exe``; and their sizes."""
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    suffix = ".exe" if sys.platform == "win32" else ""
+    onefile, onedir = root / "dist" / f"card-duels{suffix}", root / "dist" / "card-duels-dir" / f"card-duels{suffix}"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPYCACHEPREFIX=str(Path(tmp, "pyc")),
+                   CARD_DUELS_HOME=str(Path(tmp, "home")))
+        lines = []
+        for label, cmd in (("source", [sys.executable, str(root / "main.py")]), ("one-dir", [str(onedir)]),
+                           ("one-file", [str(onefile)])):
+            if not Path(cmd[-1]).exists():
+                lines.append(f"time to the first menu frame, {label}: {cmd[-1]} is missing (run `make exe`)")
+                continue
+            walls = []
+            for _ in range(runs + 1):  # the first run warms caches (bytecode, disk) and is not counted
+                t0 = time.perf_counter()
+                subprocess.run(cmd + ["--headless", "--frames", "1"], check=True, env=env, capture_output=True)
+                walls.append((time.perf_counter() - t0) * 1000)
+            lines.append(f"time to the first menu frame, {label} (whole process, start to exit): "
+                         f"median {statistics.median(walls[1:]):.0f} ms, best {min(walls[1:]):.0f} ms")
+    if onefile.exists():
+        lines.append(f"executable sizes: one-file {onefile.stat().st_size / 2**20:.1f} MB")
+    if onedir.exists():
+        total = sum(p.stat().st_size for p in onedir.parent.rglob("*") if p.is_file() and not p.is_symlink())
+        lines.append(f"executable sizes: one-dir folder {total / 2**20:.1f} MB")
+    return lines
+
+
 def bots(games: int = 200) -> list[str]:
     from rules.bots import RandomBot, make_bot
     from rules.bots.arena import win_rate
@@ -90,7 +123,7 @@ def bots(games: int = 200) -> list[str]:
 def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    for section in (frame_times, startup, bots):
+    for section in (frame_times, startup, executables, bots):
         for line in section():
             print(line, flush=True)
     return 0

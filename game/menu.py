@@ -65,12 +65,17 @@ class MenuScene(Scene):
                    enabled=bool(saves)),
         ]
         yb = h - bh - gap * 2
-        for i, (bid, label) in enumerate([
+        bottom = [
+            ("online", t("menu.online")),
             ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
             ("sound", t("menu.sound_on" if self.app.settings.sound else "menu.sound_off")),
             ("quit", t("menu.quit")),
-        ]):
-            buttons.append(Button(bid, label, pygame.Rect(cx - (3 * small_w + 2 * gap) // 2 + i * (small_w + gap),
+        ]
+        if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
+            bottom = [item for item in bottom if item[0] != "quit"]
+        n = len(bottom)
+        for i, (bid, label) in enumerate(bottom):
+            buttons.append(Button(bid, label, pygame.Rect(cx - (n * small_w + (n - 1) * gap) // 2 + i * (small_w + gap),
                                                           yb, small_w, bh)))
         self.buttons.set(buttons)
 
@@ -86,6 +91,10 @@ class MenuScene(Scene):
             self.app.stack.push(NamesScene(self.app, self.game, self.mode))
         elif bid == "continue":
             self.continue_saved()
+        elif bid == "online":
+            from game.online.scenes import OnlineScene
+
+            self.app.stack.push(OnlineScene(self.app))
         elif bid == "lang":
             langs = list(LANGUAGES)
             self.app.set_language(langs[(langs.index(self.t.lang) + 1) % len(langs)])

@@ -32,6 +32,8 @@ class NamesScene(Scene):
 
     def enter(self) -> None:
         pygame.key.start_text_input()
+        if self.app.kiosk is not None:  # a kiosk has a touch screen and no keyboard
+            self.show_keyboard(True)
         self.build()
 
     def exit(self) -> None:
@@ -107,6 +109,11 @@ class NamesScene(Scene):
         field = self.fields[self.active]
         if key == "\b":
             field.backspace()
+        elif key == "\n" and self.app.kiosk is not None:  # the keyboard stays: Done moves on
+            if self.active == 0 and self.editable[1]:
+                self.active = 1
+            else:
+                self.start()
         elif key == "\n":
             self.show_keyboard(False)
         else:

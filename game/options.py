@@ -20,6 +20,10 @@ class Options:
     frames: int | None = None
     kiosk: bool = False
     level: int = 2
+    server: str | None = None
+    host_table: bool = False
+    join: str | None = None
+    name: str | None = None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -57,11 +61,22 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, help="exit after this many frames")
     p.add_argument("--kiosk", action="store_true", help="fullscreen touch kiosk mode")
     p.add_argument("--level", type=int, choices=[1, 2, 3], default=2, help="computer strength")
+    online = p.add_argument_group("online", "play through a game server (see docs/online.md)")
+    online.add_argument("--server", metavar="URL", help="game server address, e.g. ws://127.0.0.1:8765")
+    how = online.add_mutually_exclusive_group()
+    how.add_argument("--host-table", action="store_true",
+                     help="open a table for --game and print its join code as 'CODE xxxxxx'")
+    how.add_argument("--join", metavar="CODE", help="join the table with this code")
+    online.add_argument("--name", help="your name at the online table (with --demo the computer plays for you)")
     return p
 
 
 def parse(argv: list[str], games: list[str]) -> Options:
-    ns = build_parser(games).parse_args(argv)
+    parser = build_parser(games)
+    ns = parser.parse_args(argv)
+    if (ns.host_table or ns.join) and not ns.server:
+        parser.error("--host-table and --join need --server URL")
     return Options(game=ns.game, mode=ns.mode, players=ns.players, seed=ns.seed, lang=ns.lang,
                    fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
-                   until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level)
+                   until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level,
+                   server=ns.server, host_table=ns.host_table, join=ns.join, name=ns.name)

@@ -54,6 +54,11 @@ class SceneStack:
     def reset(self, scene: Scene) -> None:
         self._ops.append(("reset", scene))
 
+    def drop_all(self) -> list[Scene]:
+        """Forget every scene and every pending change at once, calling no exit (crash recovery)."""
+        scenes, self.scenes, self._ops = self.scenes, [], []
+        return scenes
+
     def apply_pending(self, size: tuple[int, int]) -> bool:
         changed = bool(self._ops)
         ops, self._ops = self._ops, []

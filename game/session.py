@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.match import Match
 
-MODES = ("hotseat", "computer", "demo")
+MODES = ("hotseat", "computer", "demo", "online")
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Session:
             raise ValueError(f"unknown mode {self.mode!r}")
         if not self.seats:
             self.seats = {"hotseat": ["human", "human"], "computer": ["human", "bot"],
-                          "demo": ["bot", "bot"]}[self.mode]
+                          "demo": ["bot", "bot"], "online": ["human", "remote"]}[self.mode]
         if len(self.names) != 2 or not all(isinstance(n, str) and n.strip() for n in self.names):
             raise ValueError("two player names are needed")
 

@@ -5,6 +5,8 @@ import os
 import sys
 from pathlib import Path
 
+from game.kiosk_shots import kiosk_shots
+
 
 def save(app, folder: Path, name: str) -> None:
     import pygame
@@ -102,6 +104,7 @@ def main(argv: list[str]) -> int:
     for game_id, make in game_shot_makers():
         make(folder, (1920, 1080), f"{game_id}_")
         make(folder, (1024, 600), f"small_{game_id}_")
+    kiosk_shots(folder)
     return 0
 
 

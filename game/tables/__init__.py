@@ -25,5 +25,9 @@ def playable() -> list[str]:
     return [g for g in ("kombi", "square", "cribbage", "trumps") if g in tables and g in rules.GAMES]
 
 
+def table_class(game_id: str) -> type:
+    return _tables()[game_id]
+
+
 def open_table(app, session: Session):
-    return _tables()[session.game_id](app, session)
+    return table_class(session.game_id)(app, session)

@@ -11,11 +11,12 @@ EN = {
     "kiosk.pin.prompt": "Enter the PIN to close Card Duels.",
     "kiosk.pin.wrong": "Wrong PIN. Tries left: {left}",
     "kiosk.pin.ok": "OK",
-    "kiosk.pin.delete": "Delete",
     "kiosk.pin.cancel": "Cancel",
-    "kiosk.crash.saved": "Sorry, something went wrong. Your game was saved: choose Continue to go on.",
-    "kiosk.crash.menu": "Sorry, something went wrong. We are back at the menu.",
-    "kiosk.safe.title": "Sorry, something went wrong.",
+    "kiosk.crash.title": "Sorry, something went wrong.",
+    "kiosk.crash.saved": "Your game was saved.",
+    "kiosk.crash.menu": "We are back at the menu.",
+    "kiosk.crash.continue": "Continue the game",
+    "kiosk.crash.ok": "OK",
     "kiosk.safe.retry": "Try again",
 }
 
@@ -30,11 +31,11 @@ DE = {
     "kiosk.pin.prompt": "PIN eingeben, um Karten-Duelle zu beenden.",
     "kiosk.pin.wrong": "Falsche PIN. Verbleibende Versuche: {left}",
     "kiosk.pin.ok": "OK",
-    "kiosk.pin.delete": "Löschen",
     "kiosk.pin.cancel": "Abbrechen",
-    "kiosk.crash.saved": "Entschuldigung, da ist etwas schiefgegangen. Dein Spiel wurde gespeichert: "
-                         "mit „Fortsetzen“ geht es weiter.",
-    "kiosk.crash.menu": "Entschuldigung, da ist etwas schiefgegangen. Wir sind zurück im Menü.",
-    "kiosk.safe.title": "Entschuldigung, da ist etwas schiefgegangen.",
+    "kiosk.crash.title": "Entschuldigung, da ist etwas schiefgegangen.",
+    "kiosk.crash.saved": "Dein Spiel wurde gespeichert.",
+    "kiosk.crash.menu": "Wir sind zurück im Menü.",
+    "kiosk.crash.continue": "Spiel fortsetzen",
+    "kiosk.crash.ok": "OK",
     "kiosk.safe.retry": "Nochmal versuchen",
 }

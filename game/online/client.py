@@ -1,0 +1,222 @@
+"""The app's side of the network: a thread with its own asyncio loop, talking to the frame loop by queues.
+
+The frame loop only calls :meth:`OnlineClient.send` and :meth:`OnlineClient.poll`, which never wait, so the
+frame rate never depends on the network. After a drop the client reconnects by itself (with a growing pause)
+and resumes its seat with the token, for up to the server's reconnect window.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+import time
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from game.online import protocol
+from game.online.protocol import ProtocolError
+
+log = logging.getLogger("carduels.online")
+
+STATUS = "_status"  # a message the client makes itself: {"type": "_status", "status": ..., "reason": ...}
+DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)  # pauses between reconnect attempts
+FATAL_ON_RESUME = ("no_table", "bad_token", "too_many_attempts")
+
+
+def check_url(url: str) -> str:
+    """The server address as typed, or ValueError saying what is wrong with it."""
+    url = url.strip()
+    if not url.startswith(("ws://", "wss://")):
+        url = "ws://" + url
+    rest = url.split("://", 1)[1]
+    if not rest or rest.startswith((":", "/")) or len(url) > 200 or any(ch.isspace() for ch in url):
+        raise ValueError("a server address looks like ws://192.168.1.20:8765")
+    return url
+
+
+class OnlineClient:
+    def __init__(self, url: str, reconnect_window: float = 600.0, open_timeout: float = 5.0) -> None:
+        self.url = url
+        self.reconnect_window = reconnect_window
+        self.open_timeout = open_timeout
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.code: str | None = None
+        self.token: str | None = None
+        self.seat: int | None = None
+        self.connected = False
+        self.received = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._out: asyncio.Queue[str | None] | None = None
+        self._stopping: asyncio.Event | None = None
+        self._closed = threading.Event()
+        self._ready = threading.Event()
+        self._fatal: str | None = None
+        self._ws: Any = None
+        self._thread = threading.Thread(target=self._run, name="card-duels-client", daemon=True)
+
+    # --- the frame loop's side (never blocks) --------------------------------------------------------------
+    def start(self) -> OnlineClient:
+        self._thread.start()
+        self._ready.wait(2.0)  # the loop object exists within milliseconds; connecting happens later
+        return self
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        """Queue a message for the server; False (and nothing sent) while there is no connection."""
+        text = protocol.client_message(kind, **fields)  # a malformed message is our bug: fail here
+        loop, out = self._loop, self._out
+        if not self.connected or loop is None or out is None or self._closed.is_set():
+            return False
+        loop.call_soon_threadsafe(out.put_nowait, text)
+        return True
+
+    def poll(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Messages that arrived since the last call (server messages and ``_status`` notes)."""
+        out = []
+        for _ in range(limit):
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def close(self, leave: bool = False, wait: float = 0.0) -> None:
+        """Stop the thread; with ``leave`` the server is told first that this player is gone for good.
+
+        The frame loop does not wait (``wait=0``): the thread says goodbye and ends by itself."""
+        if leave and self.connected:
+            self.send("leave")
+        self._closed.set()
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake_to_stop)
+        if wait > 0 and self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(wait)
+
+    def wait_for(self, match: Any, timeout: float = 5.0) -> dict[str, Any]:
+        """Block until a message satisfies ``match`` (tests and tools only, never the frame loop)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message in time")
+            try:
+                msg = self.inbox.get(timeout=left)
+            except queue.Empty:
+                continue
+            if match(msg):
+                return msg
+
+    # --- the network thread ----------------------------------------------------------------------------------
+    def _wake_to_stop(self) -> None:
+        if self._stopping is not None:
+            self._stopping.set()
+        if self._out is not None:
+            self._out.put_nowait(None)
+
+    def _status(self, status: str, reason: str = "") -> None:
+        self.inbox.put({"type": STATUS, "status": status, "reason": reason})
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except Exception as exc:  # never let the thread die without telling the game
+            log.exception("online client stopped")
+            self._status("failed", str(exc))
+        finally:
+            self.connected = False
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._out = asyncio.Queue()
+        self._stopping = asyncio.Event()
+        self._ready.set()
+        lost_at: float | None = None
+        attempt = 0
+        self._status("connecting")
+        while not self._closed.is_set():
+            reason = await self._session()
+            if self._closed.is_set():
+                break
+            if self.token is None or self._fatal:  # never seated, or the seat is gone: nothing to resume
+                self._status("failed", self._fatal or reason)
+                return
+            if self.received:  # that connection worked: the window and the pauses start over
+                attempt, self.received, lost_at = 0, 0, time.monotonic()
+            elif lost_at is None:
+                lost_at = time.monotonic()
+            if time.monotonic() - lost_at > self.reconnect_window:
+                self._status("failed", reason)
+                return
+            self._status("reconnecting", reason)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), DELAYS[min(attempt, len(DELAYS) - 1)])
+            attempt += 1
+        self._status("closed")
+
+    async def _session(self) -> str:
+        """One connection from open to close; returns why it ended."""
+        try:
+            async with connect(self.url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
+                               open_timeout=self.open_timeout, ping_interval=10, ping_timeout=10,
+                               close_timeout=1) as ws:
+                self._ws = ws
+                while not self._out.empty():  # whatever was queued belonged to the previous connection
+                    self._out.get_nowait()
+                if self.token and self.code:
+                    await ws.send(protocol.client_message("resume", code=self.code, token=self.token))
+                self.connected = True
+                self._status("connected")
+                await self._pump(ws)
+                return "closed"
+        except ConnectionClosed as exc:
+            return f"connection lost ({exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else 'no reason given'})"
+        except (OSError, TimeoutError, WebSocketException) as exc:
+            return str(exc) or type(exc).__name__
+        finally:
+            self.connected = False
+            self._ws = None
+
+    async def _pump(self, ws: Any) -> None:
+        reader = asyncio.create_task(self._read(ws))
+        writer = asyncio.create_task(self._write(ws))
+        done, pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        for task in done:
+            task.result()  # re-raise ConnectionClosed and friends for _session to report
+
+    async def _write(self, ws: Any) -> None:
+        assert self._out is not None
+        while True:
+            text = await self._out.get()
+            if text is None:
+                return
+            await ws.send(text)
+
+    async def _read(self, ws: Any) -> None:
+        async for raw in ws:
+            try:
+                msg = protocol.decode_server(raw)
+            except ProtocolError as exc:
+                log.warning("ignored a server message: %s", exc)
+                continue
+            self.received += 1
+            self._note(msg)
+            self.inbox.put(msg)
+
+    def _note(self, msg: dict[str, Any]) -> None:
+        """Remember the seat (for resuming) and stop resuming when the server says the seat is gone."""
+        kind = msg["type"]
+        if kind == "seated":
+            self.code, self.token, self.seat = msg["code"], msg["token"], msg["seat"]
+        elif kind == "left":
+            self.token = None
+        elif kind == "error" and msg.get("ref") == "resume" and msg["code"] in FATAL_ON_RESUME:
+            self._fatal = msg["message"]
+            self.token = None

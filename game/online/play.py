@@ -1,0 +1,187 @@
+"""An online table: any game's table with a RemoteMatch, fed from the client thread every frame.
+
+``online_table(app, session, client)`` builds the game's own table class with :class:`OnlineTable` mixed in
+first, so every game plays online exactly as it plays locally. The mixin pumps the network each frame
+(never waiting), animates each arriving step, shows "waiting for Ann…" and connection notes, turns Hint
+into Resign and refuses undo, redo and restart: the server holds the one true history.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from game import tables as registry
+from game.endscene import EndScene
+from game.online.client import OnlineClient
+from game.online.hosting import ServerThread
+from game.session import Session
+from rules.core import Action, IllegalAction
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+RESIGN_CONFIRM = 3.0  # seconds in which a second press of Resign confirms
+HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a little while the network has the move
+
+
+class OnlineTable:
+    """Mixed in before a game's TableScene (see the module docstring)."""
+
+    def __init__(self, app, session: Session, client: OnlineClient, server: ServerThread | None = None) -> None:
+        super().__init__(app, session)  # type: ignore[call-arg]
+        self.client, self.local_server = client, server
+        self.view_seat = self.revealed_for = session.match.seat  # also when the computer plays this seat
+        self.resign_armed = 0.0
+
+    def exit(self) -> None:
+        super().exit()  # type: ignore[misc]
+        self.client.close(leave=True)
+        if self.local_server is not None:
+            self.local_server.stop(wait=0)
+
+    # --- the network, once a frame -------------------------------------------------------------------------
+    def pump(self) -> None:
+        m = self.match
+        if m.feed(self.client.poll()):
+            self.clear_selection()
+            self.refresh(animate=False)
+        for text, err in m.pop_notices():
+            self.show_toast(text, error=err)
+        if not self.cards.busy:
+            events = m.advance()
+            if events is not None:
+                self.refresh(animate=True, events=events)
+                if not m.waiting and not m.state.is_over:
+                    self.app.play_sound("turn")
+
+    def update(self, dt: float) -> None:
+        self.resign_armed = max(0.0, self.resign_armed - dt)
+        self.pump()
+        super().update(dt)  # type: ignore[misc]
+        if self.app.opts.headless and self.match.waiting and not self.cards.busy:
+            time.sleep(HEADLESS_IDLE)  # unpaced frames would only burn the CPU the other player needs
+
+    def blocking(self) -> bool:
+        """The move is the other player's or on its way: the table only animates (no bot, no end yet)."""
+        return self.match.waiting or super().blocking()  # type: ignore[misc]
+
+    # --- the one door, without saving: the server keeps the game ------------------------------------------
+    def submit(self, action: Action) -> bool:
+        try:
+            self.match.play(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        self.hint = None
+        self.after_action(action)
+        self.refresh(animate=False)
+        return True
+
+    def undo(self) -> None:
+        self.show_toast(self.t("online.no_undo"))
+
+    def redo(self) -> None:
+        self.show_toast(self.t("online.no_undo"))
+
+    def restart(self) -> None:
+        self.show_toast(self.t("online.no_restart"), error=True)
+
+    def show_hint(self) -> None:
+        self.show_toast(self.t("online.no_hint"))
+
+    def show_end(self) -> None:
+        self.app.play_sound("win")
+        self.app.stack.push(OnlineEndScene(self.app, self))
+
+    # --- buttons: Hint becomes Resign ---------------------------------------------------------------------------
+    def _all_buttons(self) -> list[Button]:
+        out = super()._all_buttons()  # type: ignore[misc]
+        over = self.match.started and self.match.state.is_over
+        for b in out:
+            if b.id in ("undo", "redo"):
+                b.enabled = False
+            elif b.id == "hint":
+                b.id, b.label, b.enabled = "resign", self.t("online.resign"), not over
+                b.primary = self.resign_armed > 0
+        return out
+
+    def press(self, bid: str) -> None:
+        if bid != "resign":
+            super().press(bid)  # type: ignore[misc]
+            return
+        self.app.play_sound("click")
+        if self.resign_armed > 0:
+            self.resign_armed = 0.0
+            if not self.match.resign():
+                self.show_toast(self.t("online.offline"), error=True)
+        else:
+            self.resign_armed = RESIGN_CONFIRM
+            self.show_toast(self.t("online.resign_confirm"))
+        self.buttons.set(self._all_buttons())
+
+    def end_columns(self) -> list[list[str]]:
+        cols = super().end_columns()  # type: ignore[misc]
+        result = self.match.result
+        if result and result.get("reason") in ("resign", "abandoned"):
+            seat = result["seat"]
+            cols[seat].insert(0, self.t(f"online.result.{result['reason']}", name=self.session.names[seat]))
+        return cols
+
+    # --- drawing: a note on top of the table ----------------------------------------------------------------------
+    def banner(self) -> tuple[str, Any] | None:
+        m = self.match
+        if m.link in ("connecting", "reconnecting"):
+            return self.t("online.reconnecting"), theme.BAD
+        if m.link == "failed":
+            return self.t("online.failed", why=m.link_reason), theme.BAD
+        if m.status == "closed":
+            return self.t("online.closed"), theme.BAD
+        if not m.started or m.state.is_over:
+            return None
+        other = 1 - m.seat
+        name = self.session.names[other]
+        if m.opponent_away:
+            return self.t("online.opponent_away", name=name), theme.BAD
+        if m.state.to_move == other:
+            return self.t("online.waiting_for", name=name), theme.TEXT
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        note = self.banner()
+        if note is None:
+            return
+        text, color = note
+        fonts, s = self.app.fonts, self.scale
+        img = fonts.render(text, theme.font_px(28, s), color, bold=True)
+        box = img.get_rect().inflate(int(36 * s), int(16 * s))
+        box.midtop = (self.board.centerx, int(6 * s))
+        draw_panel(surface, box, alpha=235)
+        surface.blit(img, img.get_rect(center=box.center))
+
+
+class OnlineEndScene(EndScene):
+    """The end of an online game: "again" goes back to the Online screen for a new table."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        for b in self.buttons.buttons:
+            if b.id == "again":
+                b.label = self.t("online.again")
+
+    def press(self, bid: str) -> None:
+        if bid != "again":
+            super().press(bid)
+            return
+        from game.online.scenes import OnlineScene
+
+        self.app.play_sound("click")
+        self.app.stack.reset(OnlineScene(self.app))
+
+
+def online_table(app, session: Session, client: OnlineClient, server: ServerThread | None = None):
+    """The game's own table class with :class:`OnlineTable` mixed in, ready to push."""
+    base = registry.table_class(session.game_id)
+    cls = type(f"Online{base.__name__}", (OnlineTable, base), {})
+    return cls(app, session, client, server)

@@ -1,0 +1,270 @@
+"""The online protocol: versioned JSON messages, size limits and the strict check of everything a client sends.
+
+What arrives from the network is only ever parsed by ``json`` and then checked field by field against a fixed
+schema: unknown types and unexpected fields are refused, strings are bounded, and an action is a small tree of
+strings, numbers and lists that the rules' own decoder checks again. Nothing is evaluated, unpickled or run.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+VERSION = 1
+MAX_CLIENT_BYTES = 4096  # a client message; the largest legal one (a big Kombi play) is about 200 bytes
+HARD_LIMIT_BYTES = 65536  # above this the websocket layer closes the connection (1009) without reading it
+MAX_SERVER_BYTES = 16 * 2**20  # what a client accepts: a full snapshot carries the whole public log
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: a code is read aloud and typed
+CODE_LENGTH = 6
+NAME_MAX = 16
+MAX_COUNT = 1_000_000
+
+# Every error code a server may send, with what it means (docs/online.md shows the same list).
+ERRORS = {
+    "binary": "only JSON text messages are accepted",
+    "too_big": "the message is larger than the limit",
+    "bad_json": "the message is not valid JSON",
+    "bad_message": "a message must be a JSON object",
+    "bad_version": "the protocol version is missing or not supported",
+    "unknown_type": "the message type is not known",
+    "missing_field": "a required field is missing",
+    "bad_field": "a field is unexpected or has the wrong type or size",
+    "unknown_game": "the game is not offered by this server",
+    "bad_name": "the player name is empty, too long or not printable",
+    "bad_code": "the join code is not in the right form",
+    "no_table": "no table has this code (or it has closed)",
+    "table_full": "both seats of the table are taken",
+    "bad_token": "the seat token is wrong for this table",
+    "already_seated": "this connection already has a seat",
+    "not_seated": "this connection has no seat yet",
+    "waiting_for_opponent": "the game starts when the second player joins",
+    "not_your_turn": "it is the other player's turn",
+    "stale": "the action was meant for an earlier position",
+    "bad_action": "the action is malformed",
+    "illegal": "the rules refuse the action",
+    "game_over": "the game is over",
+    "rate_limited": "too many messages; slow down",
+    "too_many_attempts": "too many wrong codes or tokens",
+    "too_many_tables": "this connection has opened too many tables",
+    "server_full": "the server has no room for more tables or connections",
+    "internal": "the server could not handle the message",
+}
+
+SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong")
+
+
+class ProtocolError(ValueError):
+    """A message the protocol refuses; ``code`` is one of :data:`ERRORS`, the text says what was wrong."""
+
+    def __init__(self, code: str, message: str, ref: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.ref = ref  # the type of the refused message, when it got that far
+
+
+# --- field checks ---------------------------------------------------------------------------------
+def _name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError("bad_name", "the name must be a string")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= NAME_MAX:
+        raise ProtocolError("bad_name", f"the name must have 1 to {NAME_MAX} characters")
+    if not value.isprintable() or not _utf8(name):
+        raise ProtocolError("bad_name", "the name may contain printable characters only")
+    return name
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from a JSON escape
+        return False
+    return True
+
+
+def normalize_code(text: str) -> str:
+    """``"abc-def"`` or ``"ABC DEF"`` -> ``"ABCDEF"`` (what a player types is forgiving)."""
+    return "".join(ch for ch in text.upper() if ch not in " -")
+
+
+def is_code(code: str) -> bool:
+    return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
+
+
+def format_code(code: str) -> str:
+    """For display: two groups of three, easy to read aloud."""
+    half = len(code) // 2
+    return f"{code[:half]} {code[half:]}"
+
+
+def _code(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 20:
+        raise ProtocolError("bad_code", "the code must be a short string")
+    code = normalize_code(value)
+    if not is_code(code):
+        raise ProtocolError("bad_code", f"a code has {CODE_LENGTH} letters and digits, e.g. 'K7Q 2MF'")
+    return code
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_WORD = re.compile(r"[A-Za-z0-9_.-]{1,32}")
+
+
+def _token(value: Any) -> str:
+    if not isinstance(value, str) or not _TOKEN.fullmatch(value):
+        raise ProtocolError("bad_token", "the seat token is not in the right form")
+    return value
+
+
+def _game(value: Any) -> str:
+    import rules
+
+    if not isinstance(value, str) or value not in rules.GAMES:
+        raise ProtocolError("unknown_game", f"unknown game; this server offers: {', '.join(sorted(rules.GAMES))}")
+    return value
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+        raise ProtocolError("bad_field", "'at' must be the number of actions played so far")
+    return value
+
+
+def _ping_id(value: Any) -> int | str:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53:
+        return value
+    if isinstance(value, str) and _WORD.fullmatch(value):
+        return value
+    raise ProtocolError("bad_field", "'id' must be a number or a short word")
+
+
+def _action_value(value: Any, depth: int) -> None:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        if abs(value) > MAX_COUNT:
+            raise ProtocolError("bad_action", "a number in the action is out of range")
+        return
+    if isinstance(value, str):
+        if not _WORD.fullmatch(value):
+            raise ProtocolError("bad_action", "a word in the action is empty, too long or has odd characters")
+        return
+    if isinstance(value, list) and depth < 3 and len(value) <= 52:
+        for v in value:
+            _action_value(v, depth + 1)
+        return
+    raise ProtocolError("bad_action", "an action holds only words, numbers and short lists")
+
+
+def _action(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or not 1 <= len(value) <= 8:
+        raise ProtocolError("bad_action", "the action must be an object like {\"kind\": \"draw\"}")
+    if not isinstance(value.get("kind"), str):
+        raise ProtocolError("bad_action", "the action needs a 'kind'")
+    for key, v in value.items():
+        if not _WORD.fullmatch(key):
+            raise ProtocolError("bad_action", "an action field name is not valid")
+        _action_value(v, 0)
+    return value
+
+
+SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "create": {"game": _game, "name": _name},
+    "join": {"code": _code, "name": _name},
+    "resume": {"code": _code, "token": _token},
+    "act": {"at": _count, "action": _action},
+    "resign": {},
+    "leave": {},
+    "sync": {},
+    "ping": {"id": _ping_id},
+}
+
+
+# --- decoding and encoding ----------------------------------------------------------------------------
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def parse_json(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """A JSON object from a text frame, or :class:`ProtocolError` naming what is wrong with it."""
+    if isinstance(raw, (bytes, bytearray, memoryview)):
+        raise ProtocolError("binary", "binary messages are not accepted; send JSON text")
+    if len(raw) > limit or len(raw.encode("utf-8", "surrogatepass")) > limit:
+        raise ProtocolError("too_big", f"messages are limited to {limit} bytes")
+    try:
+        data = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError; deep nesting recurses
+        raise ProtocolError("bad_json", f"not valid JSON ({str(exc)[:80]})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    return data
+
+
+def decode_client(raw: str | bytes) -> dict[str, Any]:
+    """Parse and strictly check one client message; the result holds only the schema's fields."""
+    data = parse_json(raw, MAX_CLIENT_BYTES)
+    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+        raise ProtocolError("bad_version", f"this server speaks protocol version {VERSION} (field 'v')")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise ProtocolError("unknown_type", f"unknown message type; expected one of {', '.join(SCHEMAS)}")
+    try:
+        return _check_fields(kind, data)
+    except ProtocolError as exc:
+        exc.ref = kind
+        raise
+
+
+def _check_fields(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    schema = SCHEMAS[kind]
+    extra = sorted(k for k in data if k not in schema and k not in ("v", "type"))
+    if extra:
+        raise ProtocolError("bad_field", f"unexpected field {str(extra[0])[:24]!r} in '{kind}'")
+    out: dict[str, Any] = {"type": kind}
+    for field, check in schema.items():
+        if field not in data:
+            raise ProtocolError("missing_field", f"'{kind}' needs the field '{field}'")
+        out[field] = check(data[field])
+    return out
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def error(code: str, text: str, ref: str | None = None) -> dict[str, Any]:
+    return message("error", code=code, message=text, ref=ref)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """Compact JSON; ASCII escapes make any string (even a lone surrogate) safe to send."""
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=True)
+
+
+def client_message(kind: str, **fields: Any) -> str:
+    """What a client sends; checked against the schema first so a client bug fails here, not on the server."""
+    text = encode(message(kind, **fields))
+    decode_client(text)
+    return text
+
+
+def decode_server(raw: str | bytes) -> dict[str, Any]:
+    """A server message as a client reads it: a known type and the fields the client relies on."""
+    data = parse_json(raw, MAX_SERVER_BYTES)
+    if data.get("v") != VERSION:
+        raise ProtocolError("bad_version", f"the server speaks another protocol version ({data.get('v')!r})")
+    kind = data.get("type")
+    if kind not in SERVER_TYPES:
+        raise ProtocolError("unknown_type", f"unknown server message type {str(kind)[:24]!r}")
+    need: dict[str, type | tuple[type, ...]] = {
+        "seated": {"code": str, "seat": int, "token": str, "game": str, "names": list},
+        "state": {"count": int, "from": int, "full": bool, "obs": dict, "events": list, "names": list,
+                  "connected": list, "status": str},
+        "presence": {"names": list, "connected": list, "status": str},
+        "error": {"code": str, "message": str},
+    }.get(kind, {})
+    for field, typ in need.items():
+        if not isinstance(data.get(field), typ):
+            raise ProtocolError("bad_field", f"the server's '{kind}' lacks a proper '{field}'")
+    return data

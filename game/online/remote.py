@@ -1,0 +1,261 @@
+"""RemoteMatch: stands in for ``rules.match.Match`` inside a table when the game lives on a server.
+
+It knows only what the server told this seat: the latest observation, the public log and the table's
+status. ``play`` checks an action against the observation's ``legal`` list and sends it; the server's
+answer arrives later through :meth:`RemoteMatch.feed`, one step at a time through :meth:`advance`, so the
+table can animate each of the opponent's moves as it arrives. Undo, redo and restart do not exist online.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import rules
+from game.online.client import STATUS
+from rules.core import Action, Event, IllegalAction
+
+_ENGLISH = {
+    "online.not_started": "The game has not started yet.",
+    "online.game_over": "The game is over.",
+    "online.wait_confirm": "Waiting for the server to confirm your move…",
+    "online.not_your_turn": "It is not your turn.",
+    "online.not_allowed": "That move is not allowed now.",
+    "online.offline": "Not connected to the server; reconnecting…",
+    "online.opponent_away": "{name} disconnected — waiting",
+    "online.opponent_back": "{name} is back.",
+    "online.opponent_joined": "{name} joined the table.",
+}
+
+
+def _english(key: str, **params: Any) -> str:
+    return _ENGLISH.get(key, key).format(**params)
+
+
+class RemoteState:
+    """The game as one seat sees it now; offers the slice of the GameState API that tables read."""
+
+    def __init__(self, obs: dict[str, Any], seat: int, events: tuple[Event, ...], result: dict | None,
+                 pending: bool = False) -> None:
+        self.obs, self.seat, self.events, self.result, self.pending = obs, seat, events, result, pending
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.obs.get("to_move")
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None or bool(self.obs.get("over"))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.result["winners"] if self.result else self.obs.get("winners", []))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.obs.get("scores", []))
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        if seat != self.seat:
+            raise ValueError(f"this client holds seat {self.seat}'s view only")
+        if self.pending or self.is_over:  # a move is on its way: nothing more to offer until the answer
+            return {**self.obs, "legal": []}
+        return self.obs
+
+    def legal_actions(self) -> list[Action]:
+        game = self.obs.get("game", "")
+        return [rules.action_from_json(game, a) for a in self.observe(self.seat)["legal"]]
+
+
+_GAP = RemoteState({"to_move": None, "over": False}, -1, (), None)  # a position this client never saw
+
+
+class RemoteMatch:
+    def __init__(self, game_id: str, seat: int, send: Callable[..., bool],
+                 t: Callable[..., str] | None = None) -> None:
+        self.game_id, self.seat, self.send = game_id, seat, send
+        self.t = t if t is not None else _english
+        self.setup: dict[str, Any] = {}  # the seed appears here once the server reveals it (game over)
+        self.cursor = 0
+        self.actions: list[Action | None] = []  # this seat's own actions; the opponent's stay unknown (None)
+        self.names: list[str | None] = [None, None]
+        self.connected = [False, False]
+        self.status = "waiting"  # waiting | playing | over (the table's), closed
+        self.result: dict[str, Any] | None = None
+        self.link = "connected"  # made once seated, so connected; then reconnecting | failed | closed
+        self.link_reason = ""
+        self.pending: int | None = None
+        self._state: RemoteState | None = None
+        self._log: list[tuple[int, Event]] = []
+        self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
+        self._steps: deque[dict[str, Any]] = deque()
+        self._notices: list[tuple[str, bool]] = []
+
+    # --- what a table reads ------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self._state is not None
+
+    @property
+    def state(self) -> RemoteState:
+        if self._state is None:
+            raise IllegalAction(self.t("online.not_started"))
+        return self._state
+
+    def state_at(self, index: int) -> RemoteState:
+        if index == self.cursor and self._state is not None:
+            return self._seen.get(index, self._state)
+        return self._seen.get(index, _GAP)
+
+    @property
+    def played(self) -> list[Action | None]:
+        return self.actions[: self.cursor]
+
+    def log(self) -> list[tuple[int, Event]]:
+        return list(self._log)
+
+    @property
+    def waiting(self) -> bool:
+        """Nothing for this seat to decide: a move is on its way, or the other player is to move."""
+        st = self._state
+        return st is None or self.pending is not None or bool(self._steps) or (
+            not st.is_over and st.to_move != self.seat)
+
+    @property
+    def opponent_away(self) -> bool:
+        return self.status == "playing" and self.names[1 - self.seat] is not None and not self.connected[1 - self.seat]
+
+    # --- playing --------------------------------------------------------------------------------------------
+    def play(self, action: Action) -> RemoteState:
+        """Check against the latest observation and send; the server's answer arrives later."""
+        st = self.state
+        if st.is_over:
+            raise IllegalAction(self.t("online.game_over"))
+        if self.pending is not None or self._steps:
+            raise IllegalAction(self.t("online.wait_confirm"))
+        if st.to_move != self.seat:
+            raise IllegalAction(self.t("online.not_your_turn"))
+        if action not in st.legal_actions():
+            raise IllegalAction(self.t("online.not_allowed"))
+        if not self.send("act", at=self.cursor, action=action.to_json()):
+            raise IllegalAction(self.t("online.offline"))
+        self.pending = self.cursor
+        self.actions[self.cursor:] = [action]
+        self._state = RemoteState(st.obs, self.seat, st.events, st.result, pending=True)
+        return self._state
+
+    def resign(self) -> bool:
+        return self.send("resign")
+
+    def can_undo(self, is_human: Callable[[int], bool] = lambda seat: True) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    def undo(self, is_human: Callable[[int], bool] = lambda seat: True) -> bool:
+        return False
+
+    def redo(self, is_human: Callable[[int], bool] = lambda seat: True) -> bool:
+        return False
+
+    # --- what the server says ----------------------------------------------------------------------------------
+    def feed(self, messages: list[dict[str, Any]]) -> bool:
+        """Take in client messages; True when a full snapshot replaced the view (no animation for that)."""
+        reset = False
+        for msg in messages:
+            kind = msg.get("type")
+            if kind == "state" and msg["full"]:
+                self._steps.clear()  # anything queued is older than the snapshot
+                self._apply(msg)
+                reset = True
+            elif kind == "state":
+                self._steps.append(msg)
+            elif kind == "presence":
+                self._presence(msg)
+            elif kind == "seated":
+                self.names = list(msg["names"])
+                self.status = msg.get("status", self.status)
+            elif kind == "error":
+                self._error(msg)
+            elif kind == "left":
+                self.status, self.link = "closed", "closed"
+            elif kind == STATUS:
+                self._link(msg)
+        return reset
+
+    def advance(self) -> tuple[Event, ...] | None:
+        """Apply the next queued step; its events (for the animation), or None when nothing was queued."""
+        while self._steps:
+            msg = self._steps.popleft()
+            if msg["from"] != self.cursor:  # a step was missed: ask for the whole picture
+                self._steps.clear()
+                self.send("sync")
+                return None
+            return self._apply(msg)
+        return None
+
+    def pop_notices(self) -> list[tuple[str, bool]]:
+        out, self._notices = self._notices, []
+        return out
+
+    def _apply(self, msg: dict[str, Any]) -> tuple[Event, ...]:
+        pairs = [(int(i), e) for i, e in msg["events"]]
+        if msg["full"]:
+            self._log = pairs
+        else:
+            self._log.extend(pairs)
+        count = msg["count"]
+        if self.pending is not None and (count > self.pending or msg["full"] or msg.get("result")):
+            self.pending = None
+        self.cursor = count
+        del self.actions[count:]
+        self.actions.extend([None] * (count - len(self.actions)))
+        if msg["full"]:  # a step may be applied after a newer presence note: only snapshots say who is here
+            self.names, self.connected = list(msg["names"]), list(msg["connected"])
+        self.status, self.result = msg["status"], msg.get("result")
+        if isinstance(msg.get("seed"), int):
+            self.setup["seed"] = msg["seed"]
+        events = tuple(e for _, e in pairs) if not msg["full"] else ()
+        self._state = RemoteState(msg["obs"], self.seat, events, self.result)
+        if self._state.to_move == self.seat:
+            self._seen[count] = self._state
+        return events
+
+    def _presence(self, msg: dict[str, Any]) -> None:
+        other = 1 - self.seat
+        was_there, had_name = self.connected[other], self.names[other] is not None
+        self.names, self.connected = list(msg["names"]), list(msg["connected"])
+        self.status = msg["status"] if self.status != "over" else "over"
+        name = self.names[other]
+        if name is None or self.status == "over":
+            return
+        if not had_name:
+            self._notices.append((self.t("online.opponent_joined", name=name), False))
+        elif was_there and not self.connected[other]:
+            self._notices.append((self.t("online.opponent_away", name=name), True))
+        elif not was_there and self.connected[other]:
+            self._notices.append((self.t("online.opponent_back", name=name), False))
+
+    def _error(self, msg: dict[str, Any]) -> None:
+        if msg.get("ref") == "act" or self.pending is not None:
+            self.pending = None
+            if self._state is not None:
+                st = self._state
+                self._state = RemoteState(st.obs, self.seat, st.events, st.result)
+        code = msg.get("code", "")
+        key = f"online.error.{code}"
+        text = self.t(key)
+        if code == "illegal" or text == key or not text:
+            text = str(msg.get("message", code))
+        self._notices.append((text, True))
+        if msg.get("ref") == "resume" and code in ("no_table", "bad_token", "too_many_attempts"):
+            self.link, self.link_reason = "failed", text
+
+    def _link(self, msg: dict[str, Any]) -> None:
+        self.link, self.link_reason = msg["status"], msg.get("reason", "")
+        if self.link != "connected" and self.pending is not None:  # the move may be lost: the snapshot tells
+            self.pending = None
+            if self._state is not None:
+                st = self._state
+                self._state = RemoteState(st.obs, self.seat, st.events, st.result)
