@@ -120,10 +120,16 @@ def bots(games: int = 200) -> list[str]:
     return lines
 
 
+def online() -> list[str]:
+    from game.online.bench import bench_report
+
+    return [f"online: {line}" for line in bench_report()]
+
+
 def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    for section in (frame_times, startup, executables, bots):
+    for section in (frame_times, startup, executables, bots, online):
         for line in section():
             print(line, flush=True)
     return 0

@@ -133,8 +133,9 @@ class Planner:
                 value = self._ended(total) if runs_out else self._after(rest, area, done + ("play",), total)
                 options.append((value, play_action(combos)))
         if "exchange" not in done:
-            # Any exchange keeps the game alive when a full pass would end it.
-            keep_alive = not done and self.v.last_full_pass
+            # Any exchange keeps the game alive when a full pass would end it, or would let an
+            # opponent who is ahead end it with a pass of their own.
+            keep_alive = not done and (self.v.last_full_pass or self.v.lead <= 0)
             for a in (a for a in area if keep_alive or _related(a, hand)):
                 for h in hand:
                     new_hand = tuple(a if c == h else c for c in hand)
@@ -159,6 +160,8 @@ class Planner:
         if not done and self.v.last_full_pass:
             return self._ended(0)
         value = gained + self.hold_value(hand, area)
+        if not done and self.v.lead <= 0 and not self.v.stalled:
+            return self._ended(0)  # a full pass while not ahead hands the opponent a winning pass
         if done == ("exchange",):
             # An exchange-only turn never moves the game on; allow it only while the table is moving.
             return float("-inf") if self.v.stalled else value - EXCHANGE_ONLY_MARGIN
