@@ -23,6 +23,7 @@ from sprites.text import Fonts
 
 log = logging.getLogger("carduels")
 FRAME_DT = 1 / 60
+HEADLESS_DEMO_DRAW_EVERY = 30
 
 
 class App:
@@ -176,7 +177,16 @@ class App:
         if top is not None:
             top.update(dt)
         self.stack.apply_pending(self.size)
-        self.draw()
+        if self._should_draw():
+            self.draw()
+
+    def _should_draw(self) -> bool:
+        """Every frame, except in a headless demo: nobody looks, so draw only now and then.
+
+        The simulated clock still advances 1/60 s per frame and every update runs, so the game
+        and its RESULT line are exactly those of a drawn run; only the pixels are skipped.
+        """
+        return not (self.opts.headless and self.opts.demo) or self.frames % HEADLESS_DEMO_DRAW_EVERY == 0
 
     def draw(self) -> None:
         for scene in self.stack.visible():

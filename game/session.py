@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.match import Match
 
+HUMAN_CHOOSES_FIRST = {"trumps"}  # RULES.md §3.2.3
 MODES = ("hotseat", "computer", "demo", "online")
 
 
@@ -29,7 +30,10 @@ class Session:
 
     @classmethod
     def new(cls, game_id: str, mode: str, names: list[str], seed: int, bot_level: int = 2) -> Session:
-        return cls(game_id, mode, list(names), Match(game_id, {"seed": seed}), bot_level)
+        setup: dict[str, Any] = {"seed": seed}
+        if mode == "computer" and game_id in HUMAN_CHOOSES_FIRST:
+            setup["chooser"] = 0  # the human (seat 0) picks a trump first, whoever deals
+        return cls(game_id, mode, list(names), Match(game_id, setup), bot_level)
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"

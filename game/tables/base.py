@@ -53,6 +53,8 @@ class TableScene(Scene):
         self.ended = False
         self.dealt = False
         self._log_drag: tuple[int, int] | None = None
+        self._log_key: tuple | None = None
+        self._described: dict[int, tuple[Event, str, str]] = {}
         self.obs: dict[str, Any] = {}
         self.side = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
@@ -131,8 +133,28 @@ class TableScene(Scene):
         else:
             origins = self.origins(self.obs, events) if animate else {}
             self.cards.place(sprites, origins, animate, speed)
-        self.log.set_lines([self.describe(e) for _, e in self.match.log()])
+        self._update_log()
         self.buttons.set(self._all_buttons())
+
+    def _update_log(self) -> None:
+        events = [e for _, e in self.match.log()]
+        last = events[-1] if events else None
+        k = self._log_key
+        # Rebuilding every sentence on every refresh would grow with the game: only when it changed.
+        if k is None or k[0] != self.t.lang or k[1] != len(events) or k[2] is not last:
+            self._log_key = (self.t.lang, len(events), last)
+            self.log.set_lines(self.log_lines(events))
+
+    def log_lines(self, events: list[Event]) -> list[str]:
+        """One sentence per public event; a table may merge events into one line."""
+        out = []
+        for e in events:
+            hit = self._described.get(id(e))
+            if hit is None or hit[0] is not e or hit[1] != self.t.lang:
+                hit = (e, self.t.lang, self.describe(e))
+                self._described[id(e)] = hit
+            out.append(hit[2])
+        return out
 
     def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
         """The observation with the seat's private cards removed (while nobody has confirmed)."""

@@ -15,6 +15,8 @@ class LogPanel:
         self.scroll = 0  # lines scrolled up from the bottom
         self._wrapped: list[str] = []
         self._wrap_key: tuple | None = None
+        self._line_cache: dict[str, list[str]] = {}
+        self._line_cache_for: tuple[int, int] | None = None
 
     def set_lines(self, lines: list[str]) -> None:
         if lines != self.lines:
@@ -27,11 +29,16 @@ class LogPanel:
     def _wrap(self, fonts: Fonts, px: int, width: int) -> list[str]:
         key = (len(self.lines), self.lines[-1] if self.lines else "", px, width)
         if key != self._wrap_key:
+            if self._line_cache_for != (px, width):
+                self._line_cache, self._line_cache_for = {}, (px, width)
             out: list[str] = []
             for line in self.lines:
-                parts = fonts.wrap(line, px, width)
-                out.append("• " + parts[0] if parts else "•")
-                out.extend("   " + p for p in parts[1:])
+                wrapped = self._line_cache.get(line)
+                if wrapped is None:  # each sentence is wrapped once, not on every new line
+                    parts = fonts.wrap(line, px, width)
+                    wrapped = ["• " + parts[0] if parts else "•"] + ["   " + p for p in parts[1:]]
+                    self._line_cache[line] = wrapped
+                out.extend(wrapped)
             self._wrapped, self._wrap_key = out, key
         return self._wrapped
 
