@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Gesture
-from game.scene import ButtonGroup, Scene
+from game.scene import ButtonGroup, DialogScene, Scene
 from sprites import theme
 from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, draw_panel
@@ -31,7 +31,7 @@ def _dim(surface: pygame.Surface, alpha: int) -> None:
     surface.blit(veil, (0, 0))
 
 
-class WelcomeScene(Scene):
+class WelcomeScene(DialogScene):
     """Shown over the attract mode when someone touches it and a game was paused."""
 
     name = "kiosk_welcome"
@@ -40,7 +40,6 @@ class WelcomeScene(Scene):
     def __init__(self, app: App, paused: Session) -> None:
         super().__init__(app)
         self.paused = paused
-        self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.lines: list[str] = []
 
@@ -81,14 +80,6 @@ class WelcomeScene(Scene):
         if self.app.kiosk is not None and self.app.kiosk.idle_seconds >= WELCOME_TIMEOUT:
             self.app.stack.pop()
 
-    def on_gesture(self, g: Gesture) -> None:
-        self.buttons.gesture(g)
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-        else:
-            self.buttons.key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         _dim(surface, 170)

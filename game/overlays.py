@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.input import Gesture
-from game.scene import ButtonGroup, Scene
+from game.scene import ButtonGroup, DialogScene, Scene
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
@@ -67,14 +67,13 @@ class CoverScene(Scene):
         self.buttons.draw(surface, fonts)
 
 
-class PauseScene(Scene):
+class PauseScene(DialogScene):
     name = "pause"
     opaque = False
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
-        self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -104,14 +103,6 @@ class PauseScene(Scene):
 
             self.app.stack.reset(MenuScene(self.app))
 
-    def on_gesture(self, g: Gesture) -> None:
-        self.buttons.gesture(g)
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-        else:
-            self.buttons.key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

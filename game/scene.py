@@ -151,3 +151,22 @@ class ButtonGroup:
         for i, b in enumerate(self.buttons):
             b.draw(surface, fonts, focused=i == self.focus, hovered=b.id == self.hover,
                    pressed=b.id == self.pressed)
+
+
+class DialogScene(Scene):
+    """A scene run by one group of buttons: taps and keys go to them, Esc closes it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons = ButtonGroup(self.press)
+
+    def press(self, bid: str) -> None: ...
+
+    def on_gesture(self, g: Gesture) -> None:
+        self.buttons.gesture(g)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+        else:
+            self.buttons.key(event)

@@ -18,7 +18,7 @@ from game.online.hosting import ServerThread
 from game.online.play import online_table
 from game.online.protocol import format_code, is_code, normalize_code
 from game.online.remote import RemoteMatch
-from game.scene import ButtonGroup, Scene
+from game.scene import ButtonGroup, DialogScene, Scene
 from game.session import Session
 from game.tables import playable
 from sprites import theme
@@ -229,7 +229,7 @@ class OnlineScene(Scene):
             self.keyboard.draw(surface, fonts)
 
 
-class LobbyScene(Scene):
+class LobbyScene(DialogScene):
     """The waiting room: connect, open or join the table, show the code, start the game when both sit."""
 
     name = "lobby"
@@ -245,7 +245,6 @@ class LobbyScene(Scene):
         self.asked = False
         self.handed_over = False
         self.error = ""
-        self.buttons = ButtonGroup(self.press)
         self.size = app.size
 
     def enter(self) -> None:
@@ -268,14 +267,6 @@ class LobbyScene(Scene):
         self.app.play_sound("click")
         self.app.stack.pop()
 
-    def on_gesture(self, g: Gesture) -> None:
-        self.buttons.gesture(g)
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-        else:
-            self.buttons.key(event)
 
     # --- the conversation with the server ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
