@@ -114,10 +114,35 @@ def bots(games: int = 200) -> list[str]:
             mod = importlib.import_module(f"rules.bots.{game}")
         except ImportError:
             continue
-        report = getattr(mod, "bench_report", None)
+        report = getattr(mod, "bench_report", None) or (trumps_report if game == "trumps" else None)
         if report is not None:
             lines += [f"{game}: {line}" for line in report()]
     return lines
+
+
+def trumps_report(games: int = 200) -> list[str]:
+    """Own Trumps: win rates against random and greedy play, and the search's think time."""
+    from rules.bots import RandomBot, make_bot
+    from rules.bots.arena import win_rate
+    from rules.bots.trumps import GreedyBaseline
+
+    bot = make_bot("trumps", 2)
+    timed: list[float] = []
+    real_choose = bot.choose
+
+    def timed_choose(seen, rng):
+        t0 = time.perf_counter()
+        try:
+            return real_choose(seen, rng)
+        finally:
+            timed.append((time.perf_counter() - t0) * 1000)
+
+    bot.choose = timed_choose
+    vs_random = win_rate("trumps", bot, RandomBot(), games)
+    vs_greedy = win_rate("trumps", bot, GreedyBaseline(), games)
+    return [f"computer vs random over {games} seeded games: {vs_random:.1%} (target >= 95%)",
+            f"computer vs greedy baseline over {games} seeded games: {vs_greedy:.1%} (target >= 70%)",
+            f"think time per move: median {statistics.median(timed):.1f} ms, p99 {_percentile(timed, 0.99):.1f} ms"]
 
 
 def online() -> list[str]:

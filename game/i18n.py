@@ -4,12 +4,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from game.text import common, cribbage, kiosk, kombi, online, square
+from game.text import common, cribbage, kiosk, kombi, online, square, trumps
 
 LANGUAGES = ("en", "de")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 # Imported statically (not by name) so that packagers see every catalogue.
-_CATALOGUES: tuple[ModuleType, ...] = (common, kombi, online, kiosk, cribbage, square)
+_CATALOGUES: tuple[ModuleType, ...] = (common, kombi, online, kiosk, cribbage, square, trumps)
 
 
 class Translator:

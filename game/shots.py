@@ -112,10 +112,12 @@ def game_shot_makers() -> list:
     """Each further game keeps its screenshots beside its table: game/tables/<game>_shots.py."""
     from game.tables.cribbage_shots import cribbage_shots
     from game.tables.square_shots import square_shots
+    from game.tables.trumps_shots import trumps_shots
 
     makers: list = []
     makers.append(("cribbage", cribbage_shots))
     makers.append(("square", square_shots))
+    makers.append(("trumps", trumps_shots))
     return makers
 
 

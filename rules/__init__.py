@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules import cribbage, kombi, square
+from rules import cribbage, kombi, square, trumps
 from rules.cards import Card
 from rules.core import Action, Event, GameSpec, GameState, IllegalAction
 
@@ -12,6 +12,7 @@ GAMES: dict[str, GameSpec] = {
     cribbage.GAME.id: cribbage.GAME,
     square.GAME.id: square.GAME,
     kombi.GAME.id: kombi.GAME,
+    trumps.GAME.id: trumps.GAME,
 }
 
 

@@ -112,3 +112,15 @@ def test_window_resize_relayouts_the_table():
     frames(app, 3)
     assert table.cw > 2 * small
     assert all(table.board.contains(s.rect()) for s in table.cards.targets.values())
+
+
+def test_against_the_computer_the_human_chooses_the_trump_first():
+    from game.session import Session
+
+    for seed in range(12):
+        session = Session.new("trumps", "computer", ["Ann", "Bob"], seed)
+        obs = session.match.state.observe(0)
+        assert obs["phase"] == "choose_trump" and obs["chooser"] == 0
+    dealers = {Session.new("trumps", "computer", ["Ann", "Bob"], s).match.state.observe(0)["dealer"]
+               for s in range(12)}
+    assert dealers == {0, 1}, "the dealer is still random"

@@ -9,11 +9,13 @@ def _tables() -> dict[str, type]:
     from game.tables.cribbage import CribbageTable
     from game.tables.kombi import KombiTable
     from game.tables.square import SquareTable
+    from game.tables.trumps import TrumpsTable
 
     return {
         "kombi": KombiTable,
         "square": SquareTable,
         "cribbage": CribbageTable,
+        "trumps": TrumpsTable,
     }
 
 

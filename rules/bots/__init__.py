@@ -23,12 +23,13 @@ class RandomBot:
 
 
 def _registry() -> dict[str, Callable[[int], Bot]]:
-    from rules.bots import cribbage, kombi, square
+    from rules.bots import cribbage, kombi, square, trumps
 
     return {
         "cribbage": cribbage.make,
         "square": square.make,
         "kombi": kombi.make,
+        "trumps": trumps.make,
     }
 
 
