@@ -15,6 +15,30 @@ def save(app, folder: Path, name: str) -> None:
     print(f"wrote {folder / name}.png")
 
 
+def open_settled(app, session):
+    """A table for ``session`` as the only scene, with its deal animation finished."""
+    from game.driver import settle
+    from game.tables import open_table
+
+    table = open_table(app, session)
+    app.stack.reset(table)
+    settle(app)
+    return table
+
+
+def play_out(session, seed: int = 3):
+    """Let the computer finish the game for both seats (each sees only its own observation)."""
+    from rules.bots import make_bot
+    from rules.rng import derive
+
+    bot = make_bot(session.game_id, 2)
+    rng = derive(seed, "shots")
+    st = session.match.state
+    while not st.is_over:
+        st = session.match.play(bot.choose([st.observe(st.to_move)], rng))
+    return session
+
+
 def midgame(game_id: str, moves: int, mode: str = "computer"):
     """A computer game a few moves in, with the human (seat 0) to move."""
     from game.session import Session

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import sprites.cards
 from game.driver import drag, frames, key, make_app, settle, tap
 from game.endscene import EndScene
 from game.overlays import CoverScene
@@ -20,7 +19,7 @@ from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
 from rules.square_actions import index_of
-from tests.uiplay import find_button, run_until
+from tests.uiplay import FaceWatch, find_button, run_until
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4]
 # Ann (seat 0): 5H KS / 9C 3D; Ben (seat 1): 8S 2H / 6C 6D; then the draw pile from its top
@@ -192,26 +191,6 @@ def filler(obs: dict, turn: int) -> tuple[Action, str]:
     return act("discard"), way
 
 
-class FaceWatch:
-    """Records every card face drawn, with whether the drawing seat might see it then."""
-
-    def __init__(self, monkeypatch, app, table) -> None:
-        self.app, self.table, self.bad, self.seen = app, table, [], set()
-        real = sprites.cards.CardArt.face
-
-        def spy(art, card):
-            self.check(str(card))
-            return real(art, card)
-
-        monkeypatch.setattr(sprites.cards.CardArt, "face", spy)
-
-    def check(self, card: str) -> None:
-        self.seen.add(card)
-        table = self.table
-        if isinstance(self.app.stack.top, CoverScene):
-            self.bad.append((card, "under the cover"))
-        elif card in table.match.state.hidden_from(table.view_seat):
-            self.bad.append((card, f"hidden from seat {table.view_seat}"))
 
 
 def confirm_cover(app, touch=False) -> None:

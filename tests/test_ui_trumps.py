@@ -8,7 +8,6 @@ import random
 import pygame
 import pytest
 
-import sprites.cards
 from game.driver import drag, frames, key, make_app, settle, tap
 from game.endscene import EndScene
 from game.overlays import CoverScene
@@ -22,6 +21,7 @@ from rules.match import Match
 from rules.trumps import from_position
 from rules.trumps_core import NAMES
 from sprites import theme
+from tests.uiplay import FaceWatch as BaseFaceWatch
 from tests.uiplay import find_button, run_until
 
 # Two shuffles of the 36 cards whose games are short: seat 0 holds the first 18, seat 1 the rest.
@@ -64,29 +64,17 @@ def start(mode: str, match: Match, names=("Ann", "Ben"), level: int = 1, size=(1
     return app, session, table
 
 
-class FaceWatch:
-    """Every card face drawn, checked against what the table's seat may see at that moment."""
-
-    def __init__(self, monkeypatch, app, table) -> None:
-        self.app, self.table, self.bad, self.seen = app, table, [], set()
-        real = sprites.cards.CardArt.face
-
-        def spy(art, card):
-            self.check(str(card))
-            return real(art, card)
-
-        monkeypatch.setattr(sprites.cards.CardArt, "face", spy)
+class FaceWatch(BaseFaceWatch):
+    """Also: while nobody is revealed, only the public pile may show faces."""
 
     def check(self, card: str) -> None:
-        self.seen.add(card)
         table = self.table
-        state = table.match.state
-        if isinstance(self.app.stack.top, CoverScene):
-            self.bad.append((card, "under the cover"))
-        elif table.revealed_for is None and card not in state.observe(0)["pile"]:
+        if (not isinstance(self.app.stack.top, CoverScene) and table.revealed_for is None
+                and card not in table.match.state.observe(0)["pile"]):
+            self.seen.add(card)
             self.bad.append((card, "a hand card while nobody is revealed"))
-        elif card in state.hidden_from(table.view_seat):
-            self.bad.append((card, f"hidden from seat {table.view_seat}"))
+            return
+        super().check(card)
 
 
 def confirm_cover(app, touch=False) -> None:

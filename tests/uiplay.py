@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pygame
 
+import sprites.cards
 from game.driver import drag, frames, settle, tap
+from game.overlays import CoverScene
 from rules.core import Action
 
 
@@ -53,3 +55,24 @@ def run_until(app, done, limit: int = 20000) -> None:
             return
         frames(app)
     raise AssertionError("timed out")
+
+class FaceWatch:
+    """Records every card face drawn, with whether the drawing seat might see it then."""
+
+    def __init__(self, monkeypatch, app, table) -> None:
+        self.app, self.table, self.bad, self.seen = app, table, [], set()
+        real = sprites.cards.CardArt.face
+
+        def spy(art, card):
+            self.check(str(card))
+            return real(art, card)
+
+        monkeypatch.setattr(sprites.cards.CardArt, "face", spy)
+
+    def check(self, card: str) -> None:
+        self.seen.add(card)
+        table = self.table
+        if isinstance(self.app.stack.top, CoverScene):
+            self.bad.append((card, "under the cover"))
+        elif card in table.match.state.hidden_from(table.view_seat):
+            self.bad.append((card, f"hidden from seat {table.view_seat}"))

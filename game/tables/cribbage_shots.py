@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.session import Session
+from game.shots import open_settled
 from rules.bots import make_bot
 from rules.core import GameState
 from rules.rng import derive
@@ -30,14 +31,6 @@ def _human_to(phase: str, hand_no: int = 1) -> Callable[[GameState], bool]:
     return stop
 
 
-def _open(app, session: Session):
-    from game.driver import settle
-    from game.tables import open_table
-
-    table = open_table(app, session)
-    app.stack.reset(table)
-    settle(app)
-    return table
 
 
 def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
@@ -47,7 +40,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
 
     app = make_app(size=size)
     # the cut for the deal, a depth being chosen
-    table = _open(app, Session.new("cribbage", "computer", ["Ann", "Computer"], 7))
+    table = open_settled(app, Session.new("cribbage", "computer", ["Ann", "Computer"], 7))
     zone, cut = table.strip_due()
     table.cut_depth = 17
     table.buttons.set(table._all_buttons())
@@ -55,11 +48,11 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     save(app, folder, f"{tag}cut")
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 7),
                       lambda st: st.observe(0)["dealer"] is not None)
-    _open(app, session)
+    open_settled(app, session)
     save(app, folder, f"{tag}cut_result")
     # discarding, with two cards selected and a hint shown
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 11), _human_to("discard"))
-    table = _open(app, session)
+    table = open_settled(app, session)
     table.show_hint()
     frames(app, 2)
     save(app, folder, f"{tag}discard_hint")
@@ -73,7 +66,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 12),
                       lambda st: st.to_move == 0 and st.observe(0)["phase"] == "play" and
                       len(st.observe(0)["series"]) >= 2 and st.observe(0)["hand_no"] >= 2)
-    table = _open(app, session)
+    table = open_settled(app, session)
     playable = [a["card"] for a in table.obs["legal"]]
     table.selected = [playable[0]]
     table.refresh(animate=False)
@@ -83,7 +76,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 5),
                       lambda st: st.to_move == 0 and st.observe(0)["phase"] == "play" and
                       sum(st.observe(0)["hand_counts"]) == 1 and st.observe(0)["hand_no"] >= 2)
-    table = _open(app, session)
+    table = open_settled(app, session)
     table.submit(make_bot("cribbage", 2).choose([table.obs], derive(0, "x")))
     for _ in range(2000):
         frames(app)
@@ -97,11 +90,11 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     # the peg board late in a game
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 9),
                       lambda st: min(st.scores) >= 70 and st.to_move == 0 and st.observe(0)["phase"] == "play")
-    table = _open(app, session)
+    table = open_settled(app, session)
     save(app, folder, f"{tag}pegboard")
     # the end
     session = advance(session, lambda st: False)
-    table = _open(app, session)
+    table = open_settled(app, session)
     app.stack.push(EndScene(app, table))
     frames(app, 3)
     save(app, folder, f"{tag}end")

@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.session import Session
-from rules.bots import make_bot
+from game.shots import open_settled, play_out
 from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
-from rules.rng import derive
 
 FRONT = ["5H", "KS", "9C", "3D",  # Ann's square (1,1) (1,2) (2,1) (2,2)
          "8S", "2H", "QC", "6D",  # the computer's square
@@ -41,24 +40,8 @@ def session_after(actions: list[Action], mode: str = "computer") -> Session:
     return Session("square", mode, names, match)
 
 
-def play_out(session: Session) -> Session:
-    """Let the computer finish the game for both seats."""
-    bot = make_bot("square", 2)
-    rng = derive(3, "shots")
-    st = session.match.state
-    while not st.is_over:
-        st = session.match.play(bot.choose([st.observe(st.to_move)], rng))
-    return session
 
 
-def _open(app, session: Session):
-    from game.driver import settle
-    from game.tables import open_table
-
-    table = open_table(app, session)
-    app.stack.reset(table)
-    settle(app)
-    return table
 
 
 def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
@@ -69,13 +52,13 @@ def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.tables.square_pick import Pick
 
     app = make_app(size=size)
-    _open(app, session_after([], "computer"))
+    open_settled(app, session_after([], "computer"))
     save(app, folder, f"{tag}look_offer")
-    _open(app, session_after([act("look")], "computer"))
+    open_settled(app, session_after([act("look")], "computer"))
     save(app, folder, f"{tag}look")
-    _open(app, session_after(TO_PEEK))
+    open_settled(app, session_after(TO_PEEK))
     save(app, folder, f"{tag}peek")
-    table = _open(app, session_after(TO_JACK))
+    table = open_settled(app, session_after(TO_JACK))
     table.pick = Pick("jack_swap", own=1, opp=0)
     table.restage()
     settle(app)
@@ -84,13 +67,13 @@ def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table.show_hint()
     settle(app)
     save(app, folder, f"{tag}hint")
-    _open(app, session_after(TO_QUEEN))
+    open_settled(app, session_after(TO_QUEEN))
     save(app, folder, f"{tag}queen")
-    _open(app, session_after(TO_JACK[:7], "hotseat"))  # the computer's seat is a person here: Ben
+    open_settled(app, session_after(TO_JACK[:7], "hotseat"))  # the computer's seat is a person here: Ben
     frames(app, 2)
     assert isinstance(app.stack.top, CoverScene)
     save(app, folder, f"{tag}cover")
-    table = _open(app, play_out(session_after(TO_QUEEN)))
+    table = open_settled(app, play_out(session_after(TO_QUEEN), seed=3))
     save(app, folder, f"{tag}end_table")
     app.stack.push(EndScene(app, table))
     frames(app, 2)

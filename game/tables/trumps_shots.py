@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.session import Session
+from game.shots import open_settled, play_out
 from rules.bots import make_bot
 from rules.core import Action
 from rules.match import Match
@@ -49,23 +50,8 @@ def must_pick_up_five(obs: Obs) -> bool:
         and obs["pickup"]["reason"] == "trump" and len(obs["pile"]) >= 7
 
 
-def play_out(session: Session) -> Session:
-    bot = make_bot("trumps", 2)
-    rng = derive(5, "shots")
-    st = session.match.state
-    while not st.is_over:
-        st = session.match.play(bot.choose([st.observe(st.to_move)], rng))
-    return session
 
 
-def _open(app, session: Session):
-    from game.driver import settle
-    from game.tables import open_table
-
-    table = open_table(app, session)
-    app.stack.reset(table)
-    settle(app)
-    return table
 
 
 def _press_and_hold(app, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -97,18 +83,18 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.shots import save
 
     app = make_app(size=size)
-    _open(app, Session("trumps", "computer", ["Ann", "Computer"], Match("trumps", {"seed": 4, "first": 0})))
+    open_settled(app, Session("trumps", "computer", ["Ann", "Computer"], Match("trumps", {"seed": 4, "first": 0})))
     save(app, folder, f"{tag}picker")
     hot = Session("trumps", "hotseat", ["Ann", "Ben"], Match("trumps", {"seed": 4, "first": 0}))
     hot.match.play(Action.make("choose_trump", suit="H"))
-    _open(app, hot)
+    open_settled(app, hot)
     frames(app, 2)
     if isinstance(app.stack.top, CoverScene):
         app.stack.top.confirm()
         settle(app)
     save(app, folder, f"{tag}picker_second")
 
-    table = _open(app, session_where(can_beat))
+    table = open_settled(app, session_where(can_beat))
     card = table.obs["beaters"][0]
     start = table.cards.current_rect(card).center
     target = table.geo.pile_zone.center
@@ -119,7 +105,7 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     settle(app)
     save(app, folder, f"{tag}beat_second")
 
-    table = _open(app, session_where(must_pick_up_five))
+    table = open_settled(app, session_where(must_pick_up_five))
     table.show_hint()
     for _ in range(600):  # the hint is searched in a worker
         if table.hint is not None:
@@ -131,7 +117,7 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     frames(app, 8)  # mid-flight: the cards glide from the pile into the hand
     save(app, folder, f"{tag}pickup")
 
-    table = _open(app, play_out(session_where(can_beat)))
+    table = open_settled(app, play_out(session_where(can_beat), seed=5))
     app.stack.push(EndScene(app, table))
     frames(app, 2)
     save(app, folder, f"{tag}end")
