@@ -17,7 +17,6 @@ from game.endscene import EndScene
 from game.online.client import OnlineClient
 from game.online.hosting import ServerThread
 from game.session import Session
-from rules.core import Action, IllegalAction
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
@@ -66,17 +65,8 @@ class OnlineTable:
         """The move is the other player's or on its way: the table only animates (no bot, no end yet)."""
         return self.match.waiting or super().blocking()  # type: ignore[misc]
 
-    # --- the one door, without saving: the server keeps the game ------------------------------------------
-    def submit(self, action: Action) -> bool:
-        try:
-            self.match.play(action)
-        except IllegalAction as exc:
-            self.refuse(str(exc))
-            return False
-        self.hint = None
-        self.after_action(action)
-        self.refresh(animate=False)
-        return True
+    def persist(self) -> None:
+        """Nothing to save here: the server keeps the game."""
 
     def undo(self) -> None:
         self.show_toast(self.t("online.no_undo"))

@@ -100,9 +100,13 @@ class TableScene(Scene):
             return False
         self.hint = None
         self.after_action(action)
-        self.app.autosave(self.session)
+        self.persist()
         self.refresh(animate=True, events=self.match.state.events)
         return True
+
+    def persist(self) -> None:
+        """Autosave after every step (an online table leaves this to the server)."""
+        self.app.autosave(self.session)
 
     def refuse(self, reason: str) -> None:
         self.show_toast(reason, error=True)
@@ -245,7 +249,7 @@ class TableScene(Scene):
     def after_history(self) -> None:
         self.hint = None
         self.clear_selection()
-        self.app.autosave(self.session)
+        self.persist()
         seat = self.match.state.to_move
         if self.session.mode == "hotseat" and seat is not None and seat != self.revealed_for:
             self.hand_off(seat)
