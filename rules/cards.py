@@ -40,7 +40,7 @@ class Card:
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUITS:
             raise ValueError(f"not a card: {text!r}")
-        return cls(RANK_CHARS.index(t[0]) + 1, t[1])
+        return _ONE[RANK_CHARS.index(t[0]) + 1, t[1]]
 
     def __str__(self) -> str:
         return RANK_CHARS[self.rank - 1] + self.suit
@@ -71,14 +71,19 @@ def pretty_cards(cards: Iterable[Card | str]) -> str:
     return " ".join(Card.parse(c).pretty for c in cards)
 
 
+# One object per card for the whole program: a server holds thousands of games, and games that share their
+# cards share their memory (a Card is immutable, so sharing is safe; a Card built directly is equal to it).
+_ONE: dict[tuple[int, str], Card] = {(r, s): Card(r, s) for s in SUITS for r in range(1, 14)}
+
+
 def standard_deck() -> list[Card]:
     """The 52-card pack in a fixed order (suit-major)."""
-    return [Card(r, s) for s in SUITS for r in range(1, 14)]
+    return [_ONE[r, s] for s in SUITS for r in range(1, 14)]
 
 
 def short_deck() -> list[Card]:
     """The 36-card Russian pack: 6 to A in every suit."""
-    return [Card(r, s) for s in SUITS for r in (1, 6, 7, 8, 9, 10, 11, 12, 13)]
+    return [_ONE[r, s] for s in SUITS for r in (1, 6, 7, 8, 9, 10, 11, 12, 13)]
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:

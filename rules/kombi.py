@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from rules.cards import Card, deck_from, pretty_cards, shuffled, standard_deck
@@ -52,6 +52,7 @@ class Played(NamedTuple):
         return {"cards": [str(c) for c in self.cards], "kind": self.kind, "points": self.points}
 
 
+@cache  # at most 52 x 52 distinct exchanges; every state's legal list shares them
 def _exchange_action(hand: Card, area: Card) -> Action:
     return Action.make("exchange", hand=str(hand), area=str(area))
 
@@ -255,7 +256,8 @@ class KombiState(GameState):
         return "Write the play in normal order: build it with play_action()."
 
 
-def _plays(hand: tuple[Card, ...]) -> list[Action]:
+@lru_cache(maxsize=4096)  # a hand keeps its plays for many states: the opponent's turns do not change it
+def _plays(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """Every PLAY of ``hand``, most points first; each combination is valued and ordered once."""
     known: dict[int, tuple[Combo, int]] = {}
     plays = []
@@ -267,7 +269,7 @@ def _plays(hand: tuple[Card, ...]) -> list[Action]:
         combos = sorted((known[m][0] for m in masks), key=combo_sort_key)
         plays.append((-sum(known[m][1] for m in masks), [combo_sort_key(c) for c in combos], combos))
     plays.sort(key=lambda play: play[:2])
-    return [Action.make("play", combos=[[str(c) for c in combo] for combo in p[2]]) for p in plays]
+    return tuple(Action.make("play", combos=[[str(c) for c in combo] for combo in p[2]]) for p in plays)
 
 
 def _combos_of(action: Action) -> tuple[Combo, ...]:

@@ -83,6 +83,15 @@ def test_packs() -> None:
     assert {c.rank for c in short} == {1, 6, 7, 8, 9, 10, 11, 12, 13}
 
 
+def test_every_game_shares_one_object_per_card() -> None:
+    """A server holds thousands of games: packs and parsed cards are the same 52 objects, equal to built ones."""
+    assert all(a is b for a, b in zip(standard_deck(), standard_deck(), strict=True))
+    assert Card.parse("10d") is Card.parse("TD") is standard_deck()[22]
+    assert all(any(c is s for s in standard_deck()) for c in short_deck())
+    built = Card(10, "D")
+    assert built == Card.parse("TD") and hash(built) == hash(Card.parse("TD"))
+
+
 def test_shuffled_is_reproducible_and_leaves_the_input() -> None:
     pack = standard_deck()
     a = shuffled(pack, random.Random(3))

@@ -8,6 +8,7 @@ memory per table. Run it with ``python -m game.online.bench``.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
@@ -21,7 +22,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.online import protocol
+from rules import GAMES
 
+GAME_IDS = tuple(GAMES)
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -33,8 +36,9 @@ def pick(legal: list[dict[str, Any]], seed: int, count: int) -> dict[str, Any]:
 class SimPlayer:
     """A scripted player on a raw websocket: reads every message into a queue and keeps the latest view."""
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, keep: bool = True) -> None:
         self.ws = ws
+        self.keep = keep  # the tests read every message afterwards; the bench must not hoard them
         self.messages: list[dict[str, Any]] = []
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.seat: int | None = None
@@ -47,16 +51,17 @@ class SimPlayer:
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def connect(cls, url: str) -> SimPlayer:
+    async def connect(cls, url: str, keep: bool = True) -> SimPlayer:
         ws = await connect(url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
                            open_timeout=20, ping_interval=None, close_timeout=1)
-        return cls(ws)
+        return cls(ws, keep)
 
     async def _read(self) -> None:
         try:
             async for raw in self.ws:
                 msg = json.loads(raw)
-                self.messages.append(msg)
+                if self.keep:
+                    self.messages.append(msg)
                 self._note(msg)
                 self.queue.put_nowait(msg)
         except ConnectionClosed:
@@ -116,8 +121,9 @@ class SimPlayer:
         self.ws.transport.abort()
 
 
-async def seat_pair(url: str, game: str, names: tuple[str, str] = ("Ann", "Ben")) -> tuple[SimPlayer, SimPlayer]:
-    a, b = await SimPlayer.connect(url), await SimPlayer.connect(url)
+async def seat_pair(url: str, game: str, names: tuple[str, str] = ("Ann", "Ben"),
+                    keep: bool = True) -> tuple[SimPlayer, SimPlayer]:
+    a, b = await SimPlayer.connect(url, keep), await SimPlayer.connect(url, keep)
     await a.send("create", game=game, name=names[0])
     await a.expect("seated")
     await b.send("join", code=a.code, name=names[1])
@@ -168,25 +174,25 @@ class _Stats:
         self.refused = 0
 
 
-async def _next_game(a: SimPlayer, b: SimPlayer) -> None:
+async def _next_game(a: SimPlayer, b: SimPlayer, game: str) -> None:
     """Both leave the finished table; the host opens a new one and the guest joins it."""
     for p in (a, b):
         await p.send("leave")
         await p.expect("left")
     a.result = b.result = None
-    await a.send("create", game="kombi", name="Ann")
+    await a.send("create", game=game, name="Ann")
     await a.expect("seated")
     await b.send("join", code=a.code, name="Ben")
     await asyncio.gather(a.expect("state", full=True), b.expect("state", full=True))
 
 
-async def _drive(a: SimPlayer, b: SimPlayer, think: tuple[float, float], stats: _Stats, deadline: float,
+async def _drive(a: SimPlayer, b: SimPlayer, game: str, think: tuple[float, float], stats: _Stats, deadline: float,
                  rng: random.Random) -> None:
     """Keep one table busy until the deadline: think, act, time the answer; a finished game starts anew."""
     while time.monotonic() < deadline:
         if a.over:
             stats.games += 1
-            await _next_game(a, b)
+            await _next_game(a, b, game)
             continue
         mover = a if a.my_turn else b
         await asyncio.sleep(rng.uniform(*think))
@@ -213,15 +219,20 @@ async def _measure(url: str, pid: int, tables: int, seconds: tuple[float, float]
     idle = _rss_kb(pid)
     sem = asyncio.Semaphore(50)  # open the connections in waves, not thousands of handshakes at once
 
-    async def seated() -> tuple[SimPlayer, SimPlayer]:
+    async def seated(game: str) -> tuple[SimPlayer, SimPlayer]:
         async with sem:
-            return await seat_pair(url, "kombi")
+            return await seat_pair(url, game, keep=False)
 
     t0 = time.monotonic()
-    pairs = await asyncio.gather(*(seated() for _ in range(tables)))
+    games = [GAME_IDS[i % len(GAME_IDS)] for i in range(tables)]  # every game, a share of the tables each
+    pairs = await asyncio.gather(*(seated(game) for game in games))
     setup = time.monotonic() - t0
+    # These players stand for thousands of separate programs. One process that holds them all must not time its own
+    # garbage collections over all their connections as network round trips, so its collector rests while it measures.
+    gc.collect()
+    gc.disable()
     full = _rss_kb(pid)
-    lines = [f"  {tables} tables seated ({2 * tables} connections) in {setup:.1f} s"]
+    lines = [f"  {tables} tables seated ({2 * tables} connections; {', '.join(GAME_IDS)} in turn) in {setup:.1f} s"]
     if idle is not None and full is not None:
         lines.append(f"  server memory: {idle / 1024:.1f} MB empty, {full / 1024:.1f} MB with {tables} fresh tables "
                      f"= {(full - idle) / tables:.0f} KB per table (its Match and two connections)")
@@ -232,8 +243,8 @@ async def _measure(url: str, pid: int, tables: int, seconds: tuple[float, float]
         stats = _Stats()
         deadline = time.monotonic() + secs
         t0, cpu0, mine0 = time.monotonic(), _cpu_seconds(pid), time.process_time()
-        await asyncio.gather(*(_drive(a, b, think, stats, deadline, random.Random(rng.random()))
-                               for a, b in pairs))
+        await asyncio.gather(*(_drive(a, b, game, think, stats, deadline, random.Random(rng.random()))
+                               for (a, b), game in zip(pairs, games, strict=True)))
         wall, cpu1, mine = time.monotonic() - t0, _cpu_seconds(pid), time.process_time() - mine0
         n = max(stats.actions, 1)
         lines.append(f"  {label}: {tables} concurrent tables, {stats.actions} actions in {wall:.1f} s = "
@@ -245,6 +256,7 @@ async def _measure(url: str, pid: int, tables: int, seconds: tuple[float, float]
             lines.append(f"    CPU: server {cpu1 - cpu0:.1f} s ({(cpu1 - cpu0) / wall:.0%} of a core) = {per:.2f} ms "
                          f"per action, so one core would carry about {1000 / max(per, 1e-9):.0f} actions/s; "
                          f"the simulated clients {mine:.1f} s ({mine / wall:.0%} of a core)")
+    gc.enable()
     after = _rss_kb(pid)
     if idle is not None and after is not None:
         lines.append(f"  server memory after play: {after / 1024:.1f} MB = {(after - idle) / tables:.0f} KB per table "

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from game.online.heap import HeapKeeper
 from game.online.server import GameServer, Limits
 
 
@@ -88,7 +89,7 @@ class ServerThread:
 
 # --- command line ---------------------------------------------------------------------------------------------
 async def _serve_forever(host: str, port: int, limits: Limits) -> None:
-    server = await GameServer(limits).start(host, port)
+    server = await GameServer(limits, heap=HeapKeeper()).start(host, port)
     print(f"SERVING ws://{host}:{server.port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -20,6 +20,7 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.online import protocol
+from game.online.heap import HeapKeeper
 from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
 from game.online.table import Table
 
@@ -69,8 +70,10 @@ class Conn:
 
 
 class GameServer:
-    def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
+                 heap: HeapKeeper | None = None) -> None:
         self.limits = limits or Limits()
+        self.heap = heap  # the standalone server manages the process's garbage collector; a thread in the app does not
         self.seeds = seeds or (lambda: secrets.randbelow(2**31 - 2) + 1)
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
@@ -87,6 +90,8 @@ class GameServer:
             ping_interval=20, ping_timeout=20, close_timeout=2, open_timeout=10, server_header=None,
             process_request=self._admit)
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.heap is not None:
+            self.heap.start()
         self._spawn(self._reaper())
         return self
 
@@ -96,6 +101,8 @@ class GameServer:
             await self._server.wait_closed()
         for task in list(self._tasks):
             task.cancel()
+        if self.heap is not None:
+            self.heap.stop()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -112,6 +119,8 @@ class GameServer:
             await asyncio.sleep(self.limits.reap_interval)
             try:
                 self.reap(time.monotonic())
+                if self.heap is not None:
+                    self.heap.tick()
             except Exception:  # the reaper must outlive any bug in one table
                 log.exception("reaping tables failed")
 
