@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from game.kiosk_shots import kiosk_shots
+from game.online.shots import online_shots
 
 
 def save(app, folder: Path, name: str) -> None:
@@ -128,6 +129,8 @@ def main(argv: list[str]) -> int:
     for game_id, make in game_shot_makers():
         make(folder, (1920, 1080), f"{game_id}_")
         make(folder, (1024, 600), f"small_{game_id}_")
+    online_shots(folder, (1920, 1080), "")
+    online_shots(folder, (1024, 600), "small_")
     kiosk_shots(folder)
     return 0
 

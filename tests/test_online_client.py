@@ -300,3 +300,69 @@ def test_remote_match_follows_the_messages_in_order_and_asks_again_when_a_step_i
     m.feed([{"v": 1, "type": "error", "code": "stale", "message": "moved on", "ref": "act"}])
     assert m.pending is None and m.state.observe(0)["legal"]
     assert m.pop_notices()[-1] == ("moved on", True)
+
+
+def test_a_closed_or_killed_app_takes_its_seat_back_from_the_online_screen(server):
+    """The seat token outlives the app: the next start offers the game on the Online screen and resumes it."""
+    from game.menu import MenuScene
+    from game.online.seatfile import SeatFile
+
+    def open_online(app):
+        app.stack.push(MenuScene(app))
+        frames(app, 2)
+        tap(app, find(app, "online").center)
+        frames(app, 2)
+        return app.stack.top
+
+    app = make_app()
+    form = open_online(app)
+    assert "resume" not in [b.id for b in form.buttons.buttons]
+    form.fields["server"].text = server.url
+    tap(app, find(app, "host").center)
+    lobby = app.stack.top
+    until(lambda: lobby.match is not None and lobby.code, step=lambda: frames(app))
+    guest = Side(server.url)
+    until(guest.connected)
+    guest.client.send("join", code=lobby.code, name="Ben")
+    until(lambda: isinstance(app.stack.top, OnlineTable), step=lambda: frames(app))
+    table = app.stack.top
+
+    def step(table) -> None:
+        frames(table.app)
+        guest.pump()
+        for m, play in ((guest.match, guest.match.play), (table.match, table.submit)):
+            if m.started and not m.waiting and not m.state.is_over:
+                play(rules.action_from_json("kombi", pick(m.state.observe(m.seat)["legal"], 3, m.cursor)))
+
+    until(lambda: table.match.cursor >= 4, step=lambda: step(table))
+    until(lambda: not table.match.waiting and not table.cards.busy, step=lambda: frames(app))
+    played, code = table.match.cursor, lobby.code
+    saved = SeatFile().load()
+    assert saved is not None and (saved.code, saved.seat, saved.game, saved.name) == (code, 0, "kombi", "Ann")
+    table.client.close()  # the process ends without a goodbye, as when it is killed or its window closed
+    pygame.quit()
+    until(lambda: guest.match.opponent_away, step=guest.pump)
+
+    app = make_app()  # the next start of the app, on the same computer
+    form = open_online(app)
+    tap(app, find(app, "resume").center)
+    until(lambda: isinstance(app.stack.top, OnlineTable), step=lambda: frames(app))
+    table = app.stack.top
+    assert table.match.seat == 0 and table.session.names == ["Ann", "Ben"]
+    until(lambda: table.match.cursor == played, step=lambda: frames(app))
+    until(lambda: not guest.match.opponent_away, step=guest.pump)
+    until(lambda: table.match.cursor >= played + 2, step=lambda: step(table))  # the game goes on from there
+    assert guest.match.resign()
+    until(lambda: table.match.state.is_over, step=lambda: frames(app))
+    assert SeatFile().load() is None, "a finished game leaves nothing to come back to"
+    table.client.close()
+    pygame.quit()
+
+
+def test_the_online_screenshots_render_from_a_real_server(tmp_path):
+    from game.online.shots import online_shots
+
+    online_shots(tmp_path, (800, 500), "t_")
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names == ["t_online_form.png", "t_online_lobby.png", "t_online_opponent_away.png",
+                     "t_online_waiting.png"]

@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from game.online import protocol
 from game.online.protocol import ProtocolError
+from game.online.seatfile import SavedSeat, SeatFile
 
 log = logging.getLogger("carduels.online")
 
@@ -39,8 +40,10 @@ def check_url(url: str) -> str:
 
 
 class OnlineClient:
-    def __init__(self, url: str, reconnect_window: float = 600.0, open_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, reconnect_window: float = 600.0, open_timeout: float = 5.0,
+                 seat_file: SeatFile | None = None, resume: SavedSeat | None = None) -> None:
         self.url = url
+        self.seat_file = seat_file  # the app keeps its seat on disk; tests and tools need not
         self.reconnect_window = reconnect_window
         self.open_timeout = open_timeout
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
@@ -57,6 +60,8 @@ class OnlineClient:
         self._fatal: str | None = None
         self._ws: Any = None
         self._thread = threading.Thread(target=self._run, name="card-duels-client", daemon=True)
+        if resume is not None:  # a seat from an earlier run of the app: the first connection resumes it
+            self.code, self.token, self.seat = resume.code, resume.token, resume.seat
 
     # --- the frame loop's side (never blocks) --------------------------------------------------------------
     def start(self) -> OnlineClient:
@@ -89,6 +94,8 @@ class OnlineClient:
         The frame loop does not wait (``wait=0``): the thread says goodbye and ends by itself."""
         if leave and self.connected:
             self.send("leave")
+        if leave and self.seat_file is not None:
+            self.seat_file.clear()
         self._closed.set()
         loop = self._loop
         if loop is not None and not loop.is_closed():
@@ -213,10 +220,22 @@ class OnlineClient:
     def _note(self, msg: dict[str, Any]) -> None:
         """Remember the seat (for resuming) and stop resuming when the server says the seat is gone."""
         kind = msg["type"]
+        keep = self.seat_file
         if kind == "seated":
             self.code, self.token, self.seat = msg["code"], msg["token"], msg["seat"]
+            if keep is not None:
+                keep.save(self.url, msg["code"], msg["token"], msg["seat"], msg["game"], msg["names"][msg["seat"]])
         elif kind == "left":
             self.token = None
+            if keep is not None:
+                keep.clear()
         elif kind == "error" and msg.get("ref") == "resume" and msg["code"] in FATAL_ON_RESUME:
             self._fatal = msg["message"]
             self.token = None
+            if keep is not None:
+                keep.clear()
+        elif kind in ("state", "presence") and keep is not None:
+            if msg.get("status") == "over":
+                keep.clear()  # nothing left to come back to
+            else:
+                keep.touch()

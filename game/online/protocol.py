@@ -64,7 +64,8 @@ class ProtocolError(ValueError):
 
 
 # --- field checks ---------------------------------------------------------------------------------
-def _name(value: Any) -> str:
+def player_name(value: Any) -> str:
+    """The name as it will be shown (spaces collapsed), or ProtocolError saying what is wrong."""
     if not isinstance(value, str):
         raise ProtocolError("bad_name", "the name must be a string")
     name = " ".join(value.split())
@@ -170,8 +171,8 @@ def _action(value: Any) -> dict[str, Any]:
 
 
 SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "create": {"game": _game, "name": _name},
-    "join": {"code": _code, "name": _name},
+    "create": {"game": _game, "name": player_name},
+    "join": {"code": _code, "name": player_name},
     "resume": {"code": _code, "token": _token},
     "act": {"at": _count, "action": _action},
     "resign": {},

@@ -18,6 +18,7 @@ from game.online.hosting import ServerThread
 from game.online.play import online_table
 from game.online.protocol import format_code, is_code, normalize_code
 from game.online.remote import RemoteMatch
+from game.online.seatfile import SavedSeat, SeatFile
 from game.scene import ButtonGroup, DialogScene, Scene
 from game.session import Session
 from game.tables import playable
@@ -57,9 +58,11 @@ class OnlineScene(Scene):
         self.keyboard: OnScreenKeyboard | None = None
         self.buttons = ButtonGroup(self.press)
         self.size = app.size
+        self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
 
     def enter(self) -> None:
         pygame.key.start_text_input()
+        self.saved = SeatFile().load()
         self.build()
 
     def exit(self) -> None:
@@ -76,12 +79,17 @@ class OnlineScene(Scene):
         x = (w - fw) // 2
         y = int(h * (0.12 if self.keyboard else 0.16))
         label_h = int(34 * s)
+        t = self.t
+        rows = []
+        if self.saved is not None and self.keyboard is None:
+            label = t("online.resume", game=t(f"game.{self.saved.game}"), code=format_code(self.saved.code))
+            rows.append(Button("resume", label, pygame.Rect(x, y - gap, fw, fh), primary=True))
+            y += fh + gap
         for key in ("server", "name"):
             self.fields[key].rect = pygame.Rect(x, y + label_h, fw, fh)
             y += label_h + fh + gap
         half = (fw - gap) // 2
-        t = self.t
-        rows = [
+        rows += [
             Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, fw, fh)),
             Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh), primary=True),
             Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
@@ -112,6 +120,9 @@ class OnlineScene(Scene):
         elif bid == "back":
             self.app.stack.pop()
             return
+        elif bid == "resume" and self.saved is not None:
+            saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
+            self.app.stack.push(LobbyScene(self.app, saved.url, saved.name, resume=saved))
         elif bid in ("host", "host_here", "join"):
             self.go(bid)
         self.build()
@@ -235,12 +246,17 @@ class LobbyScene(DialogScene):
     name = "lobby"
 
     def __init__(self, app, url: str, name: str, game: str | None = None, code: str | None = None,
-                 server: ServerThread | None = None, shown_url: str | None = None, demo: bool = False) -> None:
+                 server: ServerThread | None = None, shown_url: str | None = None, demo: bool = False,
+                 resume: SavedSeat | None = None) -> None:
         super().__init__(app)
         self.url, self.player, self.game, self.code = url, name, game, code
         self.server, self.shown_url, self.demo = server, shown_url or url, demo
-        self.hosting = code is None
-        self.client = OnlineClient(url)
+        self.resume = resume
+        if resume is not None:
+            self.game, self.code = resume.game, resume.code
+        self.hosting = code is None if resume is None else resume.seat == 0
+        keep = None if demo else SeatFile()  # when the computer plays the seat, nobody needs to come back to it
+        self.client = OnlineClient(url, seat_file=keep, resume=resume)
         self.match: RemoteMatch | None = None
         self.asked = False
         self.handed_over = False
@@ -252,7 +268,7 @@ class LobbyScene(DialogScene):
 
     def exit(self) -> None:
         if not self.handed_over:
-            self.client.close(leave=True)
+            self.client.close(leave=self.resume is None)  # Back from a comeback keeps the seat for later
             if self.server is not None:
                 self.server.stop(wait=0)
 
@@ -280,7 +296,9 @@ class LobbyScene(DialogScene):
         kind = msg["type"]
         if kind == STATUS and msg["status"] == "connected" and not self.asked:
             self.asked = True
-            if self.code:
+            if self.resume is not None:
+                pass  # the client itself asks for the seat back with its token
+            elif self.code:
                 self.client.send("join", code=self.code, name=self.player)
             else:
                 self.client.send("create", game=self.game, name=self.player)
@@ -292,7 +310,7 @@ class LobbyScene(DialogScene):
             if self.app.opts.headless and self.hosting:
                 print(f"CODE {self.code}", flush=True)  # a second headless app joins with this code
         elif kind == "error" and self.match is None:
-            key = f"online.error.{msg['code']}"
+            key = "online.error.seat_gone" if msg.get("ref") == "resume" else f"online.error.{msg['code']}"
             self.error = self.t(key) if self.t.has(key) else msg["message"]
         if self.match is not None:
             self.match.feed([msg])
