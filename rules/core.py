@@ -10,6 +10,9 @@ class IllegalAction(ValueError):
     """An action the rules refuse; the message says why in words a player understands."""
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})  # values that need no freezing (the common case, checked fast)
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
@@ -40,7 +43,7 @@ class Action:
 
     @classmethod
     def make(cls, kind: str, **kwargs: Any) -> Action:
-        return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in kwargs.items())))
+        return cls(kind, tuple(sorted((k, v if type(v) in _PLAIN else _freeze(v)) for k, v in kwargs.items())))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:

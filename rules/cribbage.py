@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -23,6 +24,22 @@ _DOING = {"cut_for_deal": "cut for the first deal", "cut": "cut the pack for the
           "discard": "discard two cards to the crib", "starter": "cut for the starter",
           "play": "play a card"}
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+# Every state lists its moves afresh; the few distinct actions are made once (a server holds many games).
+@cache
+def _cut(depth: int) -> Action:
+    return Action.make("cut", depth=depth)
+
+
+@cache
+def _discard(a: Card, b: Card) -> Action:
+    return Action.make("discard", cards=[str(a), str(b)])
+
+
+@cache
+def _play(card: Card) -> Action:
+    return Action.make("play", card=str(card))
 
 
 @dataclass(frozen=True)
@@ -84,11 +101,11 @@ class CribbageState(GameState):
             return []
         rng = self.cut_range()
         if rng is not None:
-            return [Action.make("cut", depth=d) for d in range(rng[0], rng[1] + 1)]
+            return [_cut(d) for d in range(rng[0], rng[1] + 1)]
         hand = sorted(self.hands[self.to_move])
         if self.phase == "discard":
-            return [Action.make("discard", cards=[str(a), str(b)]) for a, b in combinations(hand, 2)]
-        return [Action.make("play", card=str(c)) for c in hand if self.count + value(c) <= 31]
+            return [_discard(a, b) for a, b in combinations(hand, 2)]
+        return [_play(c) for c in hand if self.count + value(c) <= 31]
 
     def _apply(self, action: Action) -> CribbageState:
         ev: list[Event] = []

@@ -344,6 +344,31 @@ def test_table_limits():
     run(scenario())
 
 
+def test_the_reaper_watches_tables_with_a_player_away_and_sweeps_the_rest_for_their_age():
+    from game.online.table import Table
+
+    server = GameServer(Limits(reconnect_window=5.0, max_table_age=100.0, sweep_interval=60.0))
+    old = Table("AAAAAA", "kombi", 1, "Ann", 0.0)
+    old.join("Ben", 0.0)
+    for seat in old.seats:
+        seat.away_since = None  # seated and (as far as the reaper can tell) connected
+    server.tables[old.code] = old
+    server.reap(0.0)  # the first reap sweeps every table
+    old.created = -200.0
+    server.reap(30.0)
+    assert old.code in server.tables, "between sweeps only tables with a player away are looked at"
+    server.reap(61.0)
+    assert old.code not in server.tables, "the sweep closes a table older than max_table_age"
+
+    left = Table("BBBBBB", "kombi", 2, "Ann", 62.0)  # its host is away from the start (no connection here)
+    server.tables[left.code] = left
+    server.absent.add(left.code)  # what detach does when the host's connection drops
+    server.reap(62.0)
+    assert left.code in server.tables
+    server.reap(62.0 + 5.1)
+    assert left.code not in server.tables and not server.absent
+
+
 def test_serve_from_the_command_line():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--host", "127.0.0.1", "--port", "0"],

@@ -53,7 +53,7 @@ class SimPlayer:
     @classmethod
     async def connect(cls, url: str, keep: bool = True) -> SimPlayer:
         ws = await connect(url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
-                           open_timeout=20, ping_interval=None, close_timeout=1)
+                           open_timeout=20, ping_interval=10, ping_timeout=10, close_timeout=1)  # as the app
         return cls(ws, keep)
 
     async def _read(self) -> None:
