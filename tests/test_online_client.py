@@ -11,9 +11,10 @@ import pytest
 import rules
 from game.driver import frames, make_app, tap
 from game.online.bench import pick
-from game.online.client import STATUS, OnlineClient, check_url
+from game.online.client import STATUS, OnlineClient
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
+from game.online.protocol import check_url
 from game.online.remote import RemoteMatch
 from game.online.scenes import LobbyScene, OnlineScene
 from game.online.server import Limits

@@ -28,17 +28,6 @@ DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)  # pauses between reconnect attemp
 FATAL_ON_RESUME = ("no_table", "bad_token", "too_many_attempts")
 
 
-def check_url(url: str) -> str:
-    """The server address as typed, or ValueError saying what is wrong with it."""
-    url = url.strip()
-    if not url.startswith(("ws://", "wss://")):
-        url = "ws://" + url
-    rest = url.split("://", 1)[1]
-    if not rest or rest.startswith((":", "/")) or len(url) > 200 or any(ch.isspace() for ch in url):
-        raise ValueError("a server address looks like ws://192.168.1.20:8765")
-    return url
-
-
 class OnlineClient:
     def __init__(self, url: str, reconnect_window: float = 600.0, open_timeout: float = 5.0,
                  seat_file: SeatFile | None = None, resume: SavedSeat | None = None) -> None:

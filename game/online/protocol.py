@@ -84,6 +84,17 @@ def _utf8(text: str) -> bool:
     return True
 
 
+def check_url(url: str) -> str:
+    """The server address as typed, or ValueError saying what is wrong with it."""
+    url = url.strip()
+    if not url.startswith(("ws://", "wss://")):
+        url = "ws://" + url
+    rest = url.split("://", 1)[1]
+    if not rest or rest.startswith((":", "/")) or len(url) > 200 or any(ch.isspace() for ch in url):
+        raise ValueError("a server address looks like ws://192.168.1.20:8765")
+    return url
+
+
 def normalize_code(text: str) -> str:
     """``"abc-def"`` or ``"ABC DEF"`` -> ``"ABCDEF"`` (what a player types is forgiving)."""
     return "".join(ch for ch in text.upper() if ch not in " -")

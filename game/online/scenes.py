@@ -13,10 +13,10 @@ from urllib.parse import urlsplit
 import pygame
 
 from game.input import Gesture
-from game.online.client import STATUS, OnlineClient, check_url
+from game.online.client import STATUS, OnlineClient
 from game.online.hosting import ServerThread
 from game.online.play import online_table
-from game.online.protocol import format_code, is_code, normalize_code
+from game.online.protocol import check_url, format_code, is_code, normalize_code
 from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
 from game.scene import ButtonGroup, DialogScene, Scene

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
-from game.online.protocol import ProtocolError, is_code, player_name
+from game.online.protocol import ProtocolError, check_url, is_code, player_name
 from game.paths import atomic_write, user_data_dir
 
 log = logging.getLogger("carduels.online")
@@ -42,8 +42,6 @@ class SavedSeat:
 
 def _checked(data: Any) -> SavedSeat:
     """The seat in ``data``, or ValueError naming the first thing wrong with it."""
-    from game.online.client import check_url  # the client imports this module
-
     if not isinstance(data, dict) or type(data.get("version")) is not int or data["version"] != VERSION:
         raise ValueError("not a saved seat of this version")
     fields = {k: data.get(k) for k in SavedSeat.__dataclass_fields__}
@@ -74,8 +72,7 @@ class SeatFile:
         self._touched = 0.0
 
     def save(self, url: str, code: str, token: str, seat: int, game: str, name: str) -> None:
-        seat_ = SavedSeat(url, code, token, seat, game, name, self.clock())
-        self._write(seat_)
+        self._write(SavedSeat(url, code, token, seat, game, name, self.clock()))
 
     def touch(self) -> None:
         """The table is alive: move ``heard`` forward, at most every ``TOUCH_EVERY`` seconds."""
