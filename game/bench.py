@@ -103,7 +103,7 @@ def executables(runs: int = 5) -> list[str]:
 
 def bots(games: int = 200) -> list[str]:
     from rules.bots import RandomBot, make_bot
-    from rules.bots.arena import win_rate
+    from tools.arena import win_rate
 
     t0 = time.perf_counter()
     rate = win_rate("kombi", make_bot("kombi", 2), RandomBot(), games)
@@ -123,8 +123,8 @@ def bots(games: int = 200) -> list[str]:
 def trumps_report(games: int = 200) -> list[str]:
     """Own Trumps: win rates against random and greedy play, and the search's think time."""
     from rules.bots import RandomBot, make_bot
-    from rules.bots.arena import win_rate
-    from rules.bots.trumps import GreedyBaseline
+    from rules.trumps.bot import GreedyBaseline
+    from tools.arena import win_rate
 
     bot = make_bot("trumps", 2)
     timed: list[float] = []

@@ -143,9 +143,11 @@ class GameState:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """How the rest of the program reaches one game: its id, constructor and action decoder."""
+    """How the rest of the program reaches one game: its id, constructor, action decoder and computer player."""
 
     id: str
     new_game: Callable[..., GameState]
     action_from_json: Callable[[Mapping[str, Any]], Action]
     deck_size: int = 52
+    make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
+    human_chooses_first: bool = False  # against the computer the human takes the first choice

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards import standard_deck
-from rules.cribbage import CribbageState, new_game
-from rules.cribbage_score import value
+from rules.cribbage.score import value
+from rules.cribbage.state import CribbageState, new_game
 
 PACK = [str(c) for c in standard_deck()]
 CARD_STRING = re.compile(r'"([A2-9TJQK][CDHS])"')

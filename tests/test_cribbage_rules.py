@@ -8,7 +8,7 @@ import pytest
 import rules
 from rules.cards import standard_deck
 from rules.core import Action, IllegalAction
-from rules.cribbage import action_from_json, new_game
+from rules.cribbage.state import action_from_json, new_game
 from rules.match import Match
 
 NON_DEALER, DEALER = 0, 1  # every fixed-deck test below lets seat 1 deal

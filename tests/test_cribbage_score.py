@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards import Card, standard_deck
-from rules.cribbage import peg_parts, peg_points, score_hand
-from rules.cribbage_score import rank_points, score_total
+from rules.cribbage.score import rank_points, score_total
+from rules.cribbage.state import peg_parts, peg_points, score_hand
 
 
 def kinds(breakdown) -> Counter:

@@ -8,12 +8,12 @@ import time
 import pytest
 
 from rules.bots import RandomBot, make_bot
-from rules.bots.arena import play_out, win_rate
-from rules.bots.kombi import KombiBot, make
 from rules.cards import standard_deck
 from rules.core import Action
-from rules.kombi import KombiState, new_game
+from rules.kombi.bot import KombiBot, make
+from rules.kombi.state import KombiState, new_game
 from rules.rng import derive
+from tools.arena import play_out, win_rate
 
 PASS, DRAW = Action.make("pass"), Action.make("draw")
 

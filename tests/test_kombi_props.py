@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from rules.cards import Card, standard_deck
 from rules.core import Action
-from rules.kombi import KombiState, combo_kind, new_game, play_action
-from rules.kombi_combos import best_split, combo_points
+from rules.kombi.combos import best_split, combo_points
+from rules.kombi.state import KombiState, combo_kind, new_game, play_action
 
 MAX_ACTIONS = 3000
 PACK = [str(c) for c in standard_deck()]

@@ -9,7 +9,7 @@ import pytest
 import rules
 from rules.cards import Card, standard_deck
 from rules.core import Action, IllegalAction
-from rules.kombi import (
+from rules.kombi.state import (
     KombiState,
     action_from_json,
     best_split,

@@ -7,12 +7,13 @@ import pytest
 
 import rules
 from rules.bots import RandomBot, make_bot
-from rules.bots.arena import play_out, win_rate
-from rules.bots.square import HighestKnownBaseline, SquareBot, bench_report, make
-from rules.bots.square_memory import recall
 from rules.cards import Card, standard_deck
 from rules.core import Action
 from rules.rng import derive
+from rules.square.bot import HighestKnownBaseline, SquareBot, make
+from rules.square.memory import recall
+from tools.arena import play_out, win_rate
+from tools.square_bench import bench_report
 
 TURN_ENDERS = {"square.take", "square.swap", "square.discard", "square.peek", "square.spy",
                "square.jack", "square.queen_look", "square.knock"}

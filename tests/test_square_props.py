@@ -10,7 +10,7 @@ import rules
 from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
-from rules.square import SquareState, new_game
+from rules.square.state import SquareState, new_game
 
 ALL = {str(c) for c in standard_deck()}
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,7 +9,7 @@ import rules
 from rules.cards import standard_deck
 from rules.core import Action, IllegalAction
 from rules.match import Match
-from rules.square import SquareState, card_value, new_game, square_sum
+from rules.square.state import SquareState, card_value, new_game, square_sum
 
 
 def A(kind: str, **kw) -> Action:

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from rules.bots import RandomBot, make_bot
-from rules.bots.arena import play_out, win_rate
-from rules.bots.trumps import WIN, GreedyBaseline, Search, position_from
-from rules.trumps import from_position, new_game
-from rules.trumps_core import NAMES
+from rules.trumps.bot import WIN, GreedyBaseline, Search, position_from
+from rules.trumps.core import NAMES
+from rules.trumps.state import from_position, new_game
+from tools.arena import play_out, win_rate
 
 
 def test_every_level_plays_legal_moves_to_the_end():

@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.trumps import PICK_UP, new_game
-from rules.trumps_core import ALL, BEATERS, NAMES, index_of, pickup_size
+from rules.trumps.core import ALL, BEATERS, NAMES, index_of, pickup_size
+from rules.trumps.state import PICK_UP, new_game
 
 MAX_ACTIONS = 30_000
 LONG_SEED = 236  # random play from this deal lasts 8,060 actions

@@ -5,8 +5,8 @@ import pytest
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
-from rules.trumps import action_from_json, from_position, new_game
-from rules.trumps_core import NAMES, beats, index_of, suit_index
+from rules.trumps.core import NAMES, beats, index_of, suit_index
+from rules.trumps.state import action_from_json, from_position, new_game
 
 PLAY = "play"
 P, OPP = 0, 1  # P's trump is hearts, the opponent's diamonds (§3.8) unless a test says otherwise

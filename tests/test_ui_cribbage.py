@@ -299,7 +299,7 @@ def test_hint_is_a_preview_with_a_reason():
     assert session.match.cursor == cursor and table.hint is not None and table.hint.kind == "discard"
     text = table.preview_text()
     from game.tables.cribbage_words import keep_text
-    from rules.bots.cribbage import discard_table
+    from rules.cribbage.bot import discard_table
 
     best = discard_table(ANN, is_dealer=True)[0]
     assert f"keeps {keep_text(best.keep)}: {best.ev:.1f} points expected" in text
@@ -340,7 +340,7 @@ def test_every_event_has_a_sentence_and_breakdowns_are_translated(lang):
         assert "cribbage." not in line and "{" not in line and "type" not in line, line
         seen.add(e["type"])
     assert {"cribbage.play", "cribbage.show", "cribbage.go", "cribbage.end"} <= seen
-    from rules.cribbage import score_hand
+    from rules.cribbage.state import score_hand
 
     b = score_hand(["5H", "5D", "5C", "JS"], "5S").to_json()
     text = words.show_breakdown(t, b["parts"], b["total"])

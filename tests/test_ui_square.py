@@ -18,7 +18,7 @@ from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
-from rules.square_actions import index_of
+from rules.square.actions import index_of
 from tests.uiplay import FaceWatch, find_button, run_until
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4]

@@ -15,11 +15,11 @@ from game.session import Session
 from game.tables import open_table
 from game.tables import trumps_words as words
 from game.tables.trumps_view import ordered_hand
-from rules.bots.trumps import GreedyBaseline
 from rules.core import Action
 from rules.match import Match
-from rules.trumps import from_position
-from rules.trumps_core import NAMES
+from rules.trumps.bot import GreedyBaseline
+from rules.trumps.core import NAMES
+from rules.trumps.state import from_position
 from sprites import theme
 from tests.uiplay import FaceWatch as BaseFaceWatch
 from tests.uiplay import find_button, run_until

@@ -7,7 +7,7 @@ from game.seats import seen_by
 from game.tables import cribbage_words as words
 from rules.cards import Card, pretty_cards
 from rules.core import Action
-from rules.cribbage import peg_parts
+from rules.cribbage.state import peg_parts
 
 if TYPE_CHECKING:
     from game.tables.cribbage import CribbageTable
@@ -18,7 +18,7 @@ def hint_text(table: CribbageTable, a: Action) -> str:
     if a.kind == "cut":
         return t("cribbage.hint.cut")
     if a.kind == "discard":
-        from rules.bots.cribbage import discard_table
+        from rules.cribbage.bot import discard_table
 
         dealer = obs["dealer"] == obs["seat"]
         option = next(o for o in discard_table(obs["hand"], dealer) if list(o.discard) == list(a["cards"]))
@@ -34,7 +34,7 @@ def parts_for(obs: dict[str, Any], card: str) -> list[dict[str, Any]]:
 
 def play_net(table: CribbageTable, a: Action) -> float | None:
     """The points a play is worth after the opponent's best reply, as the computer reckons it."""
-    from rules.bots.cribbage import opponent_pool, play_value
+    from rules.cribbage.bot import opponent_pool, play_value
 
     obs = table.obs
     if len(obs["legal"]) <= 1:

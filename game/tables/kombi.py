@@ -9,8 +9,8 @@ from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
-from rules.kombi import play_action
-from rules.kombi_combos import best_split, combo_kind, combo_points
+from rules.kombi.combos import best_split, combo_kind, combo_points
+from rules.kombi.state import play_action
 from sprites import theme
 from sprites.widgets import Button, draw_badge
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from rules.cards import Card
 from rules.core import Action
-from rules.square import POWER_KINDS
-from rules.square_actions import POSITIONS
+from rules.square.actions import POSITIONS
+from rules.square.state import POWER_KINDS
 
 DRAW = Action.make("draw")
 DISCARD = Action.make("discard")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from game.tables.cardlayer import CardSprite
 from game.tables.square_pick import Target
 from rules.core import Action, Event
-from rules.square_actions import POSITIONS, index_of
+from rules.square.actions import POSITIONS, index_of
 from sprites import theme
 
 if TYPE_CHECKING:

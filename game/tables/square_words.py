@@ -8,8 +8,8 @@ from typing import Any
 from game.tables.square_pick import Pick, power_of
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
-from rules.square import card_value
-from rules.square_actions import POSITIONS
+from rules.square.actions import POSITIONS
+from rules.square.state import card_value
 
 T = Callable[..., str]
 

@@ -6,17 +6,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
-from rules.core import Action, Event, GameSpec, GameState
+from rules.core import Action, Event, GameState
 from rules.rng import derive
-from rules.square_actions import (
+from rules.square.actions import (
     BOTTOM,
     POSITIONS,
-    action_from_json,
     index_of,
     pos_json,
     refusal,
 )
-from rules.square_view import observation, public_copy
+from rules.square.view import observation, public_copy
 
 GAME_ID = "square"
 PHASES = ("look", "turn", "drawn", "reveal", "queen", "over")
@@ -307,4 +306,3 @@ def new_game(seed: int | None = None, deck: Sequence[str | Card] | None = None,
     )
 
 
-GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=52)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core import Action, IllegalAction
 
 if TYPE_CHECKING:
-    from rules.square import SquareState
+    from rules.square.state import SquareState
 
 Pos = tuple[int, int]
 

@@ -8,8 +8,8 @@ from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from rules.cards import Card, deck_from, pretty_cards, shuffled, standard_deck
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction
-from rules.kombi_combos import (
+from rules.core import Action, Event, GameState, IllegalAction
+from rules.kombi.combos import (
     Combo,
     best_split,
     combo_kind,
@@ -31,7 +31,7 @@ DRAW = Action.make("draw")
 PASS = Action.make("pass")
 
 __all__ = [
-    "GAME", "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
+    "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
     "play_action",
 ]
 
@@ -345,4 +345,3 @@ def _play_from_json(raw: Any) -> Action:
     return Action.make("play", combos=[[str(c) for c in combo] for combo in normalise_combos(combos)])
 
 
-GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json)

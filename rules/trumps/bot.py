@@ -23,7 +23,7 @@ from typing import Any
 
 from rules.cards import Card
 from rules.core import Action
-from rules.trumps_core import ALL, BEATERS, INDEX, NAMES, SUIT_MASK, SUITS, pickup_size
+from rules.trumps.core import ALL, BEATERS, INDEX, NAMES, SUIT_MASK, SUITS, pickup_size
 
 WIN = 1_000  # plus the loser's cards left, so a bigger win scores more
 PICK = -1  # the pick-up move inside the search
@@ -236,48 +236,3 @@ LEVELS: dict[int, tuple[bool, int, int]] = {1: (False, 0, 0), 2: (True, 0, 0), 3
 def make(level: int) -> SearchBot:
     whole_turn, samples, budget = LEVELS[max(1, min(3, level))]
     return SearchBot(whole_turn, samples, budget)
-
-
-def _match(hero: Any, villain: Any, games: int, first_seed: int, times: list[float]) -> tuple[int, int, int]:
-    """(wins, draws, losses) of ``hero``, seats alternating; its think time per asked move goes to ``times``."""
-    import time
-
-    from rules.bots.arena import play_out
-
-    class Timed:
-        def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-            start = time.perf_counter()
-            action = hero.choose(seen, rng)
-            times.append(time.perf_counter() - start)
-            return action
-
-    wins = draws = 0
-    for i in range(games):
-        seat = i % 2
-        out = play_out("trumps", (Timed(), villain) if seat == 0 else (villain, Timed()), first_seed + i)
-        wins += out.winners == (seat,)
-        draws += len(out.winners) == 2
-    return wins, draws, games - wins - draws
-
-
-def bench_report(games: int = 200) -> list[str]:
-    """Measured strength and think time of levels 2 and 3 (the benchmark may use a clock; bots don't)."""
-    import statistics
-
-    from rules.bots import RandomBot
-
-    lines = []
-    for level in (2, 3):
-        times: list[float] = []
-        for name, villain, target in (("random", RandomBot(), 0.95), ("greedy", GreedyBaseline(), 0.70)):
-            w, d, lost = _match(make(level), villain, games, 0, times)
-            rate = (w + d / 2) / games
-            mark = "ok" if rate >= target else "BELOW TARGET"
-            lines.append(f"level {level} vs {name}: {rate:.1%} over {games} seeded games "
-                         f"({w} won, {d} drawn, {lost} lost; target >= {target:.0%}: {mark})")
-        times.sort()
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-        median = statistics.median(times)
-        lines.append(f"level {level} think time over {len(times)} moves: median {median * 1e3:.1f} ms, "
-                     f"p99 {p99 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms")
-    return lines

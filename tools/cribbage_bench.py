@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from rules.bots.arena import play_out
-from rules.bots.cribbage import CribbageBot, HighestImmediateBaseline, immediate_keep_points
-from rules.bots.cribbage_ev import discard_table, unseen_pool
 from rules.cards import Card, parse_cards
 from rules.core import Action
-from rules.cribbage import new_game
-from rules.cribbage_score import score_total
+from rules.cribbage.bot import CribbageBot, HighestImmediateBaseline, immediate_keep_points
+from rules.cribbage.ev import discard_table, unseen_pool
+from rules.cribbage.score import score_total
+from rules.cribbage.state import new_game
+from tools.arena import play_out
 
 
 class Timed:

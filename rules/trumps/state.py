@@ -6,9 +6,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.cards import SUIT_SYMBOLS, Card, deck_from
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction
 from rules.rng import derive
-from rules.trumps_core import (
+from rules.trumps.core import (
     BEATERS,
     CARDS,
     INDEX,
@@ -395,6 +395,5 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     return PICK_UP
 
 
-GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=36)
 
-__all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]
+__all__ = ["TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]

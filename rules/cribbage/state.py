@@ -7,14 +7,14 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from rules import cribbage_flow as flow
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction
-from rules.cribbage_flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
-from rules.cribbage_score import Breakdown, Part, peg_parts, peg_points, score_hand, value
+from rules.core import Action, Event, GameState, IllegalAction
+from rules.cribbage import flow
+from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
+from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
 
 __all__ = [
-    "GAME", "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",
+    "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",
     "new_game", "peg_parts", "peg_points", "score_hand",
 ]
 
@@ -286,4 +286,3 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     raise IllegalAction(f"unknown cribbage action {kind!r}")
 
 
-GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, deck_size=52)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.square_actions import pos_json
+from rules.square.actions import pos_json
 
 if TYPE_CHECKING:
-    from rules.square import SquareState
+    from rules.square.state import SquareState
 
 
 def public_copy(value: Any) -> Any:

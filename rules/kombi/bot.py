@@ -9,8 +9,7 @@ from typing import Any
 
 from rules.cards import SUITS, Card, standard_deck
 from rules.core import Action
-from rules.kombi import HAND_LIMIT, SLOTS, action_from_json, play_action
-from rules.kombi_combos import (
+from rules.kombi.combos import (
     QUAD_POINTS,
     SEQUENCE_POINTS_PER_CARD,
     TRIPLE_POINTS,
@@ -20,6 +19,7 @@ from rules.kombi_combos import (
     play_sets,
     ring_index,
 )
+from rules.kombi.state import HAND_LIMIT, SLOTS, action_from_json, play_action
 
 PASS = Action.make("pass")
 DRAW = Action.make("draw")

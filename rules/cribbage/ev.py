@@ -15,7 +15,7 @@ from math import comb
 from typing import NamedTuple
 
 from rules.cards import Card, parse_cards, standard_deck
-from rules.cribbage_score import rank_points
+from rules.cribbage.score import rank_points
 
 
 class DiscardOption(NamedTuple):

@@ -5,11 +5,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card, standard_deck
-from rules.cribbage_score import Breakdown, describe, peg_parts, score_hand, value
+from rules.cribbage.score import Breakdown, describe, peg_parts, score_hand, value
 from rules.rng import derive
 
 if TYPE_CHECKING:
-    from rules.cribbage import CribbageState
+    from rules.cribbage.state import CribbageState
 
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import Card, standard_deck
-from rules.square import card_value
+from rules.square.state import card_value
 
 FULL_DECK = tuple(standard_deck())
 

@@ -1,0 +1,22 @@
+"""The bot contract and the random baseline every real bot is measured against."""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from rules.core import Action
+
+
+class Bot(Protocol):
+    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random legal play."""
+
+    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
+        legal = seen[-1]["legal"]
+        if not legal:
+            raise ValueError("asked to move without legal actions")
+        return Action.from_dict(rng.choice(legal))

@@ -1,0 +1,27 @@
+"""Kombi-Duell (RULES.md §4): the registry entry and the public names of the game's package."""
+from __future__ import annotations
+
+from rules.core import GameSpec
+from rules.kombi.state import (
+    KombiState,
+    action_from_json,
+    best_split,
+    combo_kind,
+    combo_points,
+    new_game,
+    play_action,
+)
+
+
+def _make_bot(level: int):
+    from rules.kombi.bot import make
+
+    return make(level)
+
+
+GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, make_bot=_make_bot)
+
+__all__ = [
+    "GAME", "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
+    "play_action",
+]

@@ -1,0 +1,18 @@
+"""Own Trumps, Svoi Kozyri (RULES.md §3): the registry entry and the public names of the game's package."""
+from __future__ import annotations
+
+from rules.core import GameSpec
+from rules.trumps.state import GAME_ID, TrumpsState, action_from_json, from_position, new_game, suit_sym
+
+
+def _make_bot(level: int):
+    from rules.trumps.bot import make
+
+    return make(level)
+
+
+# RULES.md §3.2.3: against the computer the human chooses a trump suit first.
+GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=36,
+                make_bot=_make_bot, human_chooses_first=True)
+
+__all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]

@@ -1,0 +1,1 @@
+"""Tools beside the product: screenshots, benchmarks and bot arenas. They import the product, never the reverse."""
