@@ -20,10 +20,10 @@ test: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m pytest -q
 
 shots: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m game.shots shots
+	$(HEADLESS) $(BIN)/python -m tools.shots shots
 
 bench: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m game.bench
+	$(HEADLESS) $(BIN)/python -m tools.bench
 
 serve: $(STAMP)
 	$(BIN)/python main.py serve --host 127.0.0.1 --port 8765

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -150,4 +150,5 @@ class GameSpec:
     action_from_json: Callable[[Mapping[str, Any]], Action]
     deck_size: int = 52
     make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
-    human_chooses_first: bool = False  # against the computer the human takes the first choice
+    # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
+    vs_computer: Mapping[str, Any] = field(default_factory=dict)

@@ -1,7 +1,6 @@
 """``make bench``: frame time, start-up time and the computer players' strength, measured here."""
 from __future__ import annotations
 
-import importlib
 import os
 import statistics
 import subprocess
@@ -19,9 +18,9 @@ def frame_times(frames_n: int = 600) -> list[str]:
     """The busy Kombi table at 1920x1080 with cards gliding, against plain cached blits."""
     import pygame
 
-    from game.driver import make_app, settle
-    from game.shots import midgame
     from game.tables import open_table
+    from tools.driver import make_app, settle
+    from tools.shots import midgame
 
     app = make_app(size=(1920, 1080))
     table = open_table(app, midgame("kombi", 14))
@@ -102,51 +101,19 @@ def executables(runs: int = 5) -> list[str]:
 
 
 def bots(games: int = 200) -> list[str]:
-    from rules.bots import RandomBot, make_bot
-    from tools.arena import win_rate
+    """Each game's bench entry (named in its table registry entry) reports its computer player."""
+    from game.tables import ENTRIES
+    from tools.registry import resolve
 
-    t0 = time.perf_counter()
-    rate = win_rate("kombi", make_bot("kombi", 2), RandomBot(), games)
-    secs = time.perf_counter() - t0
-    lines = [f"kombi: computer vs random over {games} seeded games: {rate:.1%} (target >= 90%), {secs:.1f} s"]
-    for game in ("square", "cribbage", "trumps"):
-        try:
-            mod = importlib.import_module(f"rules.bots.{game}")
-        except ImportError:
-            continue
-        report = getattr(mod, "bench_report", None) or (trumps_report if game == "trumps" else None)
-        if report is not None:
-            lines += [f"{game}: {line}" for line in report()]
+    lines = []
+    for gid, e in ENTRIES.items():
+        if e.bench:
+            lines += [f"{gid}: {line}" for line in resolve(e.bench)(games)]
     return lines
 
 
-def trumps_report(games: int = 200) -> list[str]:
-    """Own Trumps: win rates against random and greedy play, and the search's think time."""
-    from rules.bots import RandomBot, make_bot
-    from rules.trumps.bot import GreedyBaseline
-    from tools.arena import win_rate
-
-    bot = make_bot("trumps", 2)
-    timed: list[float] = []
-    real_choose = bot.choose
-
-    def timed_choose(seen, rng):
-        t0 = time.perf_counter()
-        try:
-            return real_choose(seen, rng)
-        finally:
-            timed.append((time.perf_counter() - t0) * 1000)
-
-    bot.choose = timed_choose
-    vs_random = win_rate("trumps", bot, RandomBot(), games)
-    vs_greedy = win_rate("trumps", bot, GreedyBaseline(), games)
-    return [f"computer vs random over {games} seeded games: {vs_random:.1%} (target >= 95%)",
-            f"computer vs greedy baseline over {games} seeded games: {vs_greedy:.1%} (target >= 70%)",
-            f"think time per move: median {statistics.median(timed):.1f} ms, p99 {_percentile(timed, 0.99):.1f} ms"]
-
-
 def online() -> list[str]:
-    from game.online.bench import bench_report
+    from tools.online_bench import bench_report
 
     return [f"online: {line}" for line in bench_report()]
 

@@ -13,14 +13,14 @@ def kiosk_shots(folder: Path) -> None:
 
 
 def _shots_at(folder: Path, size: tuple[int, int], tag: str) -> None:
-    from game.crash import ApologyScene
-    from game.driver import frames, make_app, settle, tap
-    from game.kiosk_scenes import PinPadScene
-    from game.menu import MenuScene
-    from game.names import NamesScene
+    from game.scenes.crash import ApologyScene
+    from game.scenes.kiosk import PinPadScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.names import NamesScene
     from game.session import Session
-    from game.shots import save
     from game.tables import open_table
+    from tools.driver import frames, make_app, settle, tap
+    from tools.shots import save
 
     app = make_app(size=size, kiosk=True)
     app.stack.push(MenuScene(app))

@@ -3,7 +3,7 @@
 ``bench_report()`` starts ``main.py serve`` as its own process on loopback, opens many tables with two
 simulated players each from this process, and reports what it measured: concurrent tables, actions per
 second, the p50/p99 round trip of an action (sent -> the mover's new state received) and the server's
-memory per table. Run it with ``python -m game.online.bench``.
+memory per table. Run it with ``python -m tools.online_bench``.
 """
 from __future__ import annotations
 

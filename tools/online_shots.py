@@ -23,14 +23,15 @@ def _until(done: Callable[[], bool], step: Callable[[], None], timeout: float = 
 def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     import pygame
 
-    from game.driver import frames, make_app, settle
-    from game.menu import MenuScene
     from game.online.client import OnlineClient
     from game.online.hosting import ServerThread
     from game.online.play import OnlineTable
-    from game.online.scenes import LobbyScene, OnlineScene
     from game.online.seatfile import SeatFile
-    from game.shots import save
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.online import OnlineScene
+    from tools.driver import frames, make_app, settle
+    from tools.shots import save
 
     server = ServerThread("127.0.0.1", 0, seeds=lambda: 5).start()
     guest = None

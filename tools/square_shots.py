@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.session import Session
-from game.shots import open_settled, play_out
 from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
+from tools.shots import open_settled, play_out
 
 FRONT = ["5H", "KS", "9C", "3D",  # Ann's square (1,1) (1,2) (2,1) (2,2)
          "8S", "2H", "QC", "6D",  # the computer's square
@@ -45,11 +45,11 @@ def session_after(actions: list[Action], mode: str = "computer") -> Session:
 
 
 def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
-    from game.driver import frames, make_app, settle
-    from game.endscene import EndScene
-    from game.overlays import CoverScene
-    from game.shots import save
-    from game.tables.square_pick import Pick
+    from game.scenes.cover import CoverScene
+    from game.scenes.end import EndScene
+    from game.tables.square.pick import Pick
+    from tools.driver import frames, make_app, settle
+    from tools.shots import save
 
     app = make_app(size=size)
     open_settled(app, session_after([], "computer"))

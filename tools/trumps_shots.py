@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from game.session import Session
-from game.shots import open_settled, play_out
 from rules.bots import make_bot
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
+from tools.shots import open_settled, play_out
 
 Obs = dict[str, Any]
 
@@ -58,7 +58,7 @@ def _press_and_hold(app, start: tuple[int, int], end: tuple[int, int]) -> None:
     """A drag that has not been released yet: the card hangs under the pointer."""
     import pygame
 
-    from game.driver import frames
+    from tools.driver import frames
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
     for i in range(1, 7):
@@ -70,17 +70,17 @@ def _press_and_hold(app, start: tuple[int, int], end: tuple[int, int]) -> None:
 def _release(app, pos: tuple[int, int]) -> None:
     import pygame
 
-    from game.driver import frames
+    from tools.driver import frames
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
     frames(app, 2)
 
 
 def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
-    from game.driver import frames, make_app, settle
-    from game.endscene import EndScene
-    from game.overlays import CoverScene
-    from game.shots import save
+    from game.scenes.cover import CoverScene
+    from game.scenes.end import EndScene
+    from tools.driver import frames, make_app, settle
+    from tools.shots import save
 
     app = make_app(size=size)
     open_settled(app, Session("trumps", "computer", ["Ann", "Computer"], Match("trumps", {"seed": 4, "first": 0})))

@@ -6,7 +6,6 @@ import pygame
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from game.session import Session
-from game.tables import open_table
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
@@ -17,9 +16,10 @@ class EndScene(Scene):
     name = "end"
     opaque = False
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app, table, again: str = "table") -> None:
         super().__init__(app)
         self.table = table
+        self.again = again  # "table": a new deal of the same game; "online": back to the Online screen
         self.session = table.session
         self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
@@ -47,7 +47,8 @@ class EndScene(Scene):
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         y = self.panel.bottom - bh - int(28 * s)
         self.buttons.set([
-            Button("again", self.t("end.again"), pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
+            Button("again", self.t("online.again" if self.again == "online" else "end.again"),
+                   pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
             Button("menu", self.t("end.menu"), pygame.Rect(self.panel.centerx + 12, y, bw, bh)),
         ])
         self.buttons.focus = 0
@@ -56,18 +57,18 @@ class EndScene(Scene):
         st = self.session.match.state
         if len(st.winners) == 1:
             return self.t("end.wins", name=self.session.names[st.winners[0]])
-        return self.t("end.shared" if self.session.game_id == "square" else "end.draw")
+        return self.t(self.table.draw_headline)
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
-        if bid == "again":
+        if bid == "again" and self.again == "online":
+            self.app.show("online")
+        elif bid == "again":
             s = self.session
             fresh = Session.new(s.game_id, s.mode, s.names, self.app.new_seed(), s.bot_level)
-            self.app.stack.reset(open_table(self.app, fresh))
+            self.app.stack.reset(self.app.open_table(fresh))
         else:
-            from game.menu import MenuScene
-
-            self.app.stack.reset(MenuScene(self.app))
+            self.app.show("menu")
 
     def update(self, dt: float) -> None:
         self.shown += dt

@@ -6,13 +6,9 @@ import pygame
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
-from game.tables import open_table, playable
+from game.tables import entry, playable
 from sprites import theme
 from sprites.widgets import Button, draw_panel
-
-GAME_ORDER = ["kombi", "square", "cribbage", "trumps"]
-FAN = {"kombi": ["7C", "7H", "7S"], "square": ["KS", "QD", "7H"], "cribbage": ["5H", "5C", "JD"],
-       "trumps": ["AH", "6D", "KC"]}
 
 
 class MenuScene(Scene):
@@ -21,7 +17,7 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         games = playable()
-        self.game = app.opts.game if app.opts.game in games else (games[0] if games else "kombi")
+        self.game = app.opts.game if app.opts.game in games else games[0]
         self.mode = app.opts.mode if app.opts.mode in ("hotseat", "computer") else "hotseat"
         self.buttons = ButtonGroup(self.press)
         self.tiles: dict[str, pygame.Rect] = {}
@@ -44,9 +40,10 @@ class MenuScene(Scene):
         gap = max(8, int(18 * s))
         tile_w = min(int(w * 0.2), int(360 * s * 1.2))
         tile_h = int(tile_w * 1.0)
-        total = 4 * tile_w + 3 * gap
+        n = len(playable())
+        total = n * tile_w + (n - 1) * gap
         x0, y0 = (w - total) // 2, int(h * 0.2)
-        self.tiles = {g: pygame.Rect(x0 + i * (tile_w + gap), y0, tile_w, tile_h) for i, g in enumerate(GAME_ORDER)}
+        self.tiles = {g: pygame.Rect(x0 + i * (tile_w + gap), y0, tile_w, tile_h) for i, g in enumerate(playable())}
         y = y0 + tile_h + gap * 2
         mw = min(int(w * 0.3), int(420 * s))
         cx = w // 2
@@ -86,15 +83,11 @@ class MenuScene(Scene):
         elif bid.startswith("game:"):
             self.game = bid[5:]
         elif bid == "play":
-            from game.names import NamesScene
-
-            self.app.stack.push(NamesScene(self.app, self.game, self.mode))
+            self.app.push("names", game=self.game, mode=self.mode)
         elif bid == "continue":
             self.continue_saved()
         elif bid == "online":
-            from game.online.scenes import OnlineScene
-
-            self.app.stack.push(OnlineScene(self.app))
+            self.app.push("online")
         elif bid == "lang":
             langs = list(LANGUAGES)
             self.app.set_language(langs[(langs.index(self.t.lang) + 1) % len(langs)])
@@ -118,7 +111,7 @@ class MenuScene(Scene):
         if session.game_id not in playable():
             self.notice = self.t("save.damaged", name=saves[0].path.name, why=session.game_id)
             return
-        self.app.stack.push(open_table(self.app, session))
+        self.app.stack.push(self.app.open_table(session))
 
     def on_gesture(self, g: Gesture) -> None:
         if self.buttons.gesture(g):
@@ -172,14 +165,14 @@ class MenuScene(Scene):
         key = (game, art.width)
         if key not in self._fans:  # rotating every frame is costly: rotate once per size
             self._fans[key] = [pygame.transform.rotozoom(art.face(c), (1 - i) * 12, 1.0)
-                               for i, c in enumerate(FAN[game])]
+                               for i, c in enumerate(entry(game).fan)]
         for i, img in enumerate(self._fans[key]):
             surface.blit(img, img.get_rect(center=(cx + (i - 1) * art.width * 0.55, rect.y + rect.h * 0.36)))
         fonts = self.app.fonts
-        name = fonts.render(self.t(f"game.{game}"), theme.font_px(36, s), theme.TEXT if available else theme.TEXT_DIM,
-                            bold=True)
+        name = fonts.render(self.t(entry(game).title_key), theme.font_px(36, s),
+                            theme.TEXT if available else theme.TEXT_DIM, bold=True)
         surface.blit(name, name.get_rect(midtop=(cx, rect.y + rect.h * 0.66)))
-        blurb = self.t(f"game.{game}.blurb") if available else self.t("menu.unavailable")
+        blurb = self.t(entry(game).blurb_key) if available else self.t("menu.unavailable")
         px = theme.font_px(24, s)
         for i, line in enumerate(fonts.wrap(blurb, px, rect.w - 20)[:2]):
             img = fonts.render(line, px, theme.TEXT_DIM)

@@ -6,7 +6,6 @@ import pygame
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from game.session import Session
-from game.tables import open_table
 from sprites import theme
 from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, TextField, draw_panel
@@ -80,7 +79,7 @@ class NamesScene(Scene):
             self.error = self.t("names.same")
             return
         session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.opts.level)
-        self.app.stack.replace(open_table(self.app, session))
+        self.app.stack.replace(self.app.open_table(session))
 
     def show_keyboard(self, on: bool) -> None:
         if on and self.keyboard is None:

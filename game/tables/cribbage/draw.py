@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.tables import cribbage_words as words
+from game.tables.cribbage import words
 from rules.cards import Card, pretty_cards
 from sprites import theme
 from sprites.widgets import draw_badge, draw_panel
 
 if TYPE_CHECKING:
-    from game.tables.cribbage import CribbageTable
+    from game.tables.cribbage.table import CribbageTable
 
 Obs = dict[str, Any]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.seats import seen_by
-from game.tables import cribbage_words as words
+from game.tables.cribbage import words
 from rules.cards import Card, pretty_cards
 from rules.core import Action
 from rules.cribbage.state import peg_parts
 
 if TYPE_CHECKING:
-    from game.tables.cribbage import CribbageTable
+    from game.tables.cribbage.table import CribbageTable
 
 
 def hint_text(table: CribbageTable, a: Action) -> str:

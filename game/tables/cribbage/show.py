@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.tables.cribbage_board import PegBoard
+from game.tables.cribbage.board import PegBoard
 
 # Seconds at animation speed 1: long enough to read, short enough not to bore.
 HOLD = 1.15  # a full series (31 or a go) stays on the table before the count starts again

@@ -6,14 +6,13 @@ from typing import Any
 
 import pygame
 
-from game.tables import cribbage_draw, cribbage_hints, cribbage_view
-from game.tables import cribbage_words as words
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
-from game.tables.cribbage_board import PegBoard
-from game.tables.cribbage_cut import CutStrip
-from game.tables.cribbage_layout import CribGeometry
-from game.tables.cribbage_show import Sequence
+from game.tables.cribbage import draw, hints, view, words
+from game.tables.cribbage.board import PegBoard
+from game.tables.cribbage.cut import CutStrip
+from game.tables.cribbage.layout import CribGeometry
+from game.tables.cribbage.show import Sequence
 from rules.cards import Card
 from rules.core import Action, Event
 from sprites.widgets import Button
@@ -99,10 +98,10 @@ class CribbageTable(TableScene):
                 self.cut.start(self.geo.strip_zone(purpose), e["depth"], e.get("of", 52))
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
-        return cribbage_view.build_sprites(self, self.seq.hold if self.seq.hold is not None else obs)
+        return view.build_sprites(self, self.seq.hold if self.seq.hold is not None else obs)
 
     def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
-        return cribbage_view.build_origins(self, self.seq.hold if self.seq.hold is not None else obs, events)
+        return view.build_origins(self, self.seq.hold if self.seq.hold is not None else obs, events)
 
     def restage(self, animate: bool = True) -> None:
         """Re-place the sprites for the current view without changing the game (highlights, holds)."""
@@ -326,14 +325,14 @@ class CribbageTable(TableScene):
                 self.toast = None  # the preview line keeps the hint and its reason in view
 
     def hint_text(self, a: Action) -> str:
-        self._hint_line = cribbage_hints.hint_text(self, a)
+        self._hint_line = hints.hint_text(self, a)
         return self._hint_line
 
     def preview_text(self) -> str:
         """The hint, or the selection in words, before anything is confirmed."""
         if self.hint is not None and self._hint_line:
             return self._hint_line
-        return cribbage_hints.selection_text(self)
+        return hints.selection_text(self)
 
     def describe(self, event: Event) -> str:
         return words.describe(self.t, self.session.names, event)
@@ -343,7 +342,7 @@ class CribbageTable(TableScene):
 
     # --- drawing ----------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        cribbage_draw.draw_board(self, surface)
+        draw.draw_board(self, surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        cribbage_draw.draw_top(self, surface)
+        draw.draw_top(self, surface)

@@ -9,6 +9,8 @@ _DE_NUMBERS = ("null eins zwei drei vier fünf sechs sieben acht neun zehn elf z
                "dreißig einunddreißig").split()
 
 EN = {
+    "game.cribbage": "Cribbage",
+    "game.cribbage.blurb": "Fifteen two, fifteen four, to 121.",
     **{f"cribbage.num.{n}": w for n, w in enumerate(_EN_NUMBERS)},
     "cribbage.decimal_point": ".",
     # breakdowns (log, end screen)
@@ -129,6 +131,8 @@ EN = {
 }
 
 DE = {
+    "game.cribbage": "Cribbage",
+    "game.cribbage.blurb": "Fünfzehn zwei, fünfzehn vier, bis 121.",
     **{f"cribbage.num.{n}": w for n, w in enumerate(_DE_NUMBERS)},
     "cribbage.decimal_point": ",",
     "cribbage.bd.fifteen": "Fünfzehn für 2",

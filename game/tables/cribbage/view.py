@@ -9,7 +9,7 @@ from rules.cards import Card
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.cribbage import CribbageTable
+    from game.tables.cribbage.table import CribbageTable
 
 Obs = dict[str, Any]
 

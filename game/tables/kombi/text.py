@@ -1,6 +1,8 @@
 """Kombi-Duell strings and log sentences (English and German)."""
 
 EN = {
+    "game.kombi": "Kombi-Duell",
+    "game.kombi.blurb": "Collect triples, quads and runs.",
     "kombi.log.draw": "{name} drew a card.",
     "kombi.log.exchange": "{name} exchanged {gave} for {took} from the exchange area.",
     "kombi.log.play": "{name} played {combos} for {points} points.",
@@ -49,6 +51,8 @@ EN = {
 }
 
 DE = {
+    "game.kombi": "Kombi-Duell",
+    "game.kombi.blurb": "Sammle Drillinge, Vierlinge und Sequenzen.",
     "kombi.log.draw": "{name} hat eine Karte gezogen.",
     "kombi.log.exchange": "{name} hat {gave} gegen {took} aus dem Tauschbereich getauscht.",
     "kombi.log.play": "{name} hat {combos} für {points} Punkte ausgespielt.",

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.tables import square_words as words
-from game.tables.square_sprites import slot_label
+from game.tables.square import words
+from game.tables.square.sprites import slot_label
 from sprites import theme
 from sprites.widgets import draw_badge, draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
-    from game.tables.square import SquareTable
+    from game.tables.square.table import SquareTable
 
 PANEL_PX = 30  # base size of the reveal panel's words
 

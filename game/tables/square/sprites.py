@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.tables.cardlayer import CardSprite
-from game.tables.square_pick import Target
+from game.tables.square.pick import Target
 from rules.core import Action, Event
 from rules.square.actions import POSITIONS, index_of
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.square import SquareTable
+    from game.tables.square.table import SquareTable
 
 EYE = (126, 192, 255)  # the opponent is looking at this card (public: which card, never what)
 Obs = dict[str, Any]

@@ -6,12 +6,11 @@ from typing import Any
 
 import pygame
 
-from game.tables import square_draw
-from game.tables import square_words as words
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
-from game.tables.square_layout import SquareGeometry
-from game.tables.square_pick import (
+from game.tables.square import draw, words
+from game.tables.square.layout import SquareGeometry
+from game.tables.square.pick import (
     DONE,
     DRAW,
     KNOCK,
@@ -26,7 +25,7 @@ from game.tables.square_pick import (
     drop,
     power_of,
 )
-from game.tables.square_sprites import build_origins, build_sprites, hint_targets, target_of_key
+from game.tables.square.sprites import build_origins, build_sprites, hint_targets, target_of_key
 from rules.core import Action, Event
 from sprites import theme
 from sprites.widgets import Button
@@ -44,6 +43,7 @@ SOUNDS = {"draw": "draw", "take": "place", "swap": "place", "discard": "deal", "
 
 class SquareTable(TableScene):
     game_id = "square"
+    draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -91,7 +91,7 @@ class SquareTable(TableScene):
     def panel_rect(self) -> pygame.Rect:
         """The reveal panel, as tall as its words and buttons, beside one's own square."""
         geo, fonts = self.geo, self.app.fonts
-        px = theme.font_px(square_draw.PANEL_PX, self.scale)
+        px = theme.font_px(draw.PANEL_PX, self.scale)
         lines = len(self.wrap(self.panel_words(), px, geo.panel.w - geo.pad * 2))
         h = min(geo.panel.h, lines * fonts.get(px).get_linesize() + self.panel_button_h() + geo.pad * 4)
         rect = pygame.Rect(geo.panel.x, 0, geo.panel.w, h)
@@ -284,7 +284,7 @@ class SquareTable(TableScene):
 
     # --- drawing -----------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        square_draw.draw_board(self, surface)
+        draw.draw_board(self, surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        square_draw.draw_top(self, surface)
+        draw.draw_top(self, surface)

@@ -1,6 +1,8 @@
 """Card Square strings: log sentences (RULES.md §1.7), table labels, prompts, hints, rules (EN and DE)."""
 
 EN = {
+    "game.square": "Card Square",
+    "game.square.blurb": "Swap your way to the lowest square.",
     # the log: public facts only, positions as seen by the square's owner
     "square.log.look": "{name} looked at their two bottom cards.",
     "square.log.skip_look": "{name} did not look at their bottom cards.",
@@ -123,6 +125,8 @@ EN = {
 }
 
 DE = {
+    "game.square": "Kartenquadrat",
+    "game.square.blurb": "Tausche dich zum niedrigsten Quadrat.",
     "square.log.look": "{name} hat sich die zwei eigenen unteren Karten angesehen.",
     "square.log.skip_look": "{name} hat sich die eigenen unteren Karten nicht angesehen.",
     "square.log.discard": "{name} hat vom Nachziehstapel gezogen und {card} ohne Wirkung abgelegt.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.tables.square_pick import Pick, power_of
+from game.tables.square.pick import Pick, power_of
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
 from rules.square.actions import POSITIONS

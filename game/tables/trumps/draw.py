@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.tables import trumps_words as words
-from game.tables.trumps_layout import FAN
-from game.tables.trumps_view import PICKUP_GLOW
+from game.tables.trumps import words
+from game.tables.trumps.layout import FAN
+from game.tables.trumps.view import PICKUP_GLOW
 from sprites import theme
 from sprites.suits import suit_color
 from sprites.widgets import draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
-    from game.tables.trumps import TrumpsTable
+    from game.tables.trumps.table import TrumpsTable
 
 SUITS = "CDHS"
 

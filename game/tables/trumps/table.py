@@ -7,11 +7,10 @@ from typing import Any
 import pygame
 
 from game.seats import seen_by
-from game.tables import trumps_draw, trumps_view
-from game.tables import trumps_words as words
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
-from game.tables.trumps_layout import TrumpsGeometry
+from game.tables.trumps import draw, view, words
+from game.tables.trumps.layout import TrumpsGeometry
 from rules.bots import make_bot
 from rules.core import Action, Event
 from rules.rng import derive
@@ -91,10 +90,10 @@ class TrumpsTable(TableScene):
         super().hand_off(seat)
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
-        return trumps_view.build_sprites(self, obs)
+        return view.build_sprites(self, obs)
 
     def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
-        return trumps_view.build_origins(self, obs, events)
+        return view.build_origins(self, obs, events)
 
     def restage(self) -> None:
         """Show a changed highlight or selection without a move."""
@@ -102,7 +101,7 @@ class TrumpsTable(TableScene):
         self.buttons.set(self._all_buttons())
 
     def ordered_hand(self) -> list[str]:
-        return trumps_view.ordered_hand(self.obs)
+        return view.ordered_hand(self.obs)
 
     def showing_beaters(self) -> bool:
         return self.my_turn and (self.beaters_on or self.lifting is not None)
@@ -114,7 +113,7 @@ class TrumpsTable(TableScene):
         if a.kind == "play":
             return {a["card"]}
         if a.kind == "pick_up":
-            return set(trumps_view.pickup_cards(self.obs))
+            return set(view.pickup_cards(self.obs))
         return set()
 
     def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -308,7 +307,7 @@ class TrumpsTable(TableScene):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        trumps_draw.draw_board(self, surface)
+        draw.draw_board(self, surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        trumps_draw.draw_top(self, surface)
+        draw.draw_top(self, surface)

@@ -2,6 +2,8 @@
 the end columns and the rules (English and German)."""
 
 EN = {
+    "game.trumps": "Own Trumps",
+    "game.trumps.blurb": "Your own trump suit. Beat or pick up.",
     # suits and counts
     "trumps.suit.C": "clubs",
     "trumps.suit.D": "diamonds",
@@ -124,6 +126,8 @@ EN = {
 }
 
 DE = {
+    "game.trumps": "Eigene Trümpfe",
+    "game.trumps.blurb": "Deine eigene Trumpffarbe. Stechen oder aufnehmen.",
     "trumps.suit.C": "Kreuz",
     "trumps.suit.D": "Karo",
     "trumps.suit.H": "Herz",

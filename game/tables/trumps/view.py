@@ -10,7 +10,7 @@ from rules.core import Event
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.trumps import TrumpsTable
+    from game.tables.trumps.table import TrumpsTable
 
 Obs = dict[str, Any]
 SUIT_ORDER = "CDHS"
