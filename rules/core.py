@@ -75,7 +75,7 @@ class Action:
         return f"{self.kind}({inner})"
 
 
-def evolve(state: Any, changes: Mapping[str, Any]) -> Any:
+def evolve(state: Any, /, **changes: Any) -> Any:
     """A copy of a frozen dataclass ``state`` with ``changes``: what ``dataclasses.replace`` does, without
     re-running ``__init__`` (the hot path of every ``apply``). Values a state memoised with :func:`memo`
     belong to the old state and are not copied.

@@ -54,7 +54,7 @@ def _pack(seed: int, *labels: object) -> list[Card]:
 
 
 def _with(s: CribbageState, **changes: Any) -> CribbageState:
-    return evolve(s, changes)
+    return evolve(s, **changes)
 
 
 def award(s: CribbageState, seat: int, points: int, ev: Events) -> CribbageState:

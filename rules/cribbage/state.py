@@ -232,7 +232,7 @@ class CribbageState(GameState):
 
 
 def _with_events(s: CribbageState, ev: list[Event]) -> CribbageState:
-    return evolve(s, {"event_log": tuple(ev)})
+    return evolve(s, event_log=tuple(ev))
 
 
 @cache
