@@ -129,6 +129,21 @@ def openspiel(seconds: float = 2.0) -> dict[str, Any]:
         return {"error": str(exc)}
 
 
+BOT_GAMES = {"kombi": 20, "square": 60, "cribbage": 12, "trumps": 12}  # a few minutes in all
+
+
+def bots(games: dict[str, int] | None = None) -> dict[str, dict[str, float]]:
+    """The strongest level (3) against random play and against level 2, seeded games, seats alternating."""
+    from rules.bots import RandomBot, make_bot
+    from tools.arena import win_rate
+
+    out = {}
+    for g, n in (games or BOT_GAMES).items():
+        out[g] = {"vs_random": win_rate(g, make_bot(g, 3), RandomBot(), n, first_seed=50_000),
+                  "vs_level2": win_rate(g, make_bot(g, 3), make_bot(g, 2), n, first_seed=60_000)}
+    return out
+
+
 def figures() -> dict[str, Any]:
     os_fig = openspiel()
     return {
@@ -137,6 +152,7 @@ def figures() -> dict[str, Any]:
         "score_hand_pairs_per_s": score_hand_rate(),
         "openspiel_score_pairs_per_s": os_fig.get("score_pairs_per_s"),
         "openspiel": os_fig,
+        "bots": bots(),
     }
 
 
