@@ -4,7 +4,6 @@ from __future__ import annotations
 import logging
 import random
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
@@ -16,6 +15,7 @@ from game.options import Options
 from game.router import Router
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
+from game.seats import BotExecutor
 from game.session import Session
 from game.settings import Settings, SettingsStore
 from sounds.bank import SoundBank
@@ -56,7 +56,7 @@ class App:
         self.saves = SaveStore()
         self.stack = SceneStack()
         self.router = Router(self)
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.executor = BotExecutor()  # a worker process, started with the first bot move
         self.gestures = GestureTracker()
         self.clock = pygame.time.Clock()
         self.now = 0.0

@@ -75,6 +75,29 @@ class Action:
         return f"{self.kind}({inner})"
 
 
+def evolve(state: Any, /, **changes: Any) -> Any:
+    """A copy of a frozen dataclass ``state`` with ``changes``: what ``dataclasses.replace`` does, without
+    re-running ``__init__`` (the hot path of every ``apply``). Values a state memoised with :func:`memo`
+    belong to the old state and are not copied.
+    """
+    new = object.__new__(state.__class__)
+    d = new.__dict__
+    d.update(state.__dict__)
+    if "_memo" in d:
+        for key in d.pop("_memo"):
+            d.pop(key, None)
+    d.update(changes)
+    return new
+
+
+def memo(state: Any, key: str, value: Any) -> Any:
+    """Remember ``value`` on an immutable state (its own derived data, e.g. the legal actions)."""
+    d = state.__dict__
+    d[key] = value
+    d["_memo"] = (*d.get("_memo", ()), key)
+    return value
+
+
 Event = dict[str, Any]
 """A public record of what one action did, e.g. ``{"type": "kombi.draw", "seat": 0}``; the log is built from these."""
 
