@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.names_check import check_name
 from rules.match import Match
 
 HUMAN_CHOOSES_FIRST = {"trumps"}  # RULES.md §3.2.3
@@ -25,8 +26,9 @@ class Session:
         if not self.seats:
             self.seats = {"hotseat": ["human", "human"], "computer": ["human", "bot"],
                           "demo": ["bot", "bot"], "online": ["human", "remote"]}[self.mode]
-        if len(self.names) != 2 or not all(isinstance(n, str) and n.strip() for n in self.names):
+        if not isinstance(self.names, list) or len(self.names) != 2:
             raise ValueError("two player names are needed")
+        self.names = [check_name(n) for n in self.names]  # a save or the network may hold anything
 
     @classmethod
     def new(cls, game_id: str, mode: str, names: list[str], seed: int, bot_level: int = 2) -> Session:

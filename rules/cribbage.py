@@ -172,6 +172,8 @@ class CribbageState(GameState):
 
     def observe(self, seat: int) -> dict[str, Any]:
         """The table as ``seat`` sees it; a bot's memory is the list of these."""
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"no seat {seat!r}")
         to_move = self.to_move
         rng = self.cut_range() if to_move is not None else None
         return {

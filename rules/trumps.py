@@ -230,12 +230,16 @@ class TrumpsState(GameState):
             return self._pick_up_refusal()
         if kind != "play":
             return f"There is no '{kind}' move in Own Trumps."
+        if [k for k, _ in action.args] != ["card"]:
+            return "A play names one card and nothing else."
         try:
             card = index_of(action["card"])
         except (KeyError, ValueError) as exc:
             return f"That is not a card to play: {exc}."
         if not self.hands[self.turn] >> card & 1:
             return f"You do not hold {PRETTY[card]}."
+        if not self.pile:
+            return "That move is not allowed now."
         return refusal_for_card(self.trump(self.turn), card, self.pile[-1])
 
     def _pick_up_refusal(self) -> str:
@@ -248,6 +252,8 @@ class TrumpsState(GameState):
 
     # --- what a seat sees --------------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, Any]:
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"no seat {seat!r}")
         top = self.pile[-1] if self.pile else None
         mine = self.trumps[seat]
         dealt = self.phase != "choose_trump"
@@ -377,8 +383,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     kind = data.get("kind")
     keys = set(data) - {"kind"}
     want = {"choose_trump": {"suit"}, "play": {"card"}, "pick_up": set()}
-    if kind not in want:
-        raise IllegalAction(f"unknown action kind {kind!r} (choose_trump, play or pick_up)")
+    if not isinstance(kind, str) or kind not in want:
+        raise IllegalAction(f"unknown action kind {str(kind)[:24]!r} (choose_trump, play or pick_up)")
     if keys != want[kind]:
         args = sorted(want[kind]) or "no arguments"
         raise IllegalAction(f"'{kind}' takes exactly {args}, got {sorted(keys)}")

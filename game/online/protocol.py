@@ -11,13 +11,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from game import names_check
+
 VERSION = 1
 MAX_CLIENT_BYTES = 4096  # a client message; the largest legal one (a big Kombi play) is about 200 bytes
 HARD_LIMIT_BYTES = 65536  # above this the websocket layer closes the connection (1009) without reading it
 MAX_SERVER_BYTES = 16 * 2**20  # what a client accepts: a full snapshot carries the whole public log
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: a code is read aloud and typed
 CODE_LENGTH = 6
-NAME_MAX = 16
+NAME_MAX = names_check.NAME_MAX
 MAX_COUNT = 1_000_000
 
 # Every error code a server may send, with what it means (docs/online.md shows the same list).
@@ -66,22 +68,10 @@ class ProtocolError(ValueError):
 # --- field checks ---------------------------------------------------------------------------------
 def player_name(value: Any) -> str:
     """The name as it will be shown (spaces collapsed), or ProtocolError saying what is wrong."""
-    if not isinstance(value, str):
-        raise ProtocolError("bad_name", "the name must be a string")
-    name = " ".join(value.split())
-    if not 1 <= len(name) <= NAME_MAX:
-        raise ProtocolError("bad_name", f"the name must have 1 to {NAME_MAX} characters")
-    if not value.isprintable() or not _utf8(name):
-        raise ProtocolError("bad_name", "the name may contain printable characters only")
-    return name
-
-
-def _utf8(text: str) -> bool:
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate from a JSON escape
-        return False
-    return True
+        return names_check.check_name(value)
+    except ValueError as exc:
+        raise ProtocolError("bad_name", str(exc)) from None
 
 
 def check_url(url: str) -> str:
