@@ -50,6 +50,7 @@ ERRORS = {
     "too_many_attempts": "too many wrong codes or tokens",
     "too_many_tables": "this connection has opened too many tables",
     "server_full": "the server has no room for more tables or connections",
+    "elsewhere": "another worker of this server holds the table: connect to /t/CODE",
     "internal": "the server could not handle the message",
 }
 
@@ -92,6 +93,20 @@ def normalize_code(text: str) -> str:
 
 def is_code(code: str) -> bool:
     return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
+
+
+def code_owner(code: str, workers: int) -> int:
+    """Which of ``workers`` processes holds the table with this code (a connection to ``/t/CODE`` goes there)."""
+    return CODE_ALPHABET.index(code[0]) % workers if workers > 1 and code and code[0] in CODE_ALPHABET else 0
+
+
+def route_of(path: str) -> str | None:
+    """The table code in a connection's path ``/t/CODE`` (None for ``/`` or anything else)."""
+    parts = path.split("?", 1)[0].strip("/").split("/")
+    if len(parts) == 2 and parts[0] == "t":
+        code = normalize_code(parts[1])
+        return code if is_code(code) else None
+    return None
 
 
 def format_code(code: str) -> str:
