@@ -274,14 +274,55 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     kind = data.get("type")
     if kind not in SERVER_TYPES:
         raise ProtocolError("unknown_type", f"unknown server message type {str(kind)[:24]!r}")
-    need: dict[str, type | tuple[type, ...]] = {
-        "seated": {"code": str, "seat": int, "token": str, "game": str, "names": list},
-        "state": {"count": int, "from": int, "full": bool, "obs": dict, "events": list, "names": list,
-                  "connected": list, "status": str},
-        "presence": {"names": list, "connected": list, "status": str},
-        "error": {"code": str, "message": str},
-    }.get(kind, {})
-    for field, typ in need.items():
-        if not isinstance(data.get(field), typ):
-            raise ProtocolError("bad_field", f"the server's '{kind}' lacks a proper '{field}'")
+    try:
+        _check_server(kind, data)
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # a hostile or broken server: refuse the message
+        raise ProtocolError("bad_field", f"the server's '{kind}' is malformed: {str(exc)[:80]}") from None
     return data
+
+
+def _check_server(kind: str, data: dict[str, Any]) -> None:
+    """What the client relies on, checked: seats, counts, names, flags and the shapes of obs and events."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(what)
+
+    def seat_names(names: Any) -> None:
+        need(isinstance(names, list) and len(names) == 2, "names")
+        for n in names:
+            if n is not None:
+                names_check.check_name(n)
+        if "connected" in data or kind != "seated":
+            c = data.get("connected")
+            need(isinstance(c, list) and len(c) == 2 and all(isinstance(x, bool) for x in c), "connected")
+        need(data.get("status") in ("waiting", "playing", "over"), "status")
+
+    def number(v: Any, hi: int = MAX_COUNT) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
+
+    if kind == "seated":
+        need(number(data.get("seat"), 1) and is_code(str(data.get("code"))), "seat or code")
+        need(isinstance(data.get("token"), str) and bool(_TOKEN.fullmatch(data["token"])), "token")
+        need(isinstance(data.get("game"), str) and len(data["game"]) <= 32, "game")
+        seat_names(data.get("names"))
+    elif kind == "state":
+        need(number(data.get("seat"), 1) and number(data.get("count")) and number(data.get("from")), "counts")
+        need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
+        obs = data.get("obs")
+        need(isinstance(obs, dict) and obs.get("to_move") in (None, 0, 1) and obs.get("to_move") is not True
+             and obs.get("to_move") is not False, "obs.to_move")
+        need(isinstance(obs.get("legal", []), list) and all(isinstance(a, dict) for a in obs.get("legal", [])),
+             "obs.legal")
+        events = data.get("events")
+        need(isinstance(events, list) and all(isinstance(e, list) and len(e) == 2 and number(e[0])
+                                              and isinstance(e[1], dict) for e in events), "events")
+        need(data.get("result") is None or isinstance(data["result"], dict), "result")
+        need(data.get("seed") is None or number(data["seed"], 2**63), "seed")
+        seat_names(data.get("names"))
+    elif kind == "presence":
+        seat_names(data.get("names"))
+    elif kind == "error":
+        need(isinstance(data.get("code"), str) and isinstance(data.get("message"), str), "code or message")
+        data["message"] = data["message"][:300]
+    elif kind == "left":
+        need(isinstance(data.get("code"), str), "code")
