@@ -276,7 +276,7 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("unknown_type", f"unknown server message type {str(kind)[:24]!r}")
     try:
         _check_server(kind, data)
-    except (ValueError, TypeError, KeyError, IndexError) as exc:  # a hostile or broken server: refuse the message
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # hostile or broken: refused
         raise ProtocolError("bad_field", f"the server's '{kind}' is malformed: {str(exc)[:80]}") from None
     return data
 
@@ -311,8 +311,11 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
         obs = data.get("obs")
         need(isinstance(obs, dict) and obs.get("to_move") in (None, 0, 1) and obs.get("to_move") is not True
              and obs.get("to_move") is not False, "obs.to_move")
-        need(isinstance(obs.get("legal", []), list) and all(isinstance(a, dict) for a in obs.get("legal", [])),
-             "obs.legal")
+        import rules
+
+        need(obs.get("game") in rules.GAMES and isinstance(obs.get("legal", []), list), "obs.game or obs.legal")
+        for action in obs.get("legal", []):  # each offered move must be one the rules can read
+            rules.action_from_json(obs["game"], action)
         events = data.get("events")
         need(isinstance(events, list) and all(isinstance(e, list) and len(e) == 2 and number(e[0])
                                               and isinstance(e[1], dict) for e in events), "events")

@@ -26,6 +26,7 @@ _ENGLISH = {
     "online.opponent_away": "{name} disconnected — waiting",
     "online.opponent_back": "{name} is back.",
     "online.opponent_joined": "{name} joined the table.",
+    "online.unfair": "The deal could not be verified: {why}. This server may not have dealt fairly.",
 }
 
 
