@@ -9,7 +9,7 @@ from typing import Any
 
 from rules import cribbage_flow as flow
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+from rules.core import Action, Event, GameSpec, GameState, IllegalAction, check_seat
 from rules.cribbage_flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
 from rules.cribbage_score import Breakdown, Part, peg_parts, peg_points, score_hand, value
 
@@ -172,8 +172,7 @@ class CribbageState(GameState):
 
     def observe(self, seat: int) -> dict[str, Any]:
         """The table as ``seat`` sees it; a bot's memory is the list of these."""
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise ValueError(f"no seat {seat!r}")
+        check_seat(seat)
         to_move = self.to_move
         rng = self.cut_range() if to_move is not None else None
         return {

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.cards import SUIT_SYMBOLS, Card, deck_from
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+from rules.core import Action, Event, GameSpec, GameState, IllegalAction, check_seat
 from rules.rng import derive
 from rules.trumps_core import (
     BEATERS,
@@ -230,16 +230,12 @@ class TrumpsState(GameState):
             return self._pick_up_refusal()
         if kind != "play":
             return f"There is no '{kind}' move in Own Trumps."
-        if [k for k, _ in action.args] != ["card"]:
-            return "A play names one card and nothing else."
         try:
             card = index_of(action["card"])
         except (KeyError, ValueError) as exc:
             return f"That is not a card to play: {exc}."
         if not self.hands[self.turn] >> card & 1:
             return f"You do not hold {PRETTY[card]}."
-        if not self.pile:
-            return "That move is not allowed now."
         return refusal_for_card(self.trump(self.turn), card, self.pile[-1])
 
     def _pick_up_refusal(self) -> str:
@@ -252,10 +248,8 @@ class TrumpsState(GameState):
 
     # --- what a seat sees --------------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, Any]:
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise ValueError(f"no seat {seat!r}")
         top = self.pile[-1] if self.pile else None
-        mine = self.trumps[seat]
+        mine = self.trumps[check_seat(seat)]
         dealt = self.phase != "choose_trump"
         obs: dict[str, Any] = {
             "game": GAME_ID, "seat": seat, "to_move": self.to_move,

@@ -12,6 +12,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.online.protocol import ProtocolError
+
 
 @dataclass
 class Limits:
@@ -126,6 +128,24 @@ class Addresses:
         tries.append(now)
         while len(tries) > self.limits.failed_per_ip:  # only the latest ones matter
             tries.popleft()
+
+    def guess_allowed(self, conn: Conn, now: float) -> None:
+        """After many wrong codes from one address, each further guess waits a moment (never a long lock)."""
+        wait = self.wait_left(conn.ip, now)
+        if wait > 0:
+            self._count(conn)
+            raise ProtocolError("too_many_attempts", f"too many wrong codes from this address; wait {wait:.1f} s")
+
+    def refused(self, conn: Conn, now: float, exc: ProtocolError) -> ProtocolError:
+        """A wrong code or token: counted for the connection and its address; returns ``exc`` to raise."""
+        self._count(conn)
+        self.wrong(conn.ip, now)
+        return exc
+
+    def _count(self, conn: Conn) -> None:
+        conn.failed += 1
+        if conn.failed >= self.limits.failed_per_conn:
+            conn.close_with = (1008, "too many wrong codes or tokens")
 
     def _recent(self, ip: str, now: float) -> deque[float] | None:
         tries = self.failed.get(ip)

@@ -228,28 +228,12 @@ class GameServer:
         self._attach(conn, table, 0)
         self.send(conn, table.seated_message(0))
 
-    def _guess_allowed(self, conn: Conn, now: float) -> None:
-        """After many wrong codes from one address, each further guess waits a moment (never a long lock)."""
-        wait = self.addresses.wait_left(conn.ip, now)
-        if wait > 0:
-            conn.failed += 1
-            if conn.failed >= self.limits.failed_per_conn:
-                conn.close_with = (1008, "too many wrong codes or tokens")
-            raise ProtocolError("too_many_attempts", f"too many wrong codes from this address; wait {wait:.1f} s")
-
-    def _failed(self, conn: Conn, now: float, exc: ProtocolError) -> ProtocolError:
-        conn.failed += 1
-        self.addresses.wrong(conn.ip, now)
-        if conn.failed >= self.limits.failed_per_conn:
-            conn.close_with = (1008, "too many wrong codes or tokens")
-        return exc
-
     def _find(self, conn: Conn, code: str, now: float) -> Table:
         self._owned(code)
-        self._guess_allowed(conn, now)
+        self.addresses.guess_allowed(conn, now)
         table = self.tables.get(code)
         if table is None:
-            raise self._failed(conn, now, ProtocolError("no_table", f"no table has the code {code}"))
+            raise self.addresses.refused(conn, now, ProtocolError("no_table", f"no table has the code {code}"))
         return table
 
     def _on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
@@ -270,10 +254,11 @@ class GameServer:
         table = self.tables.get(msg["code"])
         seat = table.seat_of(msg["token"]) if table is not None else None
         if seat is None or table is None:  # a correct token is never refused for wrong codes: only guesses wait
-            self._guess_allowed(conn, now)
+            self.addresses.guess_allowed(conn, now)
             if table is None:
-                raise self._failed(conn, now, ProtocolError("no_table", f"no table has the code {msg['code']}"))
-            raise self._failed(conn, now, ProtocolError("bad_token", "this token opens no seat at that table"))
+                gone = ProtocolError("no_table", f"no table has the code {msg['code']}")
+                raise self.addresses.refused(conn, now, gone)
+            raise self.addresses.refused(conn, now, ProtocolError("bad_token", "this token opens no seat there"))
         old = table.seats[seat].conn
         if old is not None:  # the same player on a new connection (the old one may be half-open)
             old.code, old.seat = None, None
