@@ -96,6 +96,7 @@ class ServerThread:
 async def _serve_forever(host: str, port: int, limits: Limits, store: Store | None,
                          worker: tuple[int, int, int] | None = None) -> None:
     index, workers, fd = worker or (0, 1, -1)
+    sys.setswitchinterval(0.0005)  # the store's writer thread gets the GIL soon after its commit returns
     server = GameServer(limits.shared_by(workers), heap=HeapKeeper(), store=store, worker=index, workers=workers)
     stop = asyncio.Event()
     if worker is None:

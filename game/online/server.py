@@ -43,6 +43,7 @@ class GameServer:
         self.conns: set[Conn] = set()
         self.addresses = Addresses(self.limits)
         self.absent: set[str] = set()  # codes of tables with a seated player away: the reaper watches these
+        self._due: dict[str, float] = {}  # ... each from the moment its first away seat runs out of time
         self._swept = float("-inf")
         self.port = 0
         self._server: Any = None
@@ -285,6 +286,7 @@ class GameServer:
             return
         table.seats[conn.seat].conn, table.seats[conn.seat].away_since = None, now
         self.absent.add(table.code)
+        self._due.pop(table.code, None)
         self._tell_other(table, conn.seat)
 
     # --- playing --------------------------------------------------------------------------------------------
@@ -333,6 +335,7 @@ class GameServer:
         gone.token_hash = ""
         self.journal.write(st.w_token_gone(table.code, seat))
         self.absent.add(table.code)
+        self._due.pop(table.code, None)
         conn.code, conn.seat = None, None
         self._tell_other(table, seat)
         self.send(conn, protocol.message("left", code=table.code))
@@ -357,7 +360,8 @@ class GameServer:
         sweep = now - self._swept >= self.limits.sweep_interval
         if sweep:
             self._swept = now
-        for code in list(self.tables) if sweep else list(self.absent):
+        due = self._due
+        for code in list(self.tables) if sweep else [c for c in self.absent if due.get(c, -1.0) <= now]:
             table = self.tables.get(code)
             if table is None:
                 self.absent.discard(code)
@@ -366,6 +370,8 @@ class GameServer:
             away = [s for s in seated if s.conn is None]
             if not away:
                 self.absent.discard(code)
+            else:  # nothing can change here before the first away seat's window ends
+                due[code] = min(s.away_since if s.away_since is not None else now for s in away) + window
             gone = [s for s in away if s.away_since is not None and now - s.away_since > window]
             if len(gone) == len(seated) or now - table.created > self.limits.max_table_age:
                 self._close_table(code, table)
@@ -384,6 +390,7 @@ class GameServer:
     def _close_table(self, code: str, table: Table) -> None:
         del self.tables[code]
         self.absent.discard(code)
+        self._due.pop(code, None)
         if table.status == "waiting":
             self.addresses.opened(table.ip, -1)
         self.journal.write(*st.w_closed(code, keep=table.over))
