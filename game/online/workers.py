@@ -73,7 +73,7 @@ class Front:
         mine.settimeout(60.0)
         if mine.recv(1) != b"R":  # the worker has loaded its tables and is ready
             raise OSError(f"worker {i} did not start")
-        mine.setblocking(False)
+        mine.settimeout(2.0)  # a hand-over waits briefly for room in the socket rather than drop a player
         self.ctrl[i] = mine
 
     def run(self, ready: Callable[[], None] = lambda: None) -> None:
@@ -199,20 +199,21 @@ async def receive_connections(ctrl: socket.socket, ws_server: Any, stopped: asyn
         return ServerConnection(proto, ws_server, ping_interval=20, ping_timeout=20, close_timeout=2, max_queue=16)
 
     def readable() -> None:
-        try:
-            _msg, fds, _flags, _addr = socket.recv_fds(ctrl, 64, 32)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            fds, _msg = [], b""
-        if not fds and not _msg:  # the front is gone: so is this worker
-            loop.remove_reader(ctrl.fileno())
-            stopped.set()
-            return
-        for fd in fds:
-            sock = socket.socket(fileno=fd)
-            sock.setblocking(False)
-            loop.create_task(_adopt(loop, factory, sock))
+        for _ in range(256):  # each hand-over is its own message: take all that are there
+            try:
+                _msg, fds, _flags, _addr = socket.recv_fds(ctrl, 64, 32)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                fds, _msg = [], b""
+            if not fds and not _msg:  # the front is gone: so is this worker
+                loop.remove_reader(ctrl.fileno())
+                stopped.set()
+                return
+            for fd in fds:
+                sock = socket.socket(fileno=fd)
+                sock.setblocking(False)
+                loop.create_task(_adopt(loop, factory, sock))
 
     loop.add_reader(ctrl.fileno(), readable)
     ctrl.send(b"R")
