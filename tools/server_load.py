@@ -254,12 +254,18 @@ def compare(workers: int | None = None, **kw: Any) -> dict[str, Any]:
     n = workers or os.cpu_count() or 1
     one = run(1, **kw)
     many = run(n, **kw) if n > 1 else one
-    ratio = None
+    ratio = capacity = None
     if "pushed" in one and "pushed" in many:
         ratio = round(many["pushed"]["actions_per_s"] / max(1, one["pushed"]["actions_per_s"]), 2)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        # What the server alone could carry if the players ran elsewhere: its cores over its CPU per action.
+        per = [r["pushed"]["server_cpu_ms_per_action"] for r in (one, many)]
+        cores = min(n, os.cpu_count() or 1)
+        if all(per):
+            capacity = round((cores / per[1]) / (1 / per[0]), 2)
+    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
     return {"cores": os.cpu_count(), "load_before": load, "one_worker": one, "n_workers": many,
-            "throughput_ratio": ratio, "targets": {"ratio_2_workers": 1.7, "p99_ms": 50}}
+            "throughput_ratio": ratio, "server_capacity_ratio": capacity,
+            "targets": {"ratio_2_workers": 1.7, "p99_ms": 50}}
 
 
 def lines(report: dict[str, Any]) -> list[str]:
@@ -275,7 +281,8 @@ def lines(report: dict[str, Any]) -> list[str]:
             out.append(f"    {phase}: {p['actions_per_s']} actions/s, p50 {p['p50_ms']} ms, p99 {p['p99_ms']} ms, "
                        f"max {p['max_ms']} ms, server {p['server_cpu_ms_per_action']} ms CPU per action "
                        f"({p['server_cores_busy']} cores busy), players {p['client_cores_busy']} cores")
-    out.append(f"  throughput N workers / 1 worker (pushed): {report['throughput_ratio']} (target >= 1.7 with 2)")
+    out.append(f"  throughput N workers / 1 worker (pushed): {report['throughput_ratio']} (target >= 1.7 with 2); "
+               f"server capacity by CPU per action: {report['server_capacity_ratio']}")
     return out
 
 
