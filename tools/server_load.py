@@ -252,6 +252,7 @@ def run(workers: int, active: int = 1000, idle: int = 10000, seconds: tuple[floa
 def compare(workers: int | None = None, **kw: Any) -> dict[str, Any]:
     """1 worker and ``workers`` (default: every core), in one run; plus the ratio of their throughputs."""
     n = workers or os.cpu_count() or 1
+    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None  # other programs were busy too
     one = run(1, **kw)
     many = run(n, **kw) if n > 1 else one
     ratio = capacity = None
@@ -262,7 +263,6 @@ def compare(workers: int | None = None, **kw: Any) -> dict[str, Any]:
         cores = min(n, os.cpu_count() or 1)
         if all(per):
             capacity = round((cores / per[1]) / (1 / per[0]), 2)
-    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
     return {"cores": os.cpu_count(), "load_before": load, "one_worker": one, "n_workers": many,
             "throughput_ratio": ratio, "server_capacity_ratio": capacity,
             "targets": {"ratio_2_workers": 1.7, "p99_ms": 50}}
