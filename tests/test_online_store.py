@@ -60,7 +60,7 @@ def test_no_message_leaves_before_its_commit(tmp_path):
     sent: list[str] = []
 
     async def scenario():
-        journal = Journal(SlowStore(tmp_path / "t.sqlite3", "normal"), lambda conn, text: sent.append(text),
+        journal = Journal(SlowStore(tmp_path / "t.sqlite3", "full"), lambda conn, text: sent.append(text),
                           lambda conn: None)
         journal.write(*st.w_create("AAAAAA", "kombi", 1, "s", "Ann", "t" * 32, "ip"))
         journal.send(None, "seated")

@@ -56,6 +56,7 @@ class Store:
 
     def __init__(self, path: Path | str, sync: str = "full") -> None:
         self.path = Path(path)
+        self.sync = "full" if sync == "full" else "normal"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
         self.lock = threading.Lock()
@@ -199,9 +200,19 @@ class Journal:
         if not writes:
             self._deliver(msgs)
             return
-        self.busy = True
         assert self.store is not None and self._pool is not None
-        fut = asyncio.get_running_loop().run_in_executor(self._pool, self.store.commit, writes)
+        loop = asyncio.get_running_loop()
+        if self.store.sync != "full":  # no fsync: a commit takes microseconds, less than a hand-off to a thread
+            fut: asyncio.Future = loop.create_future()
+            try:
+                self.store.commit(writes)
+                fut.set_result(None)
+            except Exception as exc:  # noqa: BLE001 - reported like a failed commit in the thread
+                fut.set_exception(exc)
+            self._committed(fut, msgs)
+            return
+        self.busy = True  # fsync: the writer thread waits for the disk while the loop serves other tables
+        fut = loop.run_in_executor(self._pool, self.store.commit, writes)
         fut.add_done_callback(lambda f: self._committed(f, msgs))
 
     def _committed(self, fut: asyncio.Future, msgs: list[tuple[Any, str]]) -> None:
