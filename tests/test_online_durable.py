@@ -188,3 +188,16 @@ def test_finished_tables_are_pruned_after_the_retention_time(tmp_path):
     finally:
         thread.stop()
         store.close()
+
+
+def test_a_connection_is_routed_by_the_code_in_its_path():
+    from game.online import protocol
+    from game.online.workers import route
+
+    for code in ("K7Q2MF", "A2B3C4", "Z9Y8X7"):
+        owner = protocol.code_owner(code, 3)
+        head = f"GET /t/{code.lower()[:3]}-{code[3:]} HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+        assert route(head, 3, 0) == owner == route(head, 3, 1)  # always the table's worker
+    assert [route(b"GET / HTTP/1.1\r\n\r\n", 3, t) for t in range(4)] == [0, 1, 2, 0]  # new tables in turn
+    assert route(b"\xff\xfe garbage", 2, 1) == 1 and route(b"GET /t/0OIL00 HTTP/1.1\r\n\r\n", 2, 0) == 0
+    assert Limits(waiting_per_ip=100).shared_by(2).waiting_per_ip == 50
