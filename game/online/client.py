@@ -218,8 +218,8 @@ class OnlineClient:
             self.received += 1
             if msg["type"] == "error" and msg["code"] == "elsewhere" and self._last_join and self.token is None:
                 self.route = protocol.normalize_code(json.loads(self._last_join)["code"])
-                if protocol.is_code(self.route):  # another worker holds that table: join it there
-                    self._first = self._last_join
+                if protocol.is_code(self.route):  # another worker holds that table: join it there (once)
+                    self._first, self._last_join = self._last_join, None
                     await ws.close()
                     return
             self._note(msg)
