@@ -65,6 +65,7 @@ class App:
         self.finished_game = False
         self.results: list[str] = []
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
+        self.save_failed = False  # an autosave failed and the player was told
         self.kiosk = None
         if self.kiosk_mode:
             from game.kiosk import Kiosk
@@ -141,6 +142,10 @@ class App:
             self.saves.save(session)
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
+            if not self.save_failed:  # once, with the folder: Continue will find nothing there
+                self.save_failed = True
+                self.notice = self.t("save.failed", why=f"{self.saves.root}: {exc.strerror or exc}")
+                getattr(self.stack.top, "show_toast", lambda *a, **k: None)(self.notice, error=True)
 
     def report_result(self, session: Session) -> None:
         st = session.match.state

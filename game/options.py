@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
+from game.names_check import check_names
+
 
 @dataclass
 class Options:
@@ -37,10 +39,10 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _players(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",")]
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise argparse.ArgumentTypeError('give two different names: --players "Ann,Bob"')
-    return names
+    try:
+        return check_names(text.split(",", 2))
+    except ValueError as exc:  # the message never repeats the text: it may not even be printable
+        raise argparse.ArgumentTypeError(f'{exc}; give two different names: --players "Ann,Bob"') from None
 
 
 def build_parser(games: list[str]) -> argparse.ArgumentParser:

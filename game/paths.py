@@ -1,8 +1,10 @@
 """Where files live: bundled data (source tree or PyInstaller bundle) and the user's folders."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -48,9 +50,15 @@ def user_log_dir() -> Path:
 def atomic_write(path: Path, text: str) -> None:
     """Write a whole file or nothing: a crash mid-write never leaves half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    # A temporary file of its own for each writer: two writers of one file never share (or delete) one.
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with open(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

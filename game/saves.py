@@ -62,6 +62,11 @@ class SaveStore:
         aside = self.root / "damaged"
         try:
             aside.mkdir(parents=True, exist_ok=True)
-            path.replace(aside / f"{path.stem}-{int(time.time())}{path.suffix}")
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            for n in range(1000):  # two set aside in the same second must not overwrite each other
+                target = aside / f"{path.stem}-{stamp}{f'-{n}' if n else ''}{path.suffix}"
+                if not target.exists():
+                    break
+            path.replace(target)
         except OSError:
             pass

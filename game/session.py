@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from game.names_check import check_name
 from rules.match import Match
 
 MODES = ("hotseat", "computer", "demo", "online")
@@ -25,8 +26,9 @@ class Session:
         if not self.seats:
             self.seats = {"hotseat": ["human", "human"], "computer": ["human", "bot"],
                           "demo": ["bot", "bot"], "online": ["human", "remote"]}[self.mode]
-        if len(self.names) != 2 or not all(isinstance(n, str) and n.strip() for n in self.names):
+        if not isinstance(self.names, list) or len(self.names) != 2:
             raise ValueError("two player names are needed")
+        self.names = [check_name(n) for n in self.names]  # a save or the network may hold anything
 
     @classmethod
     def new(cls, game_id: str, mode: str, names: list[str], seed: int, bot_level: int = 2) -> Session:

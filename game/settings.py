@@ -69,6 +69,8 @@ def parse_settings(text: str, name: str = "settings.toml") -> tuple[Settings, li
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return s, [f"{name} is not valid TOML ({exc}); using the defaults for every setting"]
+    except (RecursionError, MemoryError):  # e.g. arrays nested 100,000 deep: the parser recurses per level
+        return s, [f"{name} is nested too deeply to read; using the defaults for every setting"]
     problems: list[str] = []
     for key, value in data.items():
         if key not in _RULES:

@@ -27,6 +27,13 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+def check_seat(seat: Any) -> int:
+    """``seat`` if it is 0 or 1, else ValueError (observations exist for the two seats only)."""
+    if isinstance(seat, bool) or seat not in (0, 1):
+        raise ValueError(f"no seat {seat!r}")
+    return seat
+
+
 @dataclass(frozen=True)
 class Action:
     """A small immutable move: a kind plus named JSON-able arguments (cards written ``"7H"``).
@@ -160,7 +167,11 @@ class GameState:
         if not isinstance(action, Action):
             raise IllegalAction("not an action")
         if action not in self.legal_actions():
-            raise IllegalAction(self._refusal(action))
+            try:
+                reason = self._refusal(action)
+            except (KeyError, IndexError, TypeError, ValueError):  # e.g. an extra argument the words do not expect
+                reason = "That move is not allowed now."
+            raise IllegalAction(reason)
         return self._apply(action)
 
 

@@ -114,8 +114,8 @@ def test_codes_read_aloud():
 
 
 def test_server_messages_as_a_client_reads_them():
-    state = P.message("state", count=0, full=True, obs={}, events=[], names=["A", "B"], connected=[True, True],
-                      status="playing", **{"from": 0})
+    state = P.message("state", seat=0, count=0, full=True, obs={"game": "kombi", "to_move": None, "legal": []},
+                      events=[], names=["A", "B"], connected=[True, True], status="playing", **{"from": 0})
     assert P.decode_server(P.encode(state))["type"] == "state"
     for bad in (P.message("hello"), P.message("state", count="0"), {"v": 9, "type": "pong"}, [1]):
         with pytest.raises(ProtocolError):

@@ -72,7 +72,8 @@ def check_messages(game: str, seed: int, actions: list[dict], player: SimPlayer,
         assert msg["seat"] == seat
         assert msg["obs"] == roundtrip(state.observe(seat))
         assert not cards_in(msg["obs"]) & state.hidden_from(seat), (n, cards_in(msg["obs"]) & state.hidden_from(seat))
-        assert not cards_in({k: v for k, v in msg.items() if k not in ("obs", "events")})
+        assert not cards_in({k: v for k, v in msg.items() if k not in ("obs", "events", "actions")})
+        assert "actions" not in msg or msg["status"] == "over"  # the moves are revealed with the seed
         start = 0 if msg["full"] else msg["from"]
         expected = [[i, e] for i in range(start, n) for e in ref.state_at(i + 1).events]
         assert msg["events"] == roundtrip(expected)

@@ -113,9 +113,12 @@ def bots(games: int = 200) -> list[str]:
 
 
 def online() -> list[str]:
-    from tools.online_bench import bench_report
+    """1 and N server workers in one run (tools/server_load.py); the figures go to bench.json, key ``server``."""
+    from tools.server_load import compare, lines, write_bench_json
 
-    return [f"online: {line}" for line in bench_report()]
+    report = compare()
+    write_bench_json(report)
+    return [f"online: {line}" for line in lines(report)]
 
 
 def main() -> int:

@@ -269,7 +269,8 @@ def bench_report(tables: int = 1000, seconds: tuple[float, float] = (15.0, 8.0))
     """Start a server process on loopback, load it with ``tables`` simulated tables, report the numbers."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--host", "127.0.0.1", "--port", "0",
-                             "--log-level", "WARNING"], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                             "--workers", "1", "--memory", "--log-level", "WARNING"],
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         if not line.startswith("SERVING "):

@@ -11,13 +11,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from game import names_check
+
 VERSION = 1
 MAX_CLIENT_BYTES = 4096  # a client message; the largest legal one (a big Kombi play) is about 200 bytes
 HARD_LIMIT_BYTES = 65536  # above this the websocket layer closes the connection (1009) without reading it
 MAX_SERVER_BYTES = 16 * 2**20  # what a client accepts: a full snapshot carries the whole public log
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: a code is read aloud and typed
 CODE_LENGTH = 6
-NAME_MAX = 16
+NAME_MAX = names_check.NAME_MAX
 MAX_COUNT = 1_000_000
 
 # Every error code a server may send, with what it means (docs/online.md shows the same list).
@@ -48,6 +50,7 @@ ERRORS = {
     "too_many_attempts": "too many wrong codes or tokens",
     "too_many_tables": "this connection has opened too many tables",
     "server_full": "the server has no room for more tables or connections",
+    "elsewhere": "another worker of this server holds the table: connect to /t/CODE",
     "internal": "the server could not handle the message",
 }
 
@@ -66,22 +69,10 @@ class ProtocolError(ValueError):
 # --- field checks ---------------------------------------------------------------------------------
 def player_name(value: Any) -> str:
     """The name as it will be shown (spaces collapsed), or ProtocolError saying what is wrong."""
-    if not isinstance(value, str):
-        raise ProtocolError("bad_name", "the name must be a string")
-    name = " ".join(value.split())
-    if not 1 <= len(name) <= NAME_MAX:
-        raise ProtocolError("bad_name", f"the name must have 1 to {NAME_MAX} characters")
-    if not value.isprintable() or not _utf8(name):
-        raise ProtocolError("bad_name", "the name may contain printable characters only")
-    return name
-
-
-def _utf8(text: str) -> bool:
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate from a JSON escape
-        return False
-    return True
+        return names_check.check_name(value)
+    except ValueError as exc:
+        raise ProtocolError("bad_name", str(exc)) from None
 
 
 def check_url(url: str) -> str:
@@ -102,6 +93,20 @@ def normalize_code(text: str) -> str:
 
 def is_code(code: str) -> bool:
     return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
+
+
+def code_owner(code: str, workers: int) -> int:
+    """Which of ``workers`` processes holds the table with this code (a connection to ``/t/CODE`` goes there)."""
+    return CODE_ALPHABET.index(code[0]) % workers if workers > 1 and code and code[0] in CODE_ALPHABET else 0
+
+
+def route_of(path: str) -> str | None:
+    """The table code in a connection's path ``/t/CODE`` (None for ``/`` or anything else)."""
+    parts = path.split("?", 1)[0].strip("/").split("/")
+    if len(parts) == 2 and parts[0] == "t":
+        code = normalize_code(parts[1])
+        return code if is_code(code) else None
+    return None
 
 
 def format_code(code: str) -> str:
@@ -269,14 +274,58 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     kind = data.get("type")
     if kind not in SERVER_TYPES:
         raise ProtocolError("unknown_type", f"unknown server message type {str(kind)[:24]!r}")
-    need: dict[str, type | tuple[type, ...]] = {
-        "seated": {"code": str, "seat": int, "token": str, "game": str, "names": list},
-        "state": {"count": int, "from": int, "full": bool, "obs": dict, "events": list, "names": list,
-                  "connected": list, "status": str},
-        "presence": {"names": list, "connected": list, "status": str},
-        "error": {"code": str, "message": str},
-    }.get(kind, {})
-    for field, typ in need.items():
-        if not isinstance(data.get(field), typ):
-            raise ProtocolError("bad_field", f"the server's '{kind}' lacks a proper '{field}'")
+    try:
+        _check_server(kind, data)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # hostile or broken: refused
+        raise ProtocolError("bad_field", f"the server's '{kind}' is malformed: {str(exc)[:80]}") from None
     return data
+
+
+def _check_server(kind: str, data: dict[str, Any]) -> None:
+    """What the client relies on, checked: seats, counts, names, flags and the shapes of obs and events."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(what)
+
+    def seat_names(names: Any) -> None:
+        need(isinstance(names, list) and len(names) == 2, "names")
+        for n in names:
+            if n is not None:
+                names_check.check_name(n)
+        if "connected" in data or kind != "seated":
+            c = data.get("connected")
+            need(isinstance(c, list) and len(c) == 2 and all(isinstance(x, bool) for x in c), "connected")
+        need(data.get("status") in ("waiting", "playing", "over"), "status")
+
+    def number(v: Any, hi: int = MAX_COUNT) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
+
+    if kind == "seated":
+        need(number(data.get("seat"), 1) and is_code(str(data.get("code"))), "seat or code")
+        need(isinstance(data.get("token"), str) and bool(_TOKEN.fullmatch(data["token"])), "token")
+        need(isinstance(data.get("game"), str) and len(data["game"]) <= 32, "game")
+        seat_names(data.get("names"))
+    elif kind == "state":
+        need(number(data.get("seat"), 1) and number(data.get("count")) and number(data.get("from")), "counts")
+        need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
+        obs = data.get("obs")
+        need(isinstance(obs, dict) and obs.get("to_move") in (None, 0, 1) and obs.get("to_move") is not True
+             and obs.get("to_move") is not False, "obs.to_move")
+        import rules
+
+        need(obs.get("game") in rules.GAMES and isinstance(obs.get("legal", []), list), "obs.game or obs.legal")
+        for action in obs.get("legal", []):  # each offered move must be one the rules can read
+            rules.action_from_json(obs["game"], action)
+        events = data.get("events")
+        need(isinstance(events, list) and all(isinstance(e, list) and len(e) == 2 and number(e[0])
+                                              and isinstance(e[1], dict) for e in events), "events")
+        need(data.get("result") is None or isinstance(data["result"], dict), "result")
+        need(data.get("seed") is None or number(data["seed"], 2**63), "seed")
+        seat_names(data.get("names"))
+    elif kind == "presence":
+        seat_names(data.get("names"))
+    elif kind == "error":
+        need(isinstance(data.get("code"), str) and isinstance(data.get("message"), str), "code or message")
+        data["message"] = data["message"][:300]
+    elif kind == "left":
+        need(isinstance(data.get("code"), str), "code")

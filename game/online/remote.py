@@ -13,6 +13,7 @@ from typing import Any
 
 import rules
 from game.online.client import STATUS
+from game.online.fairness import FairnessCheck
 from rules.core import Action, Event, IllegalAction
 
 _ENGLISH = {
@@ -25,6 +26,7 @@ _ENGLISH = {
     "online.opponent_away": "{name} disconnected — waiting",
     "online.opponent_back": "{name} is back.",
     "online.opponent_joined": "{name} joined the table.",
+    "online.unfair": "The deal could not be verified: {why}. This server may not have dealt fairly.",
 }
 
 
@@ -90,6 +92,7 @@ class RemoteMatch:
         self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
         self._steps: deque[dict[str, Any]] = deque()
         self._notices: list[tuple[str, bool]] = []
+        self.fairness = FairnessCheck(game_id, seat)  # checks the revealed deal against its commitment
 
     # --- what a table reads ------------------------------------------------------------------------------
     @property
@@ -216,6 +219,9 @@ class RemoteMatch:
         self.status, self.result = msg["status"], msg.get("result")
         if isinstance(msg.get("seed"), int):
             self.setup["seed"] = msg["seed"]
+        problem = self.fairness.note(msg)
+        if problem:
+            self._notices.append((self.t("online.unfair", why=problem), True))
         events = tuple(e for _, e in pairs) if not msg["full"] else ()
         self._state = RemoteState(msg["obs"], self.seat, events, self.result)
         if self._state.to_move == self.seat:

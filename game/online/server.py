@@ -11,75 +11,39 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.online import protocol
+from game.online import store as st
 from game.online.heap import HeapKeeper
+from game.online.limits import Addresses, Conn, Limits, client_address
 from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
 from game.online.table import Table
+
+__all__ = ["Conn", "GameServer", "Limits"]
 
 log = logging.getLogger("carduels.online")
 
 
-@dataclass
-class Limits:
-    rate: float = 20.0  # messages per second a connection may send on average ...
-    burst: float = 40.0  # ... and at once
-    max_dropped: int = 400  # messages dropped for the rate limit before the connection is closed
-    failed_per_conn: int = 20  # wrong codes or tokens before the connection is closed
-    failed_per_ip: int = 200  # wrong codes or tokens from one address within ``failed_window``
-    failed_window: float = 600.0
-    tables_per_conn: int = 8
-    max_tables: int = 20000
-    max_connections: int = 20000
-    reconnect_window: float = 600.0  # a player who drops may come back this long (10 minutes)
-    unseated_timeout: float = 120.0  # a connection must take a seat within this time
-    max_table_age: float = 12 * 3600.0
-    write_buffer: int = 1 << 20  # bytes queued for a client that does not read before it is dropped
-    reap_interval: float = 1.0
-    sweep_interval: float = 60.0  # every table is looked at this often; one with a seat away, every reap
-
-
-class Conn:
-    """One client connection: its seat (if any), its rate-limit bucket and its bad-behaviour counters."""
-
-    def __init__(self, ws: Any, ip: str, limits: Limits, now: float) -> None:
-        self.ws, self.ip = ws, ip
-        self.code: str | None = None
-        self.seat: int | None = None
-        self.tokens, self.stamp = limits.burst, now
-        self.dropped = 0
-        self.last_rate_error = -1e9
-        self.failed = 0
-        self.tables = 0
-        self.close_with: tuple[int, str] | None = None
-
-    def allow(self, now: float, limits: Limits) -> bool:
-        """Token bucket: ``rate`` per second, at most ``burst`` saved up."""
-        self.tokens = min(limits.burst, self.tokens + (now - self.stamp) * limits.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
 class GameServer:
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
-                 heap: HeapKeeper | None = None) -> None:
+                 heap: HeapKeeper | None = None, store: st.Store | None = None, worker: int = 0,
+                 workers: int = 1) -> None:
         self.limits = limits or Limits()
         self.heap = heap  # the standalone server manages the process's garbage collector; a thread in the app does not
         self.seeds = seeds or (lambda: secrets.randbelow(2**31 - 2) + 1)
+        self.store = store  # None: tables live in memory only (the app's own server, most tests)
+        self.worker, self.workers = worker, workers  # this process holds the codes with code_owner == worker
+        self.journal = st.Journal(store, self._deliver, self._store_failed)
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
-        self.failed_ip: dict[str, deque[float]] = {}
+        self.addresses = Addresses(self.limits)
         self.absent: set[str] = set()  # codes of tables with a seated player away: the reaper watches these
+        self._due: dict[str, float] = {}  # ... each from the moment its first away seat runs out of time
         self._swept = float("-inf")
         self.port = 0
         self._server: Any = None
@@ -87,18 +51,39 @@ class GameServer:
         self.handled = 0  # messages handled; the tests and the bench read it
 
     # --- running -------------------------------------------------------------------------------------
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> GameServer:
+    async def start(self, host: str = "127.0.0.1", port: int = 0, sock: Any = None) -> GameServer:
+        self.load()
+        where: dict[str, Any] = {"sock": sock} if sock is not None else {"host": host, "port": port}
         self._server = await serve(
-            self._serve, host, port, max_size=protocol.HARD_LIMIT_BYTES, max_queue=16, compression=None,
+            self._serve, max_size=protocol.HARD_LIMIT_BYTES, max_queue=16, compression=None,
             ping_interval=20, ping_timeout=20, close_timeout=2, open_timeout=10, server_header=None,
-            process_request=self._admit)
-        self.port = self._server.sockets[0].getsockname()[1]
+            process_request=self._admit, **where)
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
         if self.heap is not None:
             self.heap.start()
         self._spawn(self._reaper())
         return self
 
+    def load(self) -> int:
+        """Every open table of this worker from the store, replayed through the rules; returns how many."""
+        if self.store is None:
+            return 0
+        now, wall = time.monotonic(), time.time()
+        for rec in self.store.open_tables(lambda code: protocol.code_owner(code, self.workers) == self.worker):
+            try:
+                table = Table.restore(rec, now, wall)
+            except Exception:  # a table the rules no longer accept must not stop the others
+                log.exception("table %s could not be restored", rec["code"])
+                continue
+            self.tables[table.code] = table
+            self.absent.add(table.code)
+            if table.status == "waiting":
+                self.addresses.opened(table.ip, 1)
+        log.info("%d open tables loaded from %s", len(self.tables), self.store.path)
+        return len(self.tables)
+
     async def stop(self) -> None:
+        await self.journal.drain()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -115,7 +100,14 @@ class GameServer:
     def _admit(self, ws: ServerConnection, request: Any) -> Any:
         if len(self.conns) >= self.limits.max_connections:
             return ws.respond(503, "The server is full; try again later.\n")
+        if self.addresses.conns.get(self._ip(ws, request), 0) >= self.limits.conns_per_ip:
+            return ws.respond(429, "Too many connections from this address.\n")
         return None
+
+    def _ip(self, ws: Any, request: Any) -> str:
+        addr = ws.remote_address
+        peer = str(addr[0]) if addr else "?"
+        return client_address(peer, getattr(request, "headers", None), self.limits.trusted_proxies)
 
     async def _reaper(self) -> None:
         while True:
@@ -129,8 +121,10 @@ class GameServer:
 
     # --- one connection -----------------------------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
-        addr = ws.remote_address
-        conn = Conn(ws, str(addr[0]) if addr else "?", self.limits, time.monotonic())
+        conn = Conn(ws, self._ip(ws, ws.request), self.limits, time.monotonic())
+        if not self.addresses.connect(conn.ip):
+            await ws.close(1013, "too many connections from this address")
+            return
         self.conns.add(conn)
         try:
             while conn.close_with is None:
@@ -145,6 +139,7 @@ class GameServer:
                         break
                 self.on_message(conn, raw)
             if conn.close_with is not None:
+                await self.journal.drain()  # the answers before the close go first
                 await ws.close(*conn.close_with)
         except ConnectionClosed:
             pass
@@ -152,6 +147,7 @@ class GameServer:
             log.exception("connection handler failed")
         finally:
             self.conns.discard(conn)
+            self.addresses.disconnect(conn.ip)
             self.detach(conn, time.monotonic())
 
     def on_message(self, conn: Conn, raw: str | bytes) -> None:
@@ -178,8 +174,15 @@ class GameServer:
             self.send(conn, protocol.error("internal", "the server could not handle this message", ref))
 
     def send(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """Queue a message without waiting; a client that stops reading is dropped, not waited for."""
-        broadcast([conn.ws], protocol.encode(msg))
+        """Queue a message; it leaves once the writes before it are committed (see ``store.Journal``)."""
+        self.journal.send(conn, protocol.encode(msg))
+
+    def _store_failed(self, conn: Conn) -> None:
+        self._close_later(conn, 1011, "the server could not store the game; reconnect to resume")
+
+    def _deliver(self, conn: Conn, text: str) -> None:
+        """Send without waiting; a client that stops reading is dropped, not waited for."""
+        broadcast([conn.ws], text)
         transport = conn.ws.transport
         if transport is not None and transport.get_write_buffer_size() > self.limits.write_buffer:
             self._close_later(conn, 1013, "not reading fast enough; reconnect to resume")
@@ -202,8 +205,12 @@ class GameServer:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and protocol.code_owner(code, self.workers) == self.worker:
                 return code
+
+    def _owned(self, code: str) -> None:
+        if protocol.code_owner(code, self.workers) != self.worker:
+            raise ProtocolError("elsewhere", f"connect to /t/{code} for this table")
 
     def _on_create(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         self._unseated(conn)
@@ -211,37 +218,31 @@ class GameServer:
             raise ProtocolError("server_full", "the server has no room for another table")
         if conn.tables >= self.limits.tables_per_conn:
             raise ProtocolError("too_many_tables", "this connection has opened too many tables")
-        table = Table(self._new_code(), msg["game"], self.seeds(), msg["name"], now)
+        if not self.addresses.may_open(conn.ip):
+            raise ProtocolError("too_many_tables", "this address has too many tables waiting for a second player")
+        table = Table(self._new_code(), msg["game"], self.seeds(), msg["name"], now, ip=conn.ip)
         self.tables[table.code] = table
+        self.addresses.opened(conn.ip, 1)
+        self.journal.write(*st.w_create(table.code, table.game_id, table.seed, table.secret, table.seats[0].name,
+                                        table.seats[0].token, conn.ip))
         conn.tables += 1
         self._attach(conn, table, 0)
         self.send(conn, table.seated_message(0))
 
-    def _check_attempts(self, conn: Conn, now: float) -> None:
-        tries = self.failed_ip.get(conn.ip)
-        while tries and now - tries[0] > self.limits.failed_window:
-            tries.popleft()
-        if tries is not None and len(tries) >= self.limits.failed_per_ip:
-            raise ProtocolError("too_many_attempts", "too many wrong codes or tokens from this address; wait")
-
-    def _failed(self, conn: Conn, now: float, exc: ProtocolError) -> ProtocolError:
-        conn.failed += 1
-        self.failed_ip.setdefault(conn.ip, deque()).append(now)
-        if conn.failed >= self.limits.failed_per_conn:
-            conn.close_with = (1008, "too many wrong codes or tokens")
-        return exc
-
     def _find(self, conn: Conn, code: str, now: float) -> Table:
-        self._check_attempts(conn, now)
+        self._owned(code)
+        self.addresses.guess_allowed(conn, now)
         table = self.tables.get(code)
         if table is None:
-            raise self._failed(conn, now, ProtocolError("no_table", f"no table has the code {code}"))
+            raise self.addresses.refused(conn, now, ProtocolError("no_table", f"no table has the code {code}"))
         return table
 
     def _on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         self._unseated(conn)
         table = self._find(conn, msg["code"], now)
         seat = table.join(msg["name"], now)
+        self.addresses.opened(table.ip, -1)
+        self.journal.write(st.w_seat(table.code, msg["name"], table.seats[seat].token))
         self._attach(conn, table, seat)
         self.send(conn, table.seated_message(seat))
         for i, s in enumerate(table.seats):  # the game starts: both get the whole picture
@@ -250,10 +251,15 @@ class GameServer:
 
     def _on_resume(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         self._unseated(conn)
-        table = self._find(conn, msg["code"], now)
-        seat = table.seat_of(msg["token"])
-        if seat is None:
-            raise self._failed(conn, now, ProtocolError("bad_token", "this token opens no seat at that table"))
+        self._owned(msg["code"])
+        table = self.tables.get(msg["code"])
+        seat = table.seat_of(msg["token"]) if table is not None else None
+        if seat is None or table is None:  # a correct token is never refused for wrong codes: only guesses wait
+            self.addresses.guess_allowed(conn, now)
+            if table is None:
+                gone = ProtocolError("no_table", f"no table has the code {msg['code']}")
+                raise self.addresses.refused(conn, now, gone)
+            raise self.addresses.refused(conn, now, ProtocolError("bad_token", "this token opens no seat there"))
         old = table.seats[seat].conn
         if old is not None:  # the same player on a new connection (the old one may be half-open)
             old.code, old.seat = None, None
@@ -280,6 +286,7 @@ class GameServer:
             return
         table.seats[conn.seat].conn, table.seats[conn.seat].away_since = None, now
         self.absent.add(table.code)
+        self._due.pop(table.code, None)
         self._tell_other(table, conn.seat)
 
     # --- playing --------------------------------------------------------------------------------------------
@@ -287,7 +294,16 @@ class GameServer:
         table = self._table_of(conn)
         start = table.count
         table.act(conn.seat, msg["at"], msg["action"])  # type: ignore[arg-type]
+        self.journal.write(st.w_action(table.code, start, table.match.actions[start].to_json()))
+        if table.over:
+            self.journal.write(st.w_finished(table.code))
         self.push_state(table, start)
+
+    def _ended(self, table: Table) -> None:
+        """A resignation or an abandoned seat ended the game: stored, then everyone is told."""
+        assert table.result is not None
+        self.journal.write(st.w_result(table.code, table.result), st.w_finished(table.code))
+        self.push_state(table, table.count)
 
     def push_state(self, table: Table, start: int) -> None:
         events = table.events_since(start)
@@ -300,7 +316,7 @@ class GameServer:
         if table.status == "waiting":
             raise ProtocolError("waiting_for_opponent", "nobody has joined yet; leave to close the table")
         table.resign(conn.seat)  # type: ignore[arg-type]
-        self.push_state(table, table.count)
+        self._ended(table)
 
     def _on_leave(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         """Leave for good: a waiting table closes, a running game is resigned."""
@@ -309,12 +325,17 @@ class GameServer:
         assert seat is not None
         if table.status == "waiting":
             del self.tables[table.code]
+            self.addresses.opened(table.ip, -1)
+            self.journal.write(*st.w_closed(table.code, keep=False))
         elif table.status == "playing":
             table.resign(seat)
-            self.push_state(table, table.count)
+            self._ended(table)
         gone = table.seats[seat]
         gone.conn, gone.away_since, gone.token = None, now - self.limits.reconnect_window, ""  # no way back
+        gone.token_hash = ""
+        self.journal.write(st.w_token_gone(table.code, seat))
         self.absent.add(table.code)
+        self._due.pop(table.code, None)
         conn.code, conn.seat = None, None
         self._tell_other(table, seat)
         self.send(conn, protocol.message("left", code=table.code))
@@ -339,7 +360,8 @@ class GameServer:
         sweep = now - self._swept >= self.limits.sweep_interval
         if sweep:
             self._swept = now
-        for code in list(self.tables) if sweep else list(self.absent):
+        due = self._due
+        for code in list(self.tables) if sweep else [c for c in self.absent if due.get(c, -1.0) <= now]:
             table = self.tables.get(code)
             if table is None:
                 self.absent.discard(code)
@@ -348,6 +370,8 @@ class GameServer:
             away = [s for s in seated if s.conn is None]
             if not away:
                 self.absent.discard(code)
+            else:  # nothing can change here before the first away seat's window ends
+                due[code] = min(s.away_since if s.away_since is not None else now for s in away) + window
             gone = [s for s in away if s.away_since is not None and now - s.away_since > window]
             if len(gone) == len(seated) or now - table.created > self.limits.max_table_age:
                 self._close_table(code, table)
@@ -356,17 +380,20 @@ class GameServer:
                 for i, s in enumerate(table.seats):
                     if s in gone:
                         table.abandon(i)
-                        self.push_state(table, table.count)
+                        self._ended(table)
                         break
-        for ip, tries in list(self.failed_ip.items()):
-            while tries and now - tries[0] > self.limits.failed_window:
-                tries.popleft()
-            if not tries:
-                del self.failed_ip[ip]
+        self.addresses.sweep(now)
+        if sweep and self.store is not None and self.journal._pool is not None:
+            asyncio.get_running_loop().run_in_executor(self.journal._pool, self.store.prune, time.time(),
+                                                       self.limits.retention)
 
     def _close_table(self, code: str, table: Table) -> None:
         del self.tables[code]
         self.absent.discard(code)
+        self._due.pop(code, None)
+        if table.status == "waiting":
+            self.addresses.opened(table.ip, -1)
+        self.journal.write(*st.w_closed(code, keep=table.over))
         for s in table.seats:
             if s.conn is not None:
                 s.conn.code, s.conn.seat = None, None

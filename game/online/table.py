@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from game.online.fairness import commitment, new_secret
 from game.online.protocol import ProtocolError, message
+from game.online.store import token_hash
 from rules.core import IllegalAction
 from rules.match import Match
 
@@ -24,20 +26,42 @@ def new_token() -> str:
 @dataclass
 class Seat:
     name: str | None = None
-    token: str = ""
+    token: str = ""  # known since this process seated or resumed the player ("" after a restart)
     conn: Any = None  # the live connection, or None while the player is away
     away_since: float | None = None
+    token_hash: str = ""  # what the store keeps; "" once the seat was given up
+
+    def __post_init__(self) -> None:
+        if self.token and not self.token_hash:
+            self.token_hash = token_hash(self.token)
 
 
 class Table:
-    def __init__(self, code: str, game_id: str, seed: int, host: str, now: float) -> None:
+    def __init__(self, code: str, game_id: str, seed: int, host: str, now: float,
+                 secret: str | None = None, ip: str = "?") -> None:
         self.code = code
         self.game_id = game_id
         self.seed = seed
+        self.secret = secret or new_secret()  # the deal's commitment binds the seed from the start
+        self.commit = commitment(seed, self.secret)
+        self.ip = ip  # the address that opened it (the per-address cap of waiting tables)
         self.match = Match(game_id, {"seed": seed})
         self.seats = [Seat(host, new_token(), None, now), Seat()]
         self.result: dict[str, Any] | None = None  # a resignation or an abandoned seat ends the game early
         self.created = now
+
+    @classmethod
+    def restore(cls, rec: dict[str, Any], now: float, wall: float) -> Table:
+        """A table from the store: its moves replayed through the rules; every seat away since ``now``."""
+        table = cls(rec["code"], rec["game"], rec["seed"], rec["names"][0] or "?", now, rec["secret"], rec["ip"])
+        table.created = now - max(0.0, wall - rec["created"])
+        for i in (0, 1):
+            name = rec["names"][i]
+            table.seats[i] = Seat(name, "", None, now if name else None, rec["tokens"][i] if name else "")
+        for data in rec["actions"]:
+            table.match.play(rules.action_from_json(table.game_id, data))
+        table.result = rec["result"]
+        return table
 
     # --- reading -----------------------------------------------------------------------------------
     @property
@@ -64,10 +88,12 @@ class Table:
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token opens; compared in constant time so timing reveals nothing."""
-        found = None
+        found, digest = None, token_hash(token)
         for i, s in enumerate(self.seats):
-            if s.token and hmac.compare_digest(s.token.encode(), token.encode()):
+            if s.token_hash and hmac.compare_digest(s.token_hash, digest):
                 found = i
+        if found is not None:
+            self.seats[found].token = token
         return found
 
     # --- seating -----------------------------------------------------------------------------------
@@ -128,11 +154,18 @@ class Table:
         return message(
             "state", code=self.code, game=self.game_id, seat=seat, count=self.count, full=full, **{"from": start},
             obs=self.match.state.observe(seat), events=events, names=self.names,
-            connected=self.connected, status=self.status, result=self.result, seed=self.seed if over else None)
+            connected=self.connected, status=self.status, result=self.result, commit=self.commit,
+            seed=self.seed if over else None, **self.reveal(over))
+
+    def reveal(self, over: bool) -> dict[str, Any]:
+        """Once the game is over: the deal's secret and every move, so a client can check and replay it."""
+        if not over:
+            return {}
+        return {"secret": self.secret, "actions": [a.to_json() for a in self.match.actions]}
 
     def presence_message(self) -> dict[str, Any]:
         return message("presence", names=self.names, connected=self.connected, status=self.status)
 
     def seated_message(self, seat: int) -> dict[str, Any]:
         return message("seated", code=self.code, seat=seat, token=self.seats[seat].token, game=self.game_id,
-                       names=self.names, status=self.status)
+                       names=self.names, status=self.status, commit=self.commit)

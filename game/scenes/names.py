@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.input import Gesture
+from game.names_check import check_name
 from game.scene import ButtonGroup, Scene
 from game.session import Session
 from sprites import theme
@@ -71,8 +72,9 @@ class NamesScene(Scene):
             self.start()
 
     def start(self) -> None:
-        names = self.names()
-        if not all(names):
+        try:
+            names = [check_name(n) for n in self.names()]
+        except ValueError:
             self.error = self.t("names.empty")
             return
         if names[0].casefold() == names[1].casefold():

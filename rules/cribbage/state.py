@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
-from rules.core import Action, Event, GameState, IllegalAction, evolve, memo
+from rules.core import Action, Event, GameState, IllegalAction, check_seat, evolve, memo
 from rules.cribbage import flow
 from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
@@ -197,6 +197,7 @@ class CribbageState(GameState):
 
     def observe(self, seat: int) -> dict[str, Any]:
         """The table as ``seat`` sees it; a bot's memory is the list of these."""
+        check_seat(seat)
         to_move = self.to_move
         rng = self.cut_range() if to_move is not None else None
         return {

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import SUIT_SYMBOLS, Card, deck_from
-from rules.core import Action, Event, GameState, IllegalAction, evolve, memo
+from rules.core import Action, Event, GameState, IllegalAction, check_seat, evolve, memo
 from rules.rng import derive
 from rules.trumps.core import (
     BEATERS,
@@ -230,7 +230,7 @@ class TrumpsState(GameState):
     # --- what a seat sees --------------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, Any]:
         top = self.pile[-1] if self.pile else None
-        mine = self.trumps[seat]
+        mine = self.trumps[check_seat(seat)]
         dealt = self.phase != "choose_trump"
         obs: dict[str, Any] = {
             "game": GAME_ID, "seat": seat, "to_move": self.to_move,
@@ -358,8 +358,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     kind = data.get("kind")
     keys = set(data) - {"kind"}
     want = {"choose_trump": {"suit"}, "play": {"card"}, "pick_up": set()}
-    if kind not in want:
-        raise IllegalAction(f"unknown action kind {kind!r} (choose_trump, play or pick_up)")
+    if not isinstance(kind, str) or kind not in want:
+        raise IllegalAction(f"unknown action kind {str(kind)[:24]!r} (choose_trump, play or pick_up)")
     if keys != want[kind]:
         args = sorted(want[kind]) or "no arguments"
         raise IllegalAction(f"'{kind}' takes exactly {args}, got {sorted(keys)}")

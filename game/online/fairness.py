@@ -1,0 +1,91 @@
+"""A provably fair deal: the server commits to the seed when the table opens and reveals it at the end.
+
+``commitment = SHA-256("card-duels-deal-v1" NUL seed NUL secret)``, in hex, is sent with ``seated`` and every
+``state``. When the game is over the server reveals ``seed``, ``secret`` and the whole list of ``actions``.
+:class:`FairnessCheck` (in the client) then checks that the reveal matches the commitment it was given
+first, and replays the game from the seed through the rules: every observation this seat was sent must be
+exactly what the replayed deal shows that seat. The secret keeps the seed unguessable from the commitment.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any
+
+import rules
+from rules.core import IllegalAction
+from rules.match import Match
+
+PREFIX = b"card-duels-deal-v1"
+
+
+def new_secret() -> str:
+    return secrets.token_hex(16)
+
+
+def commitment(seed: int, secret: str) -> str:
+    data = b"\0".join((PREFIX, str(int(seed)).encode(), secret.encode("utf-8", "surrogatepass")))
+    return hashlib.sha256(data).hexdigest()
+
+
+def _canon(obs: Any) -> str:
+    return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+
+
+def replay_problem(game_id: str, seat: int, seed: int, actions: list[Any], seen: dict[int, str]) -> str | None:
+    """Why the revealed game does not reproduce what ``seat`` was shown, or None when it does."""
+    try:
+        match = Match(game_id, {"seed": seed})
+        for data in actions:
+            match.play(rules.action_from_json(game_id, data))
+    except (IllegalAction, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        return f"the revealed moves do not replay ({type(exc).__name__})"
+    for count, canon in seen.items():
+        if count > len(match.actions):
+            return f"the revealed game is shorter than position {count}"
+        if _canon(match.state_at(count).observe(seat)) != canon:
+            return f"position {count} differs from the revealed deal"
+    return None
+
+
+class FairnessCheck:
+    """Fed every state message a client receives; says once whether the reveal holds up."""
+
+    def __init__(self, game_id: str, seat: int) -> None:
+        self.game_id, self.seat = game_id, seat
+        self.commit: str | None = None
+        self.seen: dict[int, str] = {}
+        self.verdict: str | None = None  # None until checked, then "ok" or the problem
+
+    def note(self, msg: dict[str, Any]) -> str | None:
+        """Record one message; returns the problem (once) when the revealed deal does not match."""
+        if self.verdict is not None:
+            return None
+        commit = msg.get("commit")
+        if isinstance(commit, str):
+            if self.commit is None:
+                self.commit = commit
+            elif not hmac.compare_digest(commit, self.commit):
+                return self._fail("the server changed its commitment during the game")
+        if msg.get("type") == "state" and isinstance(msg.get("obs"), dict) and isinstance(msg.get("count"), int):
+            self.seen[msg["count"]] = _canon(msg["obs"])
+        seed, secret, actions = msg.get("seed"), msg.get("secret"), msg.get("actions")
+        if msg.get("status") != "over" or not isinstance(seed, int) or isinstance(seed, bool):
+            return None
+        if self.commit is None:
+            return self._fail("the server never committed to its deal")
+        if not isinstance(secret, str) or not isinstance(actions, list):
+            return self._fail("the server revealed no secret or moves")
+        if not hmac.compare_digest(commitment(seed, secret), self.commit):
+            return self._fail("the revealed seed does not match the commitment")
+        problem = replay_problem(self.game_id, self.seat, seed, actions, self.seen)
+        if problem:
+            return self._fail(problem)
+        self.verdict = "ok"
+        return None
+
+    def _fail(self, why: str) -> str:
+        self.verdict = why
+        return why
