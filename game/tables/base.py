@@ -117,6 +117,7 @@ class TableScene(TableInput, Scene):
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, TOAST_SECONDS, error)
+        self.app.invalidate()
 
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         """Recompute the view from the observation and let the cards glide to it."""
@@ -171,7 +172,7 @@ class TableScene(TableInput, Scene):
         self.cards.update(dt, speed)
         if self.toast:
             text, left, err = self.toast
-            self.toast = (text, left - dt, err) if left - dt > 0 else None
+            self.toast = (text, left - dt, err) if left - dt > 1e-6 else None  # its timer is due: gone
         state = self.match.state
         if self.cards.busy or self.blocking():
             return
@@ -193,6 +194,17 @@ class TableScene(TableInput, Scene):
             return
         if seat != self.revealed_for:
             self.hand_off(seat)
+
+    def wants_frame(self) -> bool:
+        """Cards glide, a count plays out, the computer's turn or the end is due: frames keep coming."""
+        st = self.match.state
+        if self.cards.busy or self.blocking() or (st.is_over and not self.ended):
+            return True
+        return not st.is_over and st.to_move is not None and not self.session.is_human(st.to_move)
+
+    def next_deadline(self) -> float | None:
+        """The toast's end, when one shows."""
+        return self.toast[1] if self.toast else None
 
     def hand_off(self, seat: int) -> None:
         """Hotseat: hide everything and wait for the next human (pushes the cover)."""
