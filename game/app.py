@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import random
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
@@ -26,6 +27,9 @@ log = logging.getLogger("carduels")
 FRAME_DT = 1 / 60
 HEADLESS_DEMO_DRAW_EVERY = 30
 REST_WAIT_MAX = 1.0  # seconds: the longest the loop sleeps on events when no timer is due
+# pygame-ce's event.wait() polls SDL every millisecond (3-4% of a core here, for a bare window too): a rest
+# sleeps in slices instead and looks at the queue between them; a slice is under one frame of latency.
+REST_SLICE = 0.012
 
 
 class App:
@@ -65,7 +69,6 @@ class App:
         self.draws = 0  # frames actually drawn (tests count them)
         self.dirty = True  # something changed since the last draw
         self._wake_at: float | None = None  # app.now at which a scene's timer is due
-        self._held: list[pygame.event.Event] = []  # the event that ended a rest, handled next frame
         self.running = True
         self.finished_game = False
         self.results: list[str] = []
@@ -212,9 +215,7 @@ class App:
         changed = self.stack.apply_pending(self.size)
         if changed:
             self.gestures.reset()
-        events: list[pygame.event.Event] = []
-        if take_events:
-            events, self._held = self._held + pygame.event.get(), []
+        events = pygame.event.get() if take_events else []
         for event in events:
             self.dispatch(event)
         changed = self.stack.apply_pending(self.size) or changed or bool(events)
@@ -255,7 +256,7 @@ class App:
 
     def resting(self) -> bool:
         """Nothing to draw, nothing moving, no event waiting: the loop may sleep."""
-        return not (self.dirty or self._held or self.stack.pending or self.animating() or pygame.event.peek())
+        return not (self.dirty or self.stack.pending or self.animating() or pygame.event.peek())
 
     def rest_timeout(self) -> float:
         """How long a rest may last: until the next timer, at most REST_WAIT_MAX."""
@@ -264,12 +265,12 @@ class App:
         return max(0.0, min(REST_WAIT_MAX, self._wake_at - self.now))
 
     def _rest(self) -> float:
-        """Sleep on events until one comes or a timer is due; the seconds slept."""
-        ms = round(self.rest_timeout() * 1000)
-        if ms > 0:
-            event = pygame.event.wait(ms)
-            if event.type != pygame.NOEVENT:
-                self._held.append(event)
+        """Sleep until an event comes or a timer is due; the seconds slept."""
+        end = time.perf_counter() + self.rest_timeout()
+        while (left := end - time.perf_counter()) > 0:
+            time.sleep(min(REST_SLICE, left))
+            if pygame.event.peek():
+                break
         return self.clock.tick() / 1000.0
 
     def _pace(self) -> float:
@@ -277,7 +278,7 @@ class App:
         if not self.resting():
             return min(self.clock.tick(60) / 1000.0, 0.1)
         slept = self._rest()
-        if not self._held:
+        if not pygame.event.peek():
             return slept  # a timer is due: the whole rest counts (toasts, kiosk idle)
         self.step(slept, take_events=False)  # timers count the rest; the input gets a fresh clock
         return min(self.clock.tick() / 1000.0, 0.1)

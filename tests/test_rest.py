@@ -4,9 +4,12 @@ These tests count draws and read the wait timeout; they never time anything.
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
+from game.app import REST_SLICE
 from game.session import Session
 from game.tables import open_table
 from tools.driver import frames, make_app, settle
@@ -95,9 +98,11 @@ def test_the_wait_timeout_honours_the_next_timer(monkeypatch):
     left = table.toast[1]
     assert app.resting()
     asked = []
-    monkeypatch.setattr(pygame.event, "wait", lambda ms=0: asked.append(ms) or pygame.event.Event(pygame.NOEVENT))
+    monkeypatch.setattr(time, "sleep", asked.append)
+    monkeypatch.setattr(time, "perf_counter", lambda: sum(asked))
     app._rest()
-    assert asked == [round(left * 1000)]
+    assert sum(asked) == pytest.approx(left) and max(asked) <= REST_SLICE
+    monkeypatch.undo()
     # the toast's end is drawn, and then the table rests again
     before = app.draws
     while table.toast is not None:
@@ -121,11 +126,13 @@ def test_a_rest_ended_by_input_counts_the_time_before_the_event(monkeypatch):
     app = make_app()
     app.stack.push(app.scene("menu"))
     frames(app, 3)
+    assert app.resting()
     event = _motion()
-    monkeypatch.setattr(pygame.event, "wait", lambda ms=0: event)
+    slept = []
+    monkeypatch.setattr(time, "sleep", lambda s: slept.append(s) or pygame.event.post(event))
     seen = []
     monkeypatch.setattr(app, "dispatch", seen.append)
     app._pace()
-    assert app._held == [event] and seen == []  # the rest ran without the event
+    assert len(slept) == 1 and seen == []  # the rest ended at the event, and its frame ran without it
     app.step(0.0)
-    assert seen == [event] and not app._held
+    assert [e.type for e in seen] == [pygame.MOUSEMOTION]
