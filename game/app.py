@@ -67,6 +67,7 @@ class App:
         self.now = 0.0
         self.frames = 0
         self.draws = 0  # frames actually drawn (tests count them)
+        self.input_serial = 0  # counts the events handed to the scenes (a table's static layer watches it)
         self.dirty = True  # something changed since the last draw
         self._wake_at: float | None = None  # app.now at which a scene's timer is due
         self.running = True
@@ -218,6 +219,7 @@ class App:
         events = pygame.event.get() if take_events else []
         for event in events:
             self.dispatch(event)
+        self.input_serial += len(events)
         changed = self.stack.apply_pending(self.size) or changed or bool(events)
         self.now += dt
         moving = self.animating()
@@ -248,11 +250,16 @@ class App:
     def draw(self) -> None:
         self.dirty = False
         self.draws += 1
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
+        visible = self.stack.visible()
+        changed = None
+        for scene in visible:
+            changed = scene.draw(self.screen)
         if self.kiosk is not None:
             self.kiosk.draw(self.screen)
-        pygame.display.flip()
+        if len(visible) == 1 and self.kiosk is None and isinstance(changed, list):
+            pygame.display.update(changed)  # a table where only cards moved: just where they moved
+        else:
+            pygame.display.flip()
 
     def resting(self) -> bool:
         """Nothing to draw, nothing moving, no event waiting: the loop may sleep."""

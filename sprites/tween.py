@@ -50,7 +50,9 @@ def lerp_point(a: Sequence[float], b: Sequence[float], t: float) -> Values:
     """Component-wise lerp of two equally long tuples."""
     if len(a) != len(b):
         raise ValueError(f"cannot interpolate {len(a)} values towards {len(b)}")
-    return tuple(lerp(x, y, t) for x, y in zip(a, b, strict=True))
+    if t == 1.0:
+        return tuple(float(y) for y in b)
+    return tuple([x + (y - x) * t for x, y in zip(a, b, strict=False)])  # lerp inlined: this runs per card per frame
 
 
 def flip_scale(t: float) -> tuple[float, bool]:
