@@ -1,6 +1,11 @@
-"""``make bench``: frame time, start-up time and the computer players' strength, measured here."""
+"""``make bench``: frame time, start-up time and the computer players' strength, measured here.
+
+Prints the text report and writes ``bench.json``: each entry of ``JSON_SECTIONS`` is a function returning a
+dict of top-level keys (``idle_cpu``, ``frames``, ``startup``…); adding a section is one line there.
+"""
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -52,6 +57,69 @@ def frame_times(frames_n: int = 600) -> list[str]:
         f"  for comparison, fill + {n_cards} cached blits + flip: median {statistics.median(blits):.2f} ms, "
         f"p99 {_percentile(blits, 0.99):.2f} ms",
     ]
+
+
+BARE_FIRST_FRAME = ("import pygame; pygame.init(); s = pygame.display.set_mode((1280, 800)); "
+                    "s.fill((0, 80, 40)); pygame.display.flip(); pygame.quit()")
+
+
+def startup_times(runs: int = 7) -> dict:
+    """``{"startup": {app_s, bare_s}}``: whole processes, from source, to the first menu frame and to a bare
+    pygame window's first frame (runs alternate, the first pair warms the caches and is not counted)."""
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    app, bare = [], []
+    for i in range(runs + 1):
+        for cmd, out in (([sys.executable, str(root / "main.py"), "--headless", "--frames", "1"], app),
+                         ([sys.executable, "-c", BARE_FIRST_FRAME], bare)):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, env=env, capture_output=True)
+            if i:
+                out.append(time.perf_counter() - t0)
+    return {"startup": {"app_s": round(statistics.median(app), 4), "bare_s": round(statistics.median(bare), 4)}}
+
+
+def idle_section() -> dict:
+    from tools.idle_bench import idle_cpu
+
+    return idle_cpu()
+
+
+def frames_section() -> dict:
+    from tools.frame_bench import frames
+
+    return frames()
+
+
+# Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.
+JSON_SECTIONS = [idle_section, frames_section, startup_times]
+
+
+def collect(sections=None) -> dict:
+    """Every section's dict merged into one (a key measured twice is an error, not a silent overwrite)."""
+    out: dict = {}
+    for section in sections or JSON_SECTIONS:
+        part = section()
+        clash = out.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{section.__name__} measures {sorted(clash)} again")
+        out.update(part)
+    return out
+
+
+def summary(result: dict) -> list[str]:
+    from tools import frame_bench, idle_bench
+
+    lines = []
+    if "idle_cpu" in result:
+        lines += idle_bench.lines(result)
+    if "frames" in result:
+        lines += frame_bench.lines(result)
+    if "startup" in result:
+        s = result["startup"]
+        lines.append(f"first menu frame (whole process, from source): {s['app_s'] * 1000:.0f} ms; "
+                     f"a bare window's first frame {s['bare_s'] * 1000:.0f} ms ({s['app_s'] / s['bare_s']:.2f}x)")
+    return lines
 
 
 def startup(runs: int = 5) -> list[str]:
@@ -121,6 +189,11 @@ def online() -> list[str]:
 def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    result = collect()
+    path = Path(__file__).resolve().parent.parent / "bench.json"
+    path.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    for line in summary(result) + [f"wrote {path}"]:
+        print(line, flush=True)
     for section in (frame_times, startup, executables, bots, online):
         for line in section():
             print(line, flush=True)
