@@ -136,3 +136,17 @@ def test_a_rest_ended_by_input_counts_the_time_before_the_event(monkeypatch):
     assert len(slept) == 1 and seen == []  # the rest ended at the event, and its frame ran without it
     app.step(0.0)
     assert [e.type for e in seen] == [pygame.MOUSEMOTION]
+
+
+def test_the_first_menu_frame_comes_before_the_card_fans():
+    from game.tables import playable
+
+    app = make_app()
+    app.stack.push(app.scene("menu"))
+    frames(app, 1)
+    menu = app.stack.top
+    assert app.draws == 1 and not menu._fans and app.animating()
+    frames(app, 1)
+    assert app.draws == 2 and len(menu._fans) == len(playable()) and not app.animating()
+    frames(app, 30)
+    assert app.draws == 2
