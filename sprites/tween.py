@@ -150,9 +150,12 @@ class Animator:
         return key in self._tweens
 
     def update(self, dt: float) -> None:
+        finished = False
         for tween in self._tweens.values():
             tween.update(dt)
-        self._tweens = {k: t for k, t in self._tweens.items() if not t.done}
+            finished = finished or tween.done
+        if finished:  # a new dict only on the frame a tween ends, not on every frame
+            self._tweens = {k: t for k, t in self._tweens.items() if not t.done}
 
     @property
     def busy(self) -> bool:
