@@ -22,7 +22,7 @@ test: $(STAMP)
 shots: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m tools.shots shots
 
-bench: $(STAMP)
+bench: $(STAMP) bench-venv
 	$(HEADLESS) $(BIN)/python -m tools.bench
 
 # Bench-only: OpenSpiel's C++ cribbage (the anchor of tools/rules_bench.py), never a runtime dependency.

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import random
 import sys
+import time
 
 import pygame
 
@@ -25,6 +26,10 @@ from sprites.text import Fonts
 log = logging.getLogger("carduels")
 FRAME_DT = 1 / 60
 HEADLESS_DEMO_DRAW_EVERY = 30
+REST_WAIT_MAX = 1.0  # seconds: the longest the loop sleeps on events when no timer is due
+# pygame-ce's event.wait() polls SDL every millisecond (3-4% of a core here, for a bare window too): a rest
+# sleeps in slices instead and looks at the queue between them; a slice is under one frame of latency.
+REST_SLICE = 0.012
 
 
 class App:
@@ -61,6 +66,10 @@ class App:
         self.clock = pygame.time.Clock()
         self.now = 0.0
         self.frames = 0
+        self.draws = 0  # frames actually drawn (tests count them)
+        self.input_serial = 0  # counts the events handed to the scenes (a table's static layer watches it)
+        self.dirty = True  # something changed since the last draw
+        self._wake_at: float | None = None  # app.now at which a scene's timer is due
         self.running = True
         self.finished_game = False
         self.results: list[str] = []
@@ -182,52 +191,116 @@ class App:
         elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "on_wheel"):
             scene.on_wheel(event.y)
 
-    def step(self, dt: float) -> None:
+    def invalidate(self) -> None:
+        """Something changed outside input, update and the scene stack: draw the next frame."""
+        self.dirty = True
+
+    def animating(self) -> bool:
+        """Whether the top scene (or the kiosk overlay) moves on its own: frames at the display rate."""
+        top = self.stack.top
+        if top is not None and top.wants_frame():
+            return True
+        return self.kiosk is not None and self.kiosk.wants_frame()
+
+    def next_deadline(self) -> float | None:
+        """Seconds until the next timer of the top scene or the kiosk, or None."""
+        due = [d for d in (self.stack.top.next_deadline() if self.stack.top is not None else None,
+                           self.kiosk.next_deadline() if self.kiosk is not None else None) if d is not None]
+        return min(due) if due else None
+
+    def step(self, dt: float, take_events: bool = True) -> None:
         """One frame; an unexpected error is logged and recovered from (see game.crash)."""
         try:
-            self._frame(dt)
+            self._frame(dt, take_events)
         except Exception as exc:
             if not self.crash.recover(exc):
                 raise
 
-    def _frame(self, dt: float) -> None:
-        """Pending scene changes, events, update, draw."""
-        if self.stack.apply_pending(self.size):
+    def _frame(self, dt: float, take_events: bool = True) -> None:
+        """Pending scene changes, events, update, and a draw when something changed."""
+        changed = self.stack.apply_pending(self.size)
+        if changed:
             self.gestures.reset()
-        for event in pygame.event.get():
+        events = pygame.event.get() if take_events else []
+        for event in events:
             self.dispatch(event)
-        self.stack.apply_pending(self.size)
+        self.input_serial += len(events)
+        changed = self.stack.apply_pending(self.size) or changed or bool(events)
         self.now += dt
+        moving = self.animating()
         if self.kiosk is not None:
             self.kiosk.update(dt)
         top = self.stack.top
         if top is not None:
             top.update(dt)
-        self.stack.apply_pending(self.size)
+        changed = self.stack.apply_pending(self.size) or changed
+        due = self._wake_at is not None and self.now >= self._wake_at - 1e-6
+        if changed or due or moving or self.animating():
+            self.dirty = True
+        deadline = self.next_deadline()
+        self._wake_at = None if deadline is None else self.now + max(0.0, deadline)
         if self._should_draw():
             self.draw()
 
     def _should_draw(self) -> bool:
-        """Every frame, except in a headless demo: nobody looks, so draw only now and then.
+        """When something changed, except in a headless demo: nobody looks, so draw only now and then.
 
         The simulated clock still advances 1/60 s per frame and every update runs, so the game
         and its RESULT line are exactly those of a drawn run; only the pixels are skipped.
         """
-        return not (self.opts.headless and self.opts.demo) or self.frames % HEADLESS_DEMO_DRAW_EVERY == 0
+        if self.opts.headless and self.opts.demo:
+            return self.frames % HEADLESS_DEMO_DRAW_EVERY == 0
+        return self.dirty
 
     def draw(self) -> None:
-        for scene in self.stack.visible():
-            scene.draw(self.screen)
+        self.dirty = False
+        self.draws += 1
+        visible = self.stack.visible()
+        changed = None
+        for scene in visible:
+            changed = scene.draw(self.screen)
         if self.kiosk is not None:
             self.kiosk.draw(self.screen)
-        pygame.display.flip()
+        if len(visible) == 1 and self.kiosk is None and isinstance(changed, list):
+            pygame.display.update(changed)  # a table where only cards moved: just where they moved
+        else:
+            pygame.display.flip()
+
+    def resting(self) -> bool:
+        """Nothing to draw, nothing moving, no event waiting: the loop may sleep."""
+        return not (self.dirty or self.stack.pending or self.animating() or pygame.event.peek())
+
+    def rest_timeout(self) -> float:
+        """How long a rest may last: until the next timer, at most REST_WAIT_MAX."""
+        if self._wake_at is None:
+            return REST_WAIT_MAX
+        return max(0.0, min(REST_WAIT_MAX, self._wake_at - self.now))
+
+    def _rest(self) -> float:
+        """Sleep until an event comes or a timer is due; the seconds slept."""
+        end = time.perf_counter() + self.rest_timeout()
+        while (left := end - time.perf_counter()) > 0:
+            time.sleep(min(REST_SLICE, left))
+            if pygame.event.peek():
+                break
+        return self.clock.tick() / 1000.0
+
+    def _pace(self) -> float:
+        """Real seconds for the next frame: at the display rate while anything changes, else after a rest."""
+        if not self.resting():
+            return min(self.clock.tick(60) / 1000.0, 0.1)
+        slept = self._rest()
+        if not pygame.event.peek():
+            return slept  # a timer is due: the whole rest counts (toasts, kiosk idle)
+        self.step(slept, take_events=False)  # timers count the rest; the input gets a fresh clock
+        return min(self.clock.tick() / 1000.0, 0.1)
 
     def run(self, first: Scene) -> int:
         self.stack.push(first)
         headless = self.opts.headless
         try:
             while self.running:
-                dt = FRAME_DT if headless else min(self.clock.tick(60) / 1000.0, 0.1)
+                dt = FRAME_DT if headless else self._pace()
                 self.step(dt)
                 self.frames += 1
                 if self.finished_game or (self.opts.frames is not None and self.frames >= self.opts.frames):

@@ -147,6 +147,16 @@ class Kiosk:
         elif self.idle_seconds >= self.idle_limit and not self.in_attract() and not self._guarded():
             self.start_attract()
 
+    def wants_frame(self) -> bool:
+        """The banner pulses in the attract mode and the staff corner fills while held."""
+        return self.hold_since is not None or self.in_attract()
+
+    def next_deadline(self) -> float | None:
+        """Seconds until the idle limit starts the attract mode."""
+        if self.in_attract():
+            return None
+        return max(0.0, self.idle_limit - self.idle_seconds)
+
     def _guarded(self) -> bool:
         top = self.app.stack.top
         return top is not None and top.name == "pin"

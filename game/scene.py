@@ -32,6 +32,15 @@ class Scene:
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    # --- rest: the loop draws only when something changed (see App._frame) ---------------------------
+    def wants_frame(self) -> bool:
+        """True while something moves on its own (a tween, a count, a bot's turn): frames keep coming."""
+        return False
+
+    def next_deadline(self) -> float | None:
+        """Seconds until a timer of this scene is due (a toast ends, a caret blinks); None when none is."""
+        return None
+
 
 class SceneStack:
     def __init__(self) -> None:
@@ -41,6 +50,11 @@ class SceneStack:
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
+
+    @property
+    def pending(self) -> bool:
+        """Whether a push, pop or replace waits for the next frame."""
+        return bool(self._ops)
 
     def push(self, scene: Scene) -> None:
         self._ops.append(("push", scene))

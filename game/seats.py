@@ -87,8 +87,11 @@ def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -
 class BotRunner:
     """Runs one bot decision at a time in the worker; the frame loop only polls."""
 
-    def __init__(self, executor: Executor | BotExecutor) -> None:
+    def __init__(self, executor: Executor | BotExecutor, block: bool = False) -> None:
         self.executor = executor
+        # Headless (tests, demos) a simulated clock runs faster than the worker may think: once the pause
+        # is over, wait for the answer, so the frame a move lands on never depends on the machine's load.
+        self.block = block
         self.future: Future | None = None
         self.key: tuple | None = None
         self.elapsed = 0.0
@@ -115,7 +118,7 @@ class BotRunner:
         if self.future is None:
             return None
         self.elapsed += dt
-        if self.elapsed < pause or not self.future.done():
+        if self.elapsed < pause or not (self.block or self.future.done()):
             return None
         action, self.worker_pid = self.future.result()
         self.future, self.key, self.elapsed = None, None, 0.0

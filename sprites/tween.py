@@ -50,7 +50,9 @@ def lerp_point(a: Sequence[float], b: Sequence[float], t: float) -> Values:
     """Component-wise lerp of two equally long tuples."""
     if len(a) != len(b):
         raise ValueError(f"cannot interpolate {len(a)} values towards {len(b)}")
-    return tuple(lerp(x, y, t) for x, y in zip(a, b, strict=True))
+    if t == 1.0:
+        return tuple(float(y) for y in b)
+    return tuple([x + (y - x) * t for x, y in zip(a, b, strict=False)])  # lerp inlined: this runs per card per frame
 
 
 def flip_scale(t: float) -> tuple[float, bool]:
@@ -148,9 +150,12 @@ class Animator:
         return key in self._tweens
 
     def update(self, dt: float) -> None:
+        finished = False
         for tween in self._tweens.values():
             tween.update(dt)
-        self._tweens = {k: t for k, t in self._tweens.items() if not t.done}
+            finished = finished or tween.done
+        if finished:  # a new dict only on the frame a tween ends, not on every frame
+            self._tweens = {k: t for k, t in self._tweens.items() if not t.done}
 
     @property
     def busy(self) -> bool:

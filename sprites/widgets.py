@@ -228,6 +228,12 @@ class TextField:
             return False
         return True
 
+    @staticmethod
+    def next_blink(now: float) -> float:
+        """Seconds from ``now`` until the caret turns on or off (it blinks every 0.5 s)."""
+        left = 0.5 - (now % 0.5)
+        return left if left > 1e-3 else left + 0.5
+
     def draw(self, surface: pygame.Surface, fonts: Fonts, focused: bool, now: float) -> None:
         rect = self.rect
         scale = max(0.5, rect.h / 56)

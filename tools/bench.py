@@ -1,6 +1,11 @@
-"""``make bench``: frame time, start-up time and the computer players' strength, measured here."""
+"""``make bench``: frame time, start-up time and the computer players' strength, measured here.
+
+Prints the text report and writes ``bench.json``: each entry of ``JSON_SECTIONS`` is a function returning a
+dict of top-level keys (``idle_cpu``, ``frames``, ``startup``…); adding a section is one line there.
+"""
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -52,6 +57,102 @@ def frame_times(frames_n: int = 600) -> list[str]:
         f"  for comparison, fill + {n_cards} cached blits + flip: median {statistics.median(blits):.2f} ms, "
         f"p99 {_percentile(blits, 0.99):.2f} ms",
     ]
+
+
+BARE_FIRST_FRAME = ("import pygame; pygame.init(); s = pygame.display.set_mode((1280, 800)); "
+                    "s.fill((0, 80, 40)); pygame.display.flip(); pygame.quit()")
+
+
+def _child_cpu() -> float:
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def startup_times(runs: int = 7) -> dict:
+    """``{"startup": {app_s, bare_s}}``: whole processes from source, to the first menu frame and to a bare
+    pygame window's first frame. The figures are the processes' CPU time (on a shared machine wall time mostly
+    measures the others; medians of wall time are beside). Runs alternate; the first pair warms the caches."""
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    tmp = tempfile.TemporaryDirectory()  # compiled bytecode is cached, as after an install
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONPYCACHEPREFIX=str(Path(tmp.name, "pyc")), CARD_DUELS_HOME=str(Path(tmp.name, "home")))
+    cpu: dict[str, list[float]] = {"app": [], "bare": []}
+    wall: dict[str, list[float]] = {"app": [], "bare": []}
+    for i in range(runs + 1):
+        for name, cmd in (("app", [sys.executable, str(root / "main.py"), "--headless", "--frames", "1"]),
+                          ("bare", [sys.executable, "-c", BARE_FIRST_FRAME])):
+            c0, t0 = _child_cpu(), time.perf_counter()
+            subprocess.run(cmd, check=True, env=env, capture_output=True)
+            if i:
+                cpu[name].append(_child_cpu() - c0)
+                wall[name].append(time.perf_counter() - t0)
+    tmp.cleanup()
+    med = statistics.median
+    return {"startup": {"app_s": round(med(cpu["app"]), 4), "bare_s": round(med(cpu["bare"]), 4),
+                        "app_wall_s": round(med(wall["app"]), 4), "bare_wall_s": round(med(wall["bare"]), 4),
+                        "clock": "process CPU time"}}
+
+
+def idle_section() -> dict:
+    from tools.idle_bench import idle_cpu
+
+    return idle_cpu()
+
+
+def frames_section() -> dict:
+    from tools.frame_bench import frames
+
+    return frames()
+
+
+# Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.
+def rules_section() -> dict:
+    """Playouts, the show scorer, OpenSpiel's anchors (from .venv-bench) and the bots' strength."""
+    from tools.rules_bench import figures
+
+    return figures()
+
+
+def server_section() -> dict:
+    """1 and N server workers in one run (tools/server_load.py)."""
+    from tools.server_load import compare
+
+    return {"server": compare()}
+
+
+JSON_SECTIONS = [idle_section, frames_section, startup_times, rules_section, server_section]
+
+
+def collect(sections=None) -> dict:
+    """Every section's dict merged into one (a key measured twice is an error, not a silent overwrite)."""
+    out: dict = {}
+    for section in sections or JSON_SECTIONS:
+        part = section()
+        clash = out.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{section.__name__} measures {sorted(clash)} again")
+        out.update(part)
+    return out
+
+
+def summary(result: dict) -> list[str]:
+    from tools import frame_bench, idle_bench
+
+    lines = []
+    if "idle_cpu" in result:
+        lines += idle_bench.lines(result)
+    if "frames" in result:
+        lines += frame_bench.lines(result)
+    if "startup" in result:
+        s = result["startup"]
+        lines.append(f"first menu frame (whole process, from source): {s['app_s'] * 1000:.0f} ms; "
+                     f"a bare window's first frame {s['bare_s'] * 1000:.0f} ms ({s['app_s'] / s['bare_s']:.2f}x)")
+    return lines
 
 
 def startup(runs: int = 5) -> list[str]:
@@ -112,19 +213,23 @@ def bots(games: int = 200) -> list[str]:
     return lines
 
 
-def online() -> list[str]:
-    """1 and N server workers in one run (tools/server_load.py); the figures go to bench.json, key ``server``."""
-    from tools.server_load import compare, lines, write_bench_json
+def online(report: dict) -> list[str]:
+    from tools.server_load import lines
 
-    report = compare()
-    write_bench_json(report)
     return [f"online: {line}" for line in lines(report)]
 
 
 def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    for section in (frame_times, startup, executables, bots, online):
+    result = collect()
+    path = Path(__file__).resolve().parent.parent / "bench.json"
+    path.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    for line in summary(result) + [f"wrote {path}"]:
+        print(line, flush=True)
+    for line in online(result["server"]):
+        print(line, flush=True)
+    for section in (frame_times, startup, executables, bots):
         for line in section():
             print(line, flush=True)
     return 0

@@ -20,6 +20,7 @@ from sprites import theme
 from sprites.widgets import Button, draw_panel
 
 RESIGN_CONFIRM = 3.0  # seconds in which a second press of Resign confirms
+NETWORK_POLL = 0.1  # seconds between looks at the network while the table rests
 HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a little while the network has the move
 
 
@@ -59,6 +60,10 @@ class OnlineTable:
         super().update(dt)  # type: ignore[misc]
         if self.app.opts.headless and self.match.waiting and not self.cards.busy:
             time.sleep(HEADLESS_IDLE)  # unpaced frames would only burn the CPU the other player needs
+
+    def next_deadline(self) -> float | None:
+        mine = super().next_deadline()  # type: ignore[misc]
+        return NETWORK_POLL if mine is None else min(mine, NETWORK_POLL)  # the client thread cannot wake the loop
 
     def blocking(self) -> bool:
         """The move is the other player's or on its way: the table only animates (no bot, no end yet)."""

@@ -95,6 +95,9 @@ class SafeScene(Scene):
     def retry(self) -> None:
         self.app.show("menu")
 
+    def next_deadline(self) -> float | None:
+        return max(0.0, SAFE_RETRY_SECONDS - (self.app.now - self.since))
+
     def update(self, dt: float) -> None:
         if self.app.now - self.since >= SAFE_RETRY_SECONDS:
             self.retry()

@@ -70,6 +70,11 @@ class EndScene(Scene):
         else:
             self.app.show("menu")
 
+    def next_deadline(self) -> float | None:
+        if self.session.mode == "demo" and not self.app.opts.until_end:
+            return max(0.0, DEMO_RESTART - self.shown)
+        return None
+
     def update(self, dt: float) -> None:
         self.shown += dt
         if self.session.mode == "demo" and self.shown > DEMO_RESTART and not self.app.opts.until_end:

@@ -76,6 +76,10 @@ class WelcomeScene(DialogScene):
         else:
             kiosk.new_game()
 
+    def next_deadline(self) -> float | None:
+        kiosk = self.app.kiosk
+        return None if kiosk is None else max(0.0, WELCOME_TIMEOUT - kiosk.idle_seconds)
+
     def update(self, dt: float) -> None:
         if self.app.kiosk is not None and self.app.kiosk.idle_seconds >= WELCOME_TIMEOUT:
             self.app.stack.pop()
@@ -160,6 +164,10 @@ class PinPadScene(Scene):
             self.app.stack.pop()
         else:
             self.message = self.t("kiosk.pin.wrong", left=PIN_TRIES - self.tries)
+
+    def next_deadline(self) -> float | None:
+        kiosk = self.app.kiosk
+        return None if kiosk is None else max(0.0, PIN_TIMEOUT - kiosk.idle_seconds)
 
     def update(self, dt: float) -> None:
         kiosk = self.app.kiosk

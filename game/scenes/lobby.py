@@ -12,7 +12,7 @@ import pygame
 
 from game.online.client import STATUS, OnlineClient
 from game.online.hosting import ServerThread
-from game.online.play import online_table
+from game.online.play import NETWORK_POLL, online_table
 from game.online.protocol import check_url, format_code, normalize_code
 from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
@@ -68,6 +68,9 @@ class LobbyScene(DialogScene):
 
 
     # --- the conversation with the server ------------------------------------------------------------------------
+    def next_deadline(self) -> float | None:
+        return NETWORK_POLL  # messages come from the client thread, which cannot wake the loop
+
     def update(self, dt: float) -> None:
         for msg in self.client.poll():
             self.handle(msg)

@@ -25,6 +25,7 @@ class MenuScene(Scene):
         app.notice = None
         self.size = app.size
         self._fans: dict[tuple[str, int], list[pygame.Surface]] = {}
+        self._fans_due = False  # the app's first frame showed the tiles without their card fans
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -132,6 +133,12 @@ class MenuScene(Scene):
             return
         self.buttons.key(event)
 
+    def wants_frame(self) -> bool:
+        return self._fans_due
+
+    def update(self, dt: float) -> None:
+        self._fans_due = False  # the next frame renders the fans
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         s = theme.ui_scale(h)
@@ -163,10 +170,14 @@ class MenuScene(Scene):
         art = self.app.cards.get(max(30, int(rect.w * 0.26)))
         cx = rect.centerx
         key = (game, art.width)
-        if key not in self._fans:  # rotating every frame is costly: rotate once per size
+        if key not in self._fans and self.app.draws <= 1:
+            # Start-up: the first frame comes without the 12 card faces (rendering them is most of its cost);
+            # the frame after it draws them.
+            self._fans_due = True
+        elif key not in self._fans:  # rotating every frame is costly: rotate once per size
             self._fans[key] = [pygame.transform.rotozoom(art.face(c), (1 - i) * 12, 1.0)
                                for i, c in enumerate(entry(game).fan)]
-        for i, img in enumerate(self._fans[key]):
+        for i, img in enumerate(self._fans.get(key, ())):
             surface.blit(img, img.get_rect(center=(cx + (i - 1) * art.width * 0.55, rect.y + rect.h * 0.36)))
         fonts = self.app.fonts
         name = fonts.render(self.t(entry(game).title_key), theme.font_px(36, s),

@@ -146,6 +146,9 @@ class NamesScene(Scene):
         elif not self.fields[self.active].handle(event):
             self.buttons.key(event)
 
+    def next_deadline(self) -> float | None:
+        return TextField.next_blink(self.app.now)  # the caret blinks
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         s = theme.ui_scale(h)

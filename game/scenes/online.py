@@ -206,6 +206,9 @@ class OnlineScene(Scene):
             self.buttons.key(event)
 
     # --- drawing -------------------------------------------------------------------------------------------------
+    def next_deadline(self) -> float | None:
+        return TextField.next_blink(self.app.now)  # the caret blinks
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         s = theme.ui_scale(h)

@@ -11,6 +11,7 @@ from game.seats import THINK_PAUSE, BotRunner, hint_for
 from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
 from game.tables.controls import TableInput
+from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
@@ -40,7 +41,7 @@ class TableScene(TableInput, Scene):
         self.cards = CardLayer(app.cards)
         self.log = LogPanel()
         self.buttons = ButtonGroup(self.press)
-        self.bot = BotRunner(app.executor)
+        self.bot = BotRunner(app.executor, block=app.opts.headless)
         humans = session.humans
         self.view_seat = humans[0] if humans else 0
         self.revealed_for: int | None = None if session.mode == "hotseat" else self.view_seat
@@ -59,6 +60,8 @@ class TableScene(TableInput, Scene):
         self.obs: dict[str, Any] = {}
         self.side = pygame.Rect(0, 0, 0, 0)
         self.board = pygame.Rect(0, 0, 0, 0)
+        self.layers = TableLayers()  # felt, board, log and buttons rendered once per change; dirty rects
+        self._view_serial = 0
 
     # --- life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -117,6 +120,7 @@ class TableScene(TableInput, Scene):
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, TOAST_SECONDS, error)
+        self.app.invalidate()
 
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         """Recompute the view from the observation and let the cards glide to it."""
@@ -140,6 +144,7 @@ class TableScene(TableInput, Scene):
             self.cards.place(sprites, origins, animate, speed)
         self._update_log()
         self.buttons.set(self._all_buttons())
+        self._view_serial += 1
 
     def _update_log(self) -> None:
         events = [e for _, e in self.match.log()]
@@ -171,7 +176,7 @@ class TableScene(TableInput, Scene):
         self.cards.update(dt, speed)
         if self.toast:
             text, left, err = self.toast
-            self.toast = (text, left - dt, err) if left - dt > 0 else None
+            self.toast = (text, left - dt, err) if left - dt > 1e-6 else None  # its timer is due: gone
         state = self.match.state
         if self.cards.busy or self.blocking():
             return
@@ -193,6 +198,17 @@ class TableScene(TableInput, Scene):
             return
         if seat != self.revealed_for:
             self.hand_off(seat)
+
+    def wants_frame(self) -> bool:
+        """Cards glide, a count plays out, the computer's turn or the end is due: frames keep coming."""
+        st = self.match.state
+        if self.cards.busy or self.blocking() or (st.is_over and not self.ended):
+            return True
+        return not st.is_over and st.to_move is not None and not self.session.is_human(st.to_move)
+
+    def next_deadline(self) -> float | None:
+        """The toast's end, when one shows."""
+        return self.toast[1] if self.toast else None
 
     def hand_off(self, seat: int) -> None:
         """Hotseat: hide everything and wait for the next human (pushes the cover)."""
@@ -286,13 +302,33 @@ class TableScene(TableInput, Scene):
         self.buttons.set(self._all_buttons())
 
     # --- drawing ------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT)
-        self.draw_board(surface)
-        self.cards.draw(surface)
+    def static_key(self) -> tuple:
+        """What the static layer shows: any input, any new view, the turn line, a game's own animation
+        (``blocking``) or ``game_static_key`` changing renders it again."""
+        return (self.app.input_serial, self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
+                self.app.now if self.blocking() else None, self.focus, self.hint, self.game_static_key())
+
+    def game_static_key(self) -> object:
+        """A game whose board changes without input or a new view returns what changes here."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The static layer, the cards, then the overlays; only the rects cards moved in when nothing else
+        changed since this table's last frame (returned for ``display.update``)."""
+        app = self.app
+        alone = app.kiosk is None and app.stack.visible() == [self]
+        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
+        return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
+                                self._paint_over, app.draws, alone)
+
+    def _paint_static(self, layer: pygame.Surface) -> None:
+        layer.fill(theme.FELT)
+        self.draw_board(layer)
+        self.log.draw(layer, self.app.fonts, self.t("table.log"), self.scale)
+        self.buttons.draw(layer, self.app.fonts)
+
+    def _paint_over(self, surface: pygame.Surface) -> None:
         self.draw_top(surface)
-        self.log.draw(surface, self.app.fonts, self.t("table.log"), self.scale)
-        self.buttons.draw(surface, self.app.fonts)
         item = self.focused()
         if item is not None and not item[0].startswith("btn:"):
             pygame.draw.rect(surface, theme.GOLD, item[1].inflate(10, 10), width=max(2, int(4 * self.scale)),

@@ -1,7 +1,7 @@
 """Card sprites on the table: where the view puts each card, gliding there, flips, hit-tests, drawing."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
@@ -28,10 +28,12 @@ class CardSprite:
     dim: bool = False
 
     def rect(self, lift: float = 0.0) -> pygame.Rect:
+        return self.rect_at(self.x, self.y, lift)
+
+    def rect_at(self, x: float, y: float, lift: float = 0.0) -> pygame.Rect:
+        """The card's rect centred at (x, y): where it is now, while it glides (no new sprite per frame)."""
         h = round(self.w * theme.CARD_RATIO)
-        r = pygame.Rect(0, 0, self.w, h)
-        r.center = (round(self.x), round(self.y - lift))
-        return r
+        return pygame.Rect(round(x) - self.w // 2, round(y - lift) - h // 2, self.w, h)
 
 
 class CardLayer:
@@ -45,6 +47,8 @@ class CardLayer:
         self.dragging: dict[str, tuple[float, float]] = {}  # key -> offset from the pointer
         self.pointer: tuple[int, int] = (0, 0)
         self.faces_drawn: set[str] = set()  # for tests: every face drawn in the last frame
+        self._order: list[CardSprite] = []
+        self._order_for: tuple[dict, tuple] | None = None
 
     @property
     def busy(self) -> bool:
@@ -125,7 +129,7 @@ class CardLayer:
         best: CardSprite | None = None
         for s in self.targets.values():
             x, y = self.position(s.key)
-            if replace(s, x=x, y=y).rect(self._lift(s)).collidepoint(pos):
+            if s.rect_at(x, y, self._lift(s)).collidepoint(pos):
                 if best is None or s.z >= best.z:
                     best = s
         return best
@@ -135,22 +139,46 @@ class CardLayer:
         if s is None:
             return None
         x, y = self.position(key)
-        return replace(s, x=x, y=y).rect(self._lift(s))
+        return s.rect_at(x, y, self._lift(s))
 
     @staticmethod
     def _lift(s: CardSprite) -> float:
         return s.w * 0.18 if s.selected else 0.0
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.faces_drawn = set()
-        order = sorted(self.targets.values(), key=lambda s: (s.key in self.dragging, s.z))
-        for s in order:
-            self._draw_one(surface, s)
+    def rects(self) -> dict[str, pygame.Rect]:
+        """Where each card is drawn this frame (computed once a frame, for drawing and for dirty rects)."""
+        out = {}
+        for s in self.targets.values():
+            x, y = self.position(s.key)
+            out[s.key] = s.rect_at(x, y, self._lift(s))
+        return out
 
-    def _draw_one(self, surface: pygame.Surface, s: CardSprite) -> None:
+    def extents(self, rects: dict[str, pygame.Rect]) -> dict[str, tuple[pygame.Rect, float | None]]:
+        """Each card's area on screen (with room for its shadow and glow) and its flip progress."""
+        out = {}
+        for s in self.targets.values():
+            art = self.art.get(s.w)
+            pad = 2 * (max(art.shadow_margin, art.glow_margin) + max(1, round(art.width * 0.025)) + 2)
+            out[s.key] = (rects[s.key].inflate(pad, pad), self.flips.get(s.key))
+        return out
+
+    def draw(self, surface: pygame.Surface, rects: dict[str, pygame.Rect] | None = None,
+             area: pygame.Rect | None = None) -> None:
+        """Every card in stacking order at ``rects`` (this frame's), or only those near ``area``."""
+        self.faces_drawn = set()
+        src, drag = self._order_for or (None, None)
+        if src is not self.targets or drag != tuple(self.dragging):
+            self._order = sorted(self.targets.values(), key=lambda s: (s.key in self.dragging, s.z))
+            self._order_for = (self.targets, tuple(self.dragging))
+        if rects is None:
+            rects = self.rects()
+        for s in self._order:  # the stacking order changes with the view (a new dict) or a drag, not per frame
+            r = rects[s.key]
+            if area is None or area.colliderect(r.inflate(r.w // 2, r.w // 2)):  # shadows and glows reach out
+                self._draw_one(surface, s, r)
+
+    def _draw_one(self, surface: pygame.Surface, s: CardSprite, rect: pygame.Rect) -> None:
         art = self.art.get(s.w)
-        x, y = self.position(s.key)
-        rect = replace(s, x=x, y=y).rect(self._lift(s))
         face_up = s.card is not None
         scale_x = 1.0
         if s.key in self.flips:

@@ -96,8 +96,10 @@ class TableInput:
         self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
 
     def focused(self) -> tuple[str, pygame.Rect] | None:
+        if self.focus is None:  # drawn every frame: no list of focus items without a keyboard focus
+            return None
         items = self._focus_list()
-        if self.focus is None or not items:
+        if not items:
             return None
         return items[min(self.focus, len(items) - 1)]
 

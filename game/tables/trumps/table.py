@@ -142,9 +142,13 @@ class TrumpsTable(TableScene):
         bot = make_bot(self.game_id, HINT_LEVEL)
         self._hint_job = (cursor, self.app.executor.submit(bot.choose, seen, derive(0, "hint", cursor)))
 
+    def wants_frame(self) -> bool:
+        return self._hint_job is not None or super().wants_frame()
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._hint_job is None or not self._hint_job[1].done():
+        # Headless, the simulated clock would outrun the worker: wait, as the bot runner does.
+        if self._hint_job is None or not (self.app.opts.headless or self._hint_job[1].done()):
             return
         cursor, future = self._hint_job
         self._hint_job = None

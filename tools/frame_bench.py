@@ -1,0 +1,82 @@
+"""Frame time of every game's table at 1920x1080 while its cards glide, against the blit floor: a fill plus
+the same number of cached card blits and a flip, measured in the same run (dummy video driver).
+
+Times are the main thread's CPU time (``time.thread_time``): with the dummy driver all drawing happens in this
+thread, and on a shared machine wall time mostly measures the other processes (wall p50 is reported beside)."""
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+
+def percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def _stats(times: list[float]) -> tuple[float, float]:
+    return round(statistics.median(times), 3), round(percentile(times, 0.99), 3)
+
+
+def table_frames(game_id: str, frames_n: int = 480) -> dict:
+    """One game's table a few moves in: every card glides back to its place every 20 frames."""
+    import pygame
+
+    from game.tables import open_table
+    from tools.driver import make_app, settle
+    from tools.shots import midgame
+
+    app = make_app(size=(1920, 1080))
+    table = open_table(app, midgame(game_id, 8))
+    app.stack.push(table)
+    settle(app)
+    for _ in range(300):  # the opening count, toasts and the like are over
+        app.step(1 / 60)
+    layer = table.cards
+    sprites = list(layer.targets.values())
+    art = app.cards.get(max((s.w for s in sprites), default=100))
+    face = art.face("7H")
+    canvas = pygame.Surface(app.screen.get_size()).convert()  # the floor's frames leave the table's screen alone
+    times, floor, wall = [], [], []
+    for i in range(frames_n):  # table and floor frames alternate: both see the same machine load
+        if i % 20 == 0:
+            for key, s in layer.targets.items():
+                layer.anim.move(key, (s.x - 60, s.y - 40), (s.x, s.y), 0.3)
+        t0, w0 = time.thread_time(), time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.thread_time() - t0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+        t0 = time.thread_time()
+        canvas.fill((0, 80, 40))
+        for k in range(len(sprites)):
+            canvas.blit(face, (k * 30 % 1700, k * 7 % 800))
+        pygame.display.flip()
+        floor.append((time.thread_time() - t0) * 1000)
+    pygame.quit()
+    p50, p99 = _stats(times)
+    f50, f99 = _stats(floor)
+    return {"p50_ms": p50, "p99_ms": p99, "floor_p50_ms": f50, "floor_p99_ms": f99, "cards": len(sprites),
+            "wall_p50_ms": round(statistics.median(wall), 3), "clock": "thread_time"}
+
+
+def frames() -> dict:
+    """``{"frames": {game: {p50_ms, p99_ms, floor_p50_ms, floor_p99_ms}}}`` for every playable game."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.tables import playable
+
+    return {"frames": {g: table_frames(g) for g in playable()}}
+
+
+def lines(result: dict) -> list[str]:
+    out = []
+    for g, f in result["frames"].items():
+        out.append(f"frame time, {g} table 1920x1080 while {f['cards']} cards glide: p50 {f['p50_ms']:.2f} ms, "
+                   f"p99 {f['p99_ms']:.2f} ms; floor p50 {f['floor_p50_ms']:.2f} ms, p99 {f['floor_p99_ms']:.2f} ms "
+                   f"({f['p50_ms'] / f['floor_p50_ms']:.2f}x, {f['p99_ms'] / f['floor_p99_ms']:.2f}x)")
+    return out
+
+
+if __name__ == "__main__":
+    print("\n".join(lines(frames())))
