@@ -49,6 +49,7 @@ class App:
         pygame.display.set_caption(self.t("app.title"))
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
+        self.fonts.set_window(self.size[1])
         self.cards = CardArtCache()
         self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
         if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
@@ -161,6 +162,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()
+            self.fonts.set_window(self.size[1])
             for s in self.stack.scenes:
                 s.resize(self.size)
             return

@@ -78,7 +78,7 @@ class TableScene(TableInput, Scene):
 
     def _layout_side(self) -> None:
         pad = max(6, int(12 * self.scale))
-        bh = max(40, int(56 * self.scale))
+        bh = max(44, int(56 * self.scale))
         r = self.side.inflate(-pad * 2, -pad * 2)
         top = [("menu", self.t("table.menu")), ("undo", self.t("table.undo")),
                ("redo", self.t("table.redo")), ("hint", self.t("table.hint"))]

@@ -86,7 +86,7 @@ class SquareTable(TableScene):
         return words.panel_text(self.t, self.session.names, self.obs)
 
     def panel_button_h(self) -> int:
-        return max(40, int(60 * self.scale))
+        return max(44, int(60 * self.scale))
 
     def panel_rect(self) -> pygame.Rect:
         """The reveal panel, as tall as its words and buttons, beside one's own square."""
