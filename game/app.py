@@ -18,6 +18,7 @@ from game.saves import SaveStore
 from game.scene import Scene, SceneStack
 from game.session import Session
 from game.settings import Settings, SettingsStore
+from game.window import window_size
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -81,7 +82,7 @@ class App:
             return open_window(self.opts)
         if self.opts.fullscreen or self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.opts.size, pygame.RESIZABLE)
+        return pygame.display.set_mode(window_size(self.opts), pygame.RESIZABLE)
 
     @property
     def size(self) -> tuple[int, int]:
