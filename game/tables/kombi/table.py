@@ -82,7 +82,7 @@ class KombiTable(TableScene):
         me, opp = obs["seat"], 1 - obs["seat"]
         out: list[CardSprite] = []
         hint = self._hint_cards()
-        hand = self.ordered_hand(obs)
+        hand = self.ordered_hand(obs) or (obs.get("hands") or [[], []])[me]
         if hand:
             for i, (c, x) in enumerate(zip(hand, self.hand_positions(len(hand)), strict=True)):
                 out.append(CardSprite(c, c, x, self.y_hand, self.cw, z=100 + i, selected=c in self.selected,
@@ -92,11 +92,13 @@ class KombiTable(TableScene):
             for i, x in enumerate(self.hand_positions(n)):
                 out.append(CardSprite(f"me:{i}", None, x, self.y_hand, self.cw, z=100 + i))
         n_opp = obs["hand_counts"][opp]
-        ow = max(30, int(self.cw * 0.55))
-        step = min(ow * 0.45, self.board.w * 0.45 / max(1, n_opp))
+        shown = (obs.get("hands") or [None, None])[opp]  # face up once the game is over
+        ow = max(30, int(self.cw * (0.75 if shown else 0.55)))
+        step = min(ow * (0.62 if shown else 0.45), self.board.w * 0.45 / max(1, n_opp))
         left = self.board.centerx - step * (n_opp - 1) / 2
         for i in range(n_opp):
-            out.append(CardSprite(f"opp:{i}", None, left + i * step, self.y_opp, ow, z=10 + i))
+            out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, left + i * step, self.y_opp, ow,
+                                  z=10 + i))
         for i, c in enumerate(obs["exchange"]):
             out.append(CardSprite(c, c, self.area_x(i), self.y_mid, self.cw, z=50,
                                   glow=theme.GOLD if c in hint else None))
