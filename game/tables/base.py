@@ -14,6 +14,7 @@ from game.tables.controls import TableInput
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
+from sprites.felt import felt
 from sprites.widgets import Button, draw_panel
 
 TOAST_SECONDS = 3.2
@@ -287,7 +288,7 @@ class TableScene(TableInput, Scene):
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT)
+        surface.blit(felt(surface.get_size()), (0, 0))
         self.draw_board(surface)
         self.cards.draw(surface)
         self.draw_top(surface)

@@ -31,19 +31,19 @@ class KombiTable(TableScene):
     def layout(self) -> None:
         b = self.board
         h = b.h
-        self.cw = max(40, int(min(h * 0.12, b.w / 8.6)))
+        self.cw = max(40, int(min(h * 0.14, b.w / 8.6)))
         ch = self.cw * theme.CARD_RATIO
         self.pad = max(6, int(14 * self.scale))
         self.y_opp = b.y + h * 0.085
         self.y_opp_disc = b.y + h * 0.235
-        self.y_status = b.y + h * 0.325
-        self.y_mid = b.y + h * 0.46
-        self.y_preview = b.y + h * 0.575
-        self.y_my_disc = b.y + h * 0.655
+        self.y_status = b.y + h * 0.31
+        self.y_mid = b.y + h * 0.47
+        self.y_preview = b.y + h * 0.588
+        self.y_my_disc = b.y + h * 0.675
         self.y_hand = b.bottom - ch / 2 - h * 0.035
         self.x_draw = b.x + b.w * 0.2
         self.x_area = b.x + b.w * 0.56
-        self.mini = max(24, int(self.cw * 0.42))
+        self.mini = max(30, int(self.cw * 0.6))  # scored combinations stay readable
         mini_h = self.mini * theme.CARD_RATIO
         self.my_pile_zone = pygame.Rect(b.x + self.pad, int(self.y_my_disc - mini_h / 2 - self.pad),
                                         b.w - 2 * self.pad, int(mini_h + 2 * self.pad))
