@@ -25,6 +25,7 @@ class EndScene(Scene):
         self.panel = pygame.Rect(0, 0, 10, 10)
         self._size = app.size
         self.shown = 0.0
+        self.cover: pygame.Rect | None = None
         self.aside = False  # the panel moved aside: the final table shows, with one button to bring it back
 
     def enter(self) -> None:
@@ -52,8 +53,15 @@ class EndScene(Scene):
         gap = max(12, int(16 * s))
         bw = min(bw, (pw - 4 * gap) // 3)
         x0 = self.panel.centerx - (3 * bw + 2 * gap) // 2
-        if self.aside:
+        tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo", "redo", "hint")]
+        if self.aside and tops:  # over the table's own top buttons, which wait while the game is over
+            spot = tops[0].unionall(tops[1:])
+            pad = max(8, int(12 * s))
+            self.cover = spot.inflate(2 * pad, 2 * pad)
+            self.buttons.set([Button("back", self.t("end.result"), spot, primary=True)])
+        elif self.aside:
             tw, th = min(int(w * 0.3), int(380 * s)), bh
+            self.cover = None
             self.buttons.set([Button("back", self.t("end.result"),
                                      pygame.Rect(w - tw - gap, h - th - gap, tw, th), primary=True)])
         else:
@@ -102,6 +110,8 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.aside:
+            if self.cover is not None:
+                draw_panel(surface, self.cover, alpha=255, radius=0)
             self.buttons.draw(surface, self.app.fonts)
             return
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

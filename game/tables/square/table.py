@@ -101,14 +101,14 @@ class SquareTable(TableScene):
     def hint_targets(self) -> set[Target]:
         return hint_targets(self.hint, self.obs) if self.my_turn else set()
 
-    def wrap(self, text: str, px: int, width: int) -> list[str]:
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
         """Word-wrapped lines, remembered: the same prompts are drawn every frame."""
-        key = (text, px, width)
+        key = (text, px, width, bold)
         lines = self._wraps.get(key)
         if lines is None:
             if len(self._wraps) > 256:
                 self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width)
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
         return lines
 
     def name(self, seat: int) -> str:
