@@ -40,7 +40,7 @@ class KombiTable(TableScene):
         self.y_mid = b.y + h * 0.47
         self.y_preview = b.y + h * 0.588
         self.y_my_disc = b.y + h * 0.675
-        self.y_hand = b.bottom - ch / 2 - h * 0.035
+        self.y_hand = b.bottom - ch / 2 - h * 0.02
         self.x_draw = b.x + b.w * 0.2
         self.x_area = b.x + b.w * 0.56
         self.mini = max(30, int(self.cw * 0.6))  # scored combinations stay readable
