@@ -19,6 +19,7 @@ from game.scene import Scene, SceneStack
 from game.seats import BotExecutor
 from game.session import Session
 from game.settings import Settings, SettingsStore
+from game.window import window_size
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -54,6 +55,7 @@ class App:
         pygame.display.set_caption(self.t("app.title"))
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
+        self.fonts.set_window(self.size[1])
         self.cards = CardArtCache()
         self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
         if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
@@ -90,7 +92,7 @@ class App:
             return open_window(self.opts)
         if self.opts.fullscreen or self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.opts.size, pygame.RESIZABLE)
+        return pygame.display.set_mode(window_size(self.opts), pygame.RESIZABLE)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -175,6 +177,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()
+            self.fonts.set_window(self.size[1])
             for s in self.stack.scenes:
                 s.resize(self.size)
             return

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import to_pointer
+from game.window import window_size
 from sprites import theme
 from sprites.widgets import draw_panel
 
@@ -47,7 +48,7 @@ def open_window(opts: Options) -> pygame.Surface:
     the screensaver blocked. Headless runs (tests, screenshots) keep the size they asked for."""
     pygame.display.set_allow_screensaver(False)
     if opts.headless:
-        return pygame.display.set_mode(opts.size)
+        return pygame.display.set_mode(window_size(opts))
     # (0, 0) with FULLSCREEN is the desktop size, which pygame-ce opens as FULLSCREEN_DESKTOP.
     return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
 

@@ -15,7 +15,7 @@ class Options:
     seed: int | None = None
     lang: str | None = None
     fullscreen: bool = False
-    size: tuple[int, int] = (1280, 800)
+    size: tuple[int, int] | None = None  # None: a share of the desktop (game/window.py)
     demo: bool = False
     headless: bool = False
     until_end: bool = False
@@ -55,7 +55,7 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="deal number: the same seed deals the same game")
     p.add_argument("--lang", choices=["en", "de"], help="language")
     p.add_argument("--fullscreen", action="store_true", help="desktop fullscreen")
-    p.add_argument("--size", type=_size, default=(1280, 800), help="window size WxH (default 1280x800)")
+    p.add_argument("--size", type=_size, default=None, help="window size WxH (default: 80%% of the screen)")
     p.add_argument("--demo", action="store_true", help="computer against computer through the real table")
     p.add_argument("--headless", action="store_true",
                    help="no window or sound; simulated clock (each frame advances 1/60 s)")

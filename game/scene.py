@@ -41,6 +41,17 @@ class Scene:
         """Seconds until a timer of this scene is due (a toast ends, a caret blinks); None when none is."""
         return None
 
+    def layout_report(self) -> dict[str, list]:
+        """Draw once onto a recording surface: ``texts`` as (rect, text, px, overlay) and the
+        ``controls`` (buttons, fields) a finger must hit, for the layout self-check."""
+        from sprites.record import RecordingSurface
+
+        rec = RecordingSurface(self.app.size, self.app.fonts)
+        self.draw(rec)
+        controls = [b.rect for g in vars(self).values() if isinstance(g, ButtonGroup) for b in g.buttons]
+        controls += [f.rect for f in getattr(self, "fields", [])]
+        return {"texts": rec.texts, "controls": controls}
+
 
 class SceneStack:
     def __init__(self) -> None:

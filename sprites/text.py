@@ -40,10 +40,16 @@ class Fonts:
         self._caps: dict[tuple[int, bool], int] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.stamps = SuitStamps()
+        self._keys: dict[int, tuple] = {}
+        self.floor = 1  # the window's smallest legible size (set_window); card art keeps 1
+
+    def set_window(self, height: int) -> None:
+        """Enforce the type scale's floor (2% of the window height) on every text drawn."""
+        self.floor = theme.floor_px(height)
 
     def get(self, px: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled default font at ``px``; ``bold`` adds emboldening."""
-        px = max(1, int(px))
+        """pygame's bundled default font at ``px`` (never under the floor); ``bold`` adds emboldening."""
+        px = max(self.floor, int(px))
         key = (px, bool(bold))
         font = self._fonts.get(key)
         if font is None:
@@ -54,7 +60,7 @@ class Fonts:
 
     def cap_height(self, px: int, bold: bool = False) -> int:
         """Height of a capital letter above the baseline, in pixels."""
-        key = (max(1, int(px)), bool(bold))
+        key = (max(self.floor, int(px)), bool(bold))
         cap = self._caps.get(key)
         if cap is None:
             metrics = self.get(*key).metrics("H")[0]
@@ -84,7 +90,8 @@ class Fonts:
         ♠♣ take ``color``.
         """
         color = tuple(color)
-        key = (text, int(px), color, bool(bold))
+        px = max(self.floor, int(px))
+        key = (text, px, color, bool(bold))
         surf = self._texts.get(key)
         if surf is not None:
             self._texts.move_to_end(key)
@@ -93,9 +100,15 @@ class Fonts:
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         self._texts[key] = surf
+        self._keys[id(surf)] = key
         if len(self._texts) > self.cache_limit:
-            self._texts.popitem(last=False)
+            self._keys.pop(id(self._texts.popitem(last=False)[1]), None)
         return surf
+
+    def text_key(self, surf: pygame.Surface) -> tuple | None:
+        """(text, px, colour, bold) if ``surf`` is a text image this cache made, else None."""
+        key = self._keys.get(id(surf))
+        return key if key is not None and self._texts.get(key) is surf else None
 
     def _render(self, text: str, px: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
         font = self.get(px, bold)
@@ -151,7 +164,9 @@ class Fonts:
         return pieces
 
     def fit_px(self, text: str, px: int, max_width: int, bold: bool = False, min_px: int = 10) -> int:
-        """The largest size up to ``px`` at which ``text`` fits in ``max_width`` (not below min_px)."""
+        """The largest size up to ``px`` at which ``text`` fits in ``max_width`` (not below min_px,
+        nor below the floor: text that still does not fit must wrap or get more room)."""
+        min_px = max(min_px, self.floor)
         while px > min_px and self.size(text, px, bold)[0] > max_width:
             px -= 1
         return px

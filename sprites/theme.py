@@ -1,6 +1,8 @@
 """The one visual style of Card Duels: colours, proportions and UI scaling."""
 from __future__ import annotations
 
+import math
+
 Color = tuple[int, int, int]
 
 # Table
@@ -51,6 +53,8 @@ SHADOW: tuple[int, int, int, int] = (0, 0, 0, 110)
 CARD_RATIO = 1.4  # height / width, like a poker card (2.5 x 3.5 in)
 REFERENCE_HEIGHT = 1080
 MIN_FONT_PX = 13
+TEXT_FLOOR = 0.02  # no text is smaller than 2% of the window height (12 px at 600, 22 px at 1080)
+GLYPH_RATIO = 0.6875  # pygame's default font renders a size-N request at int(N * 0.6875) px
 
 
 def ui_scale(h: int) -> float:
@@ -58,11 +62,25 @@ def ui_scale(h: int) -> float:
     return max(1, int(h)) / REFERENCE_HEIGHT
 
 
+def text_height(px: int) -> int:
+    """The rendered height of text requested at ``px`` (the measure of the type scale)."""
+    return int(int(px) * GLYPH_RATIO)
+
+
+def floor_px(window_h: int) -> int:
+    """The smallest font request whose text is at least ``TEXT_FLOOR`` of the window height."""
+    need = math.ceil(TEXT_FLOOR * max(1, int(window_h)) - 1e-9)
+    px = max(MIN_FONT_PX, math.ceil(need / GLYPH_RATIO))
+    while text_height(px) < need:
+        px += 1
+    return px
+
+
 def font_px(base: int, scale: float) -> int:
-    """A font size designed at 1080p, scaled, never below a legible minimum."""
+    """The one type scale: a size designed at 1080p, scaled to the window, never under the floor."""
     # Small windows shrink text less than the layout: a 600 px kiosk still needs legible words.
     factor = scale if scale >= 1 else scale ** 0.55
-    return max(MIN_FONT_PX, round(base * factor))
+    return max(floor_px(round(scale * REFERENCE_HEIGHT)), round(base * factor))
 
 
 def is_light(color: tuple[int, ...]) -> bool:

@@ -164,9 +164,34 @@ class Button:
         draw_round_rect(surface, edge, body, radius, max(1, round(1.5 * scale)))
         if focused:
             draw_focus_ring(surface, rect, radius, scale)
-        px = fonts.fit_px(self.label, round(rect.h * 0.56), rect.w - round(rect.h * 0.5))
-        glyphs = fonts.render(self.label, px, ink)
-        surface.blit(glyphs, glyphs.get_rect(center=body.center))
+        lines, px = label_lines(fonts, self.label, rect)
+        line_h = fonts.get(px).get_linesize()
+        y = body.centery - line_h * len(lines) / 2
+        for line in lines:
+            glyphs = fonts.render(line, px, ink)
+            surface.blit(glyphs, glyphs.get_rect(midtop=(body.centerx, round(y))))
+            y += line_h
+
+    def text_rects(self, fonts: Fonts) -> list[pygame.Rect]:
+        """Where the label's lines lie (for the layout self-check)."""
+        lines, px = label_lines(fonts, self.label, self.rect)
+        line_h = fonts.get(px).get_linesize()
+        y = self.rect.centery - line_h * len(lines) / 2
+        out = []
+        for i, line in enumerate(lines):
+            w, h = fonts.size(line, px)
+            out.append(pygame.Rect(self.rect.centerx - w // 2, round(y + i * line_h), w, h))
+        return out
+
+
+def label_lines(fonts: Fonts, label: str, rect: pygame.Rect) -> tuple[list[str], int]:
+    """A button label: one line shrunk at most to the type scale's floor, else wrapped onto two."""
+    room = rect.w - round(rect.h * 0.5)
+    px = fonts.fit_px(label, round(rect.h * 0.56), room)
+    if fonts.size(label, px)[0] <= room or " " not in label.strip():
+        return [label], px
+    px = min(round(rect.h * 0.56), max(fonts.floor, round(rect.h * 0.4)))
+    return fonts.wrap(label, px, max(1, room + round(rect.h * 0.2))), px
 
 
 class TextField:

@@ -304,7 +304,7 @@ def test_observation_fields_and_privacy() -> None:
     s = s.apply(DRAW)
     mine, theirs = s.observe(0), s.observe(1)
     assert set(mine) == {"game", "seat", "to_move", "legal", "scores", "over", "winners", "hand", "hand_counts",
-                         "exchange", "draw_count", "discards", "done", "last_full_pass", "first"}
+                         "exchange", "draw_count", "discards", "done", "last_full_pass", "first", "hands"}
     assert mine["hand"][-1] == "KS" and mine["hand_counts"] == [8, 7] and mine["draw_count"] == 34
     assert theirs["hand"] == ["3C", "4C", "5C", "7D", "8C", "TC", "JC"] and theirs["legal"] == []
     assert mine["legal"] == [a.to_json() for a in s.legal_actions()]

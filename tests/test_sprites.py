@@ -52,9 +52,15 @@ def test_ui_scale_and_font_px():
     assert theme.ui_scale(1080) == 1.0
     assert theme.ui_scale(540) == 0.5
     assert theme.ui_scale(2160) == 2.0
-    assert theme.font_px(30, 1.0) == 30
-    assert theme.font_px(30, 2.0) == 60
+    assert theme.font_px(40, 1.0) == 40
+    assert theme.font_px(30, 2.0) == 64  # the floor: 2% of 2160 px is 44 px of text
     assert theme.font_px(30, 0.1) == theme.MIN_FONT_PX
+    # nothing under 2% of the window height: 12 px of text at 600 high, 22 px at 1080
+    for h in (480, 600, 768, 1080, 1440, 2160):
+        for base in (10, 20, 24, 30):
+            assert theme.text_height(theme.font_px(base, theme.ui_scale(h))) >= 0.02 * h
+    assert theme.text_height(theme.font_px(20, theme.ui_scale(600))) == 12
+    assert theme.text_height(theme.font_px(20, 1.0)) == 22
     assert theme.CARD_RATIO == 1.4
 
 

@@ -58,6 +58,27 @@ def midgame(game_id: str, moves: int, mode: str = "computer"):
     raise RuntimeError("no seed gave a long enough game")
 
 
+def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> None:
+    """The final table with the result panel moved aside ("See the table"): hands face up."""
+    import random
+
+    from game.session import Session
+    from tools.driver import frames, make_app
+
+    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5)
+    rng = random.Random(5)
+    st = session.match.state
+    while not st.is_over:
+        st = session.match.play(rng.choice(st.legal_actions()))
+    app = make_app(size=size)
+    table = open_settled(app, session)
+    end = app.push("end", table=table)
+    frames(app, 2)
+    end.set_aside(True)
+    frames(app, 2)
+    save(app, folder, f"{tag}end_review_{game_id}")
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -67,8 +88,12 @@ def main(argv: list[str]) -> int:
     for game_id, make in game_shot_makers():
         make(folder, (1920, 1080), f"{game_id}_")
         make(folder, (1024, 600), f"small_{game_id}_")
+        make(folder, (3840, 2160), f"large_{game_id}_")
+        end_review(folder, game_id, (1920, 1080), "")
+        end_review(folder, game_id, (1024, 600), "small_")
     online_shots(folder, (1920, 1080), "")
     online_shots(folder, (1024, 600), "small_")
+    online_shots(folder, (3840, 2160), "large_")
     kiosk_shots(folder)
     return 0
 

@@ -23,7 +23,10 @@ class EndScene(Scene):
         self.session = table.session
         self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
+        self._size = app.size
         self.shown = 0.0
+        self.cover: pygame.Rect | None = None
+        self.aside = False  # the panel moved aside: the final table shows, with one button to bring it back
 
     def enter(self) -> None:
         self.app.report_result(self.session)
@@ -45,13 +48,35 @@ class EndScene(Scene):
         ph = min(int(h * 0.9), int(30 * s) + head_h + int(20 * s) + score_h + int(14 * s) + body
                  + int(30 * s) + bh + int(28 * s))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        self._size = size
         y = self.panel.bottom - bh - int(28 * s)
-        self.buttons.set([
-            Button("again", self.t("online.again" if self.again == "online" else "end.again"),
-                   pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
-            Button("menu", self.t("end.menu"), pygame.Rect(self.panel.centerx + 12, y, bw, bh)),
-        ])
+        gap = max(12, int(16 * s))
+        bw = min(bw, (pw - 4 * gap) // 3)
+        x0 = self.panel.centerx - (3 * bw + 2 * gap) // 2
+        tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo", "redo", "hint")]
+        if self.aside and tops:  # over the table's own top buttons, which wait while the game is over
+            spot = tops[0].unionall(tops[1:])
+            pad = max(8, int(12 * s))
+            self.cover = spot.inflate(2 * pad, 2 * pad)
+            self.buttons.set([Button("back", self.t("end.result"), spot, primary=True)])
+        elif self.aside:
+            tw, th = min(int(w * 0.3), int(380 * s)), bh
+            self.cover = None
+            self.buttons.set([Button("back", self.t("end.result"),
+                                     pygame.Rect(w - tw - gap, h - th - gap, tw, th), primary=True)])
+        else:
+            self.buttons.set([
+                Button("again", self.t("online.again" if self.again == "online" else "end.again"),
+                       pygame.Rect(x0, y, bw, bh), primary=True),
+                Button("table", self.t("end.table"), pygame.Rect(x0 + bw + gap, y, bw, bh)),
+                Button("menu", self.t("end.menu"), pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh)),
+            ])
         self.buttons.focus = 0
+
+    def set_aside(self, aside: bool) -> None:
+        """Move the result panel aside (the final table shows) or bring it back."""
+        self.aside = aside
+        self.resize(self._size)
 
     def headline(self) -> str:
         st = self.session.match.state
@@ -61,7 +86,9 @@ class EndScene(Scene):
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
-        if bid == "again" and self.again == "online":
+        if bid in ("table", "back"):
+            self.set_aside(bid == "table")
+        elif bid == "again" and self.again == "online":
             self.app.show("online")
         elif bid == "again":
             s = self.session
@@ -87,6 +114,11 @@ class EndScene(Scene):
         self.buttons.key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.aside:
+            if self.cover is not None:
+                draw_panel(surface, self.cover, alpha=255, radius=0)
+            self.buttons.draw(surface, self.app.fonts)
+            return
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 150))
         surface.blit(dim, (0, 0))

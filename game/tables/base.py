@@ -15,6 +15,7 @@ from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
+from sprites.felt import felt
 from sprites.widgets import Button, draw_panel
 
 TOAST_SECONDS = 3.2
@@ -81,7 +82,7 @@ class TableScene(TableInput, Scene):
 
     def _layout_side(self) -> None:
         pad = max(6, int(12 * self.scale))
-        bh = max(40, int(56 * self.scale))
+        bh = max(44, int(56 * self.scale))
         r = self.side.inflate(-pad * 2, -pad * 2)
         top = [("menu", self.t("table.menu")), ("undo", self.t("table.undo")),
                ("redo", self.t("table.redo")), ("hint", self.t("table.hint"))]
@@ -322,7 +323,7 @@ class TableScene(TableInput, Scene):
                                 self._paint_over, app.draws, alone)
 
     def _paint_static(self, layer: pygame.Surface) -> None:
-        layer.fill(theme.FELT)
+        layer.blit(felt(layer.get_size()), (0, 0))
         self.draw_board(layer)
         self.log.draw(layer, self.app.fonts, self.t("table.log"), self.scale)
         self.buttons.draw(layer, self.app.fonts)

@@ -102,7 +102,9 @@ class KombiState(GameState):
         return copy.deepcopy(self.last_events)
 
     def hidden_from(self, seat: int) -> set[str]:
-        return {str(c) for c in self.hands[1 - seat]} | {str(c) for c in self.pile}
+        """The other hand (public once the game is over) and the draw pile."""
+        other = set() if self.is_over else {str(c) for c in self.hands[1 - seat]}
+        return other | {str(c) for c in self.pile}
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
@@ -139,6 +141,7 @@ class KombiState(GameState):
             "winners": list(self.winners),
             "hand": [str(c) for c in self.hands[seat]],
             "hand_counts": [len(h) for h in self.hands],
+            "hands": [[str(c) for c in h] for h in self.hands] if self.is_over else None,  # face up at the end
             "exchange": [str(c) for c in self.area],
             "draw_count": len(self.pile),
             "discards": [[played.to_json() for played in pile] for pile in self.discards],

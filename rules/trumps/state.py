@@ -76,7 +76,7 @@ class TrumpsState(GameState):
         return self.winner_seats
 
     def hidden_from(self, seat: int) -> set[str]:
-        return set(names(self.hands[1 - seat]))
+        return set() if self.is_over else set(names(self.hands[1 - seat]))  # hands are public at the end
 
     @property
     def position_key(self) -> tuple:
@@ -240,8 +240,8 @@ class TrumpsState(GameState):
             "chooser": self.turn if self.phase == "choose_trump" else None,
             "first": 1 - self.dealer,
             "trumps": [None if t is None else SUITS[t] for t in self.trumps],
-            "hand": names_by_suit(self.hands[seat]),
-            "hand_counts": list(self.scores), "opponent_count": self.hands[1 - seat].bit_count(),
+            "hand": names_by_suit(self.hands[seat]), "opponent_count": self.hands[1 - seat].bit_count(),
+            "hand_counts": list(self.scores), "hands": [names_by_suit(h) for h in self.hands] if self.is_over else None,
             "pile": [NAMES[c] for c in self.pile], "pile_size": len(self.pile),
             "top": None if top is None else NAMES[top],
             "beaters": names_by_suit(self.hands[seat] & BEATERS[mine][top]) if dealt and top is not None else [],

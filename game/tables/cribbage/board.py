@@ -14,10 +14,11 @@ HOLES = 120  # out along one row and back along the other; the game hole (121) c
 ROW = 60
 GROUP = 5
 GROUP_GAP = 0.9  # extra spacing between groups of five, in hole pitches
-PEG_COLORS = ((222, 72, 58), (64, 132, 232))
-WOOD = (116, 74, 40)
-WOOD_EDGE = (70, 42, 20)
-HOLE = (38, 22, 10)
+PEG_COLORS = ((236, 64, 48), (58, 136, 255))
+WOOD = (222, 186, 128)  # light maple: dark holes and bright pegs read from a metre away
+WOOD_EDGE = (120, 80, 40)
+HOLE = (24, 14, 6)
+MARKS = (30, 60, 90, 120)  # ringed in dark ink: the quarter marks of the track
 
 
 @dataclass
@@ -102,7 +103,7 @@ class PegBoard:
     def layout(self, rect: pygame.Rect, bottom_seat: int) -> None:
         self.rect = pygame.Rect(rect)
         self.bottom_seat = bottom_seat
-        self.label_w = int(rect.w * 0.14)
+        self.label_w = int(rect.w * 0.2)
         track = ROW - 1 + 11 * GROUP_GAP  # pitches from hole 1 to hole 60
         self.sp = (rect.w - self.label_w) / (track + 5.2)
         self.x0 = rect.right - self.sp * 1.0 - self.sp * track
@@ -165,7 +166,7 @@ class PegBoard:
         draw_round_rect(surf, WOOD_EDGE, local.move(0, shadow), radius)
         draw_round_rect(surf, WOOD, local, radius)
         draw_round_rect(surf, theme.mix(WOOD, (255, 230, 190), 0.18), local, radius, max(1, int(2 * scale)))
-        hole_r = max(1.5, self.sp * 0.17)
+        hole_r = max(2.0, self.sp * 0.22)
         for seat in (0, 1):
             self._draw_lane(surf, seat, hole_r, (-r.x, -r.y))
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
@@ -173,7 +174,7 @@ class PegBoard:
     def _draw_lane(self, surface: pygame.Surface, seat: int, hole_r: float, off: tuple[int, int]) -> None:
         ox, oy = off
         outer, inner = self.rows[seat]
-        tint = theme.mix(WOOD, PEG_COLORS[seat], 0.22)
+        tint = theme.mix(WOOD, PEG_COLORS[seat], 0.16)
         top = int(min(outer, inner) - self.dy * 0.46) + oy
         lane_h = int(self.dy * 1.92)
         lane = pygame.Rect(int(self.x0 - self.sp * 0.75) + ox, top, int(self._col_x(ROW) - self.x0 + self.sp * 1.5),
@@ -181,9 +182,19 @@ class PegBoard:
         draw_round_rect(surface, tint, lane, int(self.dy * 0.45))
         home = pygame.Rect(int(self.x0 - self.sp * 3.7) + ox, top, int(self.sp * 2.4), lane_h)
         draw_round_rect(surface, tint, home, int(self.dy * 0.45))
+        edge = theme.mix(tint, PEG_COLORS[seat], 0.5)
+        draw_round_rect(surface, edge, lane, int(self.dy * 0.45), max(1, round(self.sp * 0.08)))
+        for k in range(GROUP, ROW, GROUP):  # a bar between each group of five
+            x = (self._col_x(k) + self._col_x(k + 1)) / 2 + ox
+            bar = max(1, round(self.sp * (0.16 if k % 30 == 0 else 0.07)))
+            pygame.draw.line(surface, WOOD_EDGE, (x, top + lane_h * 0.12), (x, top + lane_h * 0.88), bar)
         holes = [self.hole(seat, n) for n in range(1, HOLES + 1)] + [self.start_hole(seat, p) for p in (0, 1)]
         for x, y in holes:
-            pygame.draw.circle(surface, HOLE, (round(x) + ox, round(y) + oy), max(1, round(hole_r)))
+            pygame.draw.circle(surface, HOLE, (round(x) + ox, round(y) + oy), max(2, round(hole_r)))
+        for n in MARKS:
+            x, y = self.hole(seat, n)
+            pygame.draw.circle(surface, theme.INK, (round(x) + ox, round(y) + oy), max(3, round(hole_r * 1.9)),
+                               max(1, round(hole_r * 0.6)))
         x, y = self.hole(seat, HOLES + 1)
         pygame.draw.circle(surface, HOLE, (round(x) + ox, round(y) + oy), max(2, round(hole_r * 1.7)))
 
@@ -196,16 +207,18 @@ class PegBoard:
         room = int(self.x0 - self.sp * 4.2 - x)
         fit = (name, px, room, score.get_width())
         if fit not in self._fits:
-            self._fits[fit] = fonts.fit_px(name, px, max(20, room - score.get_width() - int(self.sp)), bold=True)
+            self._fits[fit] = fonts.fit_px(name, px, max(20, room - score.get_width() - int(self.sp * 2)), bold=True)
         name_px = self._fits[fit]
-        label = fonts.render(name, name_px, theme.mix(PEG_COLORS[seat], (255, 255, 255), 0.35), bold=True)
+        label = fonts.render(name, name_px, theme.mix(PEG_COLORS[seat], (0, 0, 0), 0.45), bold=True)
         surface.blit(label, label.get_rect(midleft=(x, cy)))
-        surface.blit(score, score.get_rect(midright=(self.x0 - self.sp * 4.2, cy)))
+        pill = score.get_rect(midright=(self.x0 - self.sp * 4.2, cy)).inflate(int(self.sp * 1.2), int(self.sp * 0.3))
+        draw_round_rect(surface, PEG_COLORS[seat], pill, pill.h // 2)
+        surface.blit(score, score.get_rect(center=pill.center))
 
     def _draw_peg(self, surface: pygame.Surface, seat: int, peg: int) -> None:
         h = self.pegs[seat][peg]
         x, y = self.peg_xy(seat, peg, h)
-        pr = max(3.0, min(self.sp * 0.46, self.dy * 0.42))
+        pr = max(5.0, min(self.sp * 0.95, self.dy * 0.56))
         lift = 0.0
         m = self.moving
         if m is not None and m.seat == seat and m.peg == peg:
@@ -217,6 +230,7 @@ class PegBoard:
                            round(pr * (1.0 if lift == 0 else 0.8)))
         surface.blit(shade, shade.get_rect(center=(round(x + pr * 0.25), round(y + pr * 0.3))))
         cx, cy = round(x), round(y - lift)
+        pygame.draw.circle(surface, (255, 255, 255), (cx, cy), round(pr) + max(2, round(pr * 0.22)))
         pygame.draw.circle(surface, theme.mix(color, (0, 0, 0), 0.45), (cx, cy), round(pr) + 1)
         pygame.draw.circle(surface, color, (cx, cy), round(pr))
         hl = max(1, round(pr * 0.35))

@@ -207,8 +207,11 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
             title = table.t("cribbage.show_title", whose=whose, total=total)
             color = theme.GOLD if active else theme.TEXT
         head_px = cached(table, fonts.fit_px, title, theme.font_px(30, table.scale), width, True)
-        img = fonts.render(title, head_px, color, bold=True)
-        surface.blit(img, img.get_rect(bottomleft=(x, g.y_show - g.ch / 2 - g.pad)))
+        head = cached(table, fonts.wrap, title, head_px, width, True)  # too long even at the floor: two lines
+        bottom = g.y_show - g.ch / 2 - g.pad
+        for k, part in enumerate(reversed(head)):
+            img = fonts.render(part, head_px, color, bold=True)
+            surface.blit(img, img.get_rect(bottomleft=(x, bottom - k * fonts.get(head_px, True).get_linesize())))
         if not item["counted"] or not seq.reached(n):
             continue
         said = words.spoken_count(table.t, item["parts"], shown) if item["parts"] else \

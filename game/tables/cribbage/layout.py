@@ -14,7 +14,7 @@ class CribGeometry:
         w, h = b.w, b.h
         self.scale = scale
         self.pad = max(6, int(14 * scale))
-        self.cw = max(40, int(min(h * 0.12, w / 8.6)))
+        self.cw = max(40, int(min(h * 0.135, w / 8.6)))
         self.ch = self.cw * theme.CARD_RATIO
         self.sw = max(28, int(self.cw * 0.62))  # opponent's hand, crib, earlier series, deck
         self.sh = self.sw * theme.CARD_RATIO
@@ -63,10 +63,12 @@ class CribGeometry:
         return r
 
     # --- the play ---------------------------------------------------------------------------------
-    def series_xy(self, i: int, mine: bool) -> tuple[float, float]:
-        """The i-th card of the current series; each player's cards lean towards their side."""
-        lean = self.ch * 0.07
-        return self.x_series + self.cw / 2 + i * self.cw * 0.5, self.y_mid + (lean if mine else -lean)
+    def series_xy(self, i: int, n: int = 8) -> tuple[float, float]:
+        """The i-th of the ``n`` cards of the current count: one straight row, side by side while they
+        fit, else overlapping evenly from the left so every index stays readable."""
+        room = self.x_earlier - self.sw * 0.8 - self.x_series
+        step = min(self.cw * 1.08, (room - self.cw) / max(1, n - 1))
+        return self.x_series + self.cw / 2 + i * step, self.y_mid
 
     def earlier_xy(self, i: int, mine: bool) -> tuple[float, float]:
         return self.x_earlier + i * self.sw * 0.36, self.y_mid + (1 if mine else -1) * self.sh * 0.42

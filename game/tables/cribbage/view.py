@@ -32,7 +32,7 @@ def build_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
     if view["starter"]:
         out.append(CardSprite(view["starter"], view["starter"], g.x_deck, g.y_mid, g.cw, z=60))
     for i, s in enumerate(view["series"]):
-        out.append(CardSprite(s["card"], s["card"], *g.series_xy(i, s["seat"] == me), g.cw, z=200 + i))
+        out.append(CardSprite(s["card"], s["card"], *g.series_xy(i, max(4, len(view["series"]))), g.cw, z=200 + i))
     for seat in (0, 1):
         for i, c in enumerate(view["played"][seat]):
             out.append(CardSprite(c, c, *g.earlier_xy(i, seat == me), g.sw, z=150 + i, dim=True))

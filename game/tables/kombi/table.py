@@ -31,19 +31,19 @@ class KombiTable(TableScene):
     def layout(self) -> None:
         b = self.board
         h = b.h
-        self.cw = max(40, int(min(h * 0.12, b.w / 8.6)))
+        self.cw = max(40, int(min(h * 0.14, b.w / 8.6)))
         ch = self.cw * theme.CARD_RATIO
         self.pad = max(6, int(14 * self.scale))
         self.y_opp = b.y + h * 0.085
         self.y_opp_disc = b.y + h * 0.235
-        self.y_status = b.y + h * 0.325
-        self.y_mid = b.y + h * 0.46
-        self.y_preview = b.y + h * 0.575
-        self.y_my_disc = b.y + h * 0.655
-        self.y_hand = b.bottom - ch / 2 - h * 0.035
+        self.y_status = b.y + h * 0.31
+        self.y_mid = b.y + h * 0.47
+        self.y_preview = b.y + h * 0.588
+        self.y_my_disc = b.y + h * 0.675
+        self.y_hand = b.bottom - ch / 2 - h * 0.02
         self.x_draw = b.x + b.w * 0.2
         self.x_area = b.x + b.w * 0.56
-        self.mini = max(24, int(self.cw * 0.42))
+        self.mini = max(30, int(self.cw * 0.6))  # scored combinations stay readable
         mini_h = self.mini * theme.CARD_RATIO
         self.my_pile_zone = pygame.Rect(b.x + self.pad, int(self.y_my_disc - mini_h / 2 - self.pad),
                                         b.w - 2 * self.pad, int(mini_h + 2 * self.pad))
@@ -82,7 +82,7 @@ class KombiTable(TableScene):
         me, opp = obs["seat"], 1 - obs["seat"]
         out: list[CardSprite] = []
         hint = self._hint_cards()
-        hand = self.ordered_hand(obs)
+        hand = self.ordered_hand(obs) or (obs.get("hands") or [[], []])[me]
         if hand:
             for i, (c, x) in enumerate(zip(hand, self.hand_positions(len(hand)), strict=True)):
                 out.append(CardSprite(c, c, x, self.y_hand, self.cw, z=100 + i, selected=c in self.selected,
@@ -92,11 +92,13 @@ class KombiTable(TableScene):
             for i, x in enumerate(self.hand_positions(n)):
                 out.append(CardSprite(f"me:{i}", None, x, self.y_hand, self.cw, z=100 + i))
         n_opp = obs["hand_counts"][opp]
-        ow = max(30, int(self.cw * 0.55))
-        step = min(ow * 0.45, self.board.w * 0.45 / max(1, n_opp))
+        shown = (obs.get("hands") or [None, None])[opp]  # face up once the game is over
+        ow = max(30, int(self.cw * (0.75 if shown else 0.55)))
+        step = min(ow * (0.62 if shown else 0.45), self.board.w * 0.45 / max(1, n_opp))
         left = self.board.centerx - step * (n_opp - 1) / 2
         for i in range(n_opp):
-            out.append(CardSprite(f"opp:{i}", None, left + i * step, self.y_opp, ow, z=10 + i))
+            out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, left + i * step, self.y_opp, ow,
+                                  z=10 + i))
         for i, c in enumerate(obs["exchange"]):
             out.append(CardSprite(c, c, self.area_x(i), self.y_mid, self.cw, z=50,
                                   glow=theme.GOLD if c in hint else None))

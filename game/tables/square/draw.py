@@ -198,7 +198,7 @@ def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[s
     imgs = []
     for text, base, color, bold in lines:
         px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, width):
+        for part in table.wrap(text, px, width, bold):
             imgs.append(fonts.render(part, px, color, bold=bold))
     if not imgs:
         return

@@ -86,7 +86,7 @@ class SquareTable(TableScene):
         return words.panel_text(self.t, self.session.names, self.obs)
 
     def panel_button_h(self) -> int:
-        return max(40, int(60 * self.scale))
+        return max(44, int(60 * self.scale))
 
     def panel_rect(self) -> pygame.Rect:
         """The reveal panel, as tall as its words and buttons, beside one's own square."""
@@ -101,14 +101,14 @@ class SquareTable(TableScene):
     def hint_targets(self) -> set[Target]:
         return hint_targets(self.hint, self.obs) if self.my_turn else set()
 
-    def wrap(self, text: str, px: int, width: int) -> list[str]:
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
         """Word-wrapped lines, remembered: the same prompts are drawn every frame."""
-        key = (text, px, width)
+        key = (text, px, width, bold)
         lines = self._wraps.get(key)
         if lines is None:
             if len(self._wraps) > 256:
                 self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width)
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
         return lines
 
     def name(self, seat: int) -> str:

@@ -145,7 +145,7 @@ def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
         pygame.draw.line(surface, color, (left, y), (right, y), width)
         pygame.draw.line(surface, color, (left, y - tick), (left, y), width)
         pygame.draw.line(surface, color, (right, y - tick), (right, y), width)
-        label = str(size) if size else table.t("trumps.all", n=n)
+        label = table.t(f"trumps.bracket.{size}") if size else table.t("trumps.all", n=n)  # what is picked up
         table.text(surface, label, 22, color, (left - geo.pad // 2, y), "midright", bold=lit)
 
 

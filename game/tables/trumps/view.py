@@ -52,8 +52,9 @@ def build_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
         return []
     geo, me = table.geo, obs["seat"]
     out = _hand_sprites(table, obs)
+    shown = (obs.get("hands") or [None, None])[1 - me]  # face up once the game is over
     for i, x in enumerate(geo.opp_xs(obs["hand_counts"][1 - me])):
-        out.append(CardSprite(f"opp:{i}", None, x, geo.y_opp, geo.ow, z=10 + i))
+        out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, x, geo.y_opp, geo.ow, z=10 + i))
     pile = obs["pile"]
     taken = set(pickup_cards(obs)) if table.my_turn else set()
     hint = table.hint_cards()
@@ -73,6 +74,8 @@ def build_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
 def _hand_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
     geo, me = table.geo, obs["seat"]
     groups = suit_groups(obs)
+    if not groups and obs.get("hands"):  # the end: the hand is public, even behind a hotseat cover
+        groups = suit_groups({**obs, "hand": obs["hands"][me]})
     out: list[CardSprite] = []
     if not groups:  # covered (hotseat hand-off): backs only
         n = obs["hand_counts"][me]

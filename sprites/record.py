@@ -1,0 +1,33 @@
+"""A drawing target that records where text lands: the layout self-check (texts, overlays, controls)."""
+from __future__ import annotations
+
+import pygame
+
+from sprites.text import Fonts
+
+
+class RecordingSurface(pygame.Surface):
+    """A plain surface whose ``blit`` notes each text image from ``fonts`` that it receives.
+
+    ``texts`` holds (rect, text, px, overlay); draw code marks a floating layer (a toast, a badge over
+    a card) by setting ``overlay = True`` around it."""
+
+    def __init__(self, size: tuple[int, int], fonts: Fonts) -> None:
+        super().__init__(size)
+        self.fonts = fonts
+        self.overlay = False
+        self.texts: list[tuple[pygame.Rect, str, int, bool]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # noqa: D102 - same as Surface.blit
+        rect = super().blit(source, dest, area, special_flags)
+        key = self.fonts.text_key(source)
+        if key is not None:
+            clip = self.get_clip()
+            shown = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
+            if area is not None:
+                shown.size = pygame.Rect(area).size
+            if not clip.colliderect(shown):
+                return rect
+            shown = shown.clip(clip)
+            self.texts.append((shown, key[0], key[1], self.overlay))
+        return rect
