@@ -13,6 +13,7 @@ from game.i18n import Translator
 from game.icon import set_window_icon
 from game.input import GestureTracker, to_pointer
 from game.options import Options
+from game.prefs import apply_services
 from game.router import Router
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
@@ -51,6 +52,7 @@ class App:
         self.fonts = Fonts()
         self.cards = CardArtCache()
         self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
+        apply_services(self)  # volume, felt and card back from the settings
         if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
             log.error("sound files missing: %s", self.sounds.status)
         self.saves = SaveStore()
@@ -118,6 +120,9 @@ class App:
     def set_sound(self, on: bool) -> None:
         self.settings.sound = on
         self.sounds.enabled = on and not self.opts.headless
+        self._store_settings()
+
+    def store_settings(self) -> None:
         self._store_settings()
 
     def _store_settings(self) -> None:

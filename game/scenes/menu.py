@@ -5,6 +5,7 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.input import Gesture
+from game.prefs import open_settings
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
@@ -64,6 +65,8 @@ class MenuScene(Scene):
         yb = h - bh - gap * 2
         bottom = [
             ("online", t("menu.online")),
+            ("settings", t("menu.settings")),
+            ("stats", t("menu.stats")),
             ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
             ("sound", t("menu.sound_on" if self.app.settings.sound else "menu.sound_off")),
             ("quit", t("menu.quit")),
@@ -71,6 +74,7 @@ class MenuScene(Scene):
         if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
             bottom = [item for item in bottom if item[0] != "quit"]
         n = len(bottom)
+        small_w = min(small_w, (w - (n + 1) * gap) // n)
         for i, (bid, label) in enumerate(bottom):
             buttons.append(Button(bid, label, pygame.Rect(cx - (n * small_w + (n - 1) * gap) // 2 + i * (small_w + gap),
                                                           yb, small_w, bh)))
@@ -88,6 +92,10 @@ class MenuScene(Scene):
             self.continue_saved()
         elif bid == "online":
             self.app.push("online")
+        elif bid == "settings":
+            open_settings(self.app)
+        elif bid == "stats":
+            self.app.push("stats")
         elif bid == "lang":
             langs = list(LANGUAGES)
             self.app.set_language(langs[(langs.index(self.t.lang) + 1) % len(langs)])

@@ -78,7 +78,7 @@ class NamesScene(Scene):
         if names[0].casefold() == names[1].casefold():
             self.error = self.t("names.same")
             return
-        session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.opts.level)
+        session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.settings.bot_level)
         self.app.stack.replace(self.app.open_table(session))
 
     def show_keyboard(self, on: bool) -> None:

@@ -25,7 +25,12 @@ class KombiTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selected: set[str] = set()
-        self.sort_by = "suit"
+        self.sort_by = app.settings.sort_by
+
+    def on_settings(self, key: str) -> None:
+        if key == "sort_by":
+            self.sort_by = self.app.settings.sort_by
+            self.refresh(animate=True)
 
     # --- geometry --------------------------------------------------------------------------------
     def layout(self) -> None:
