@@ -19,6 +19,7 @@ from game.saves import SaveStore
 from game.scene import Scene, SceneStack
 from game.session import Session
 from game.settings import Settings, SettingsStore
+from game.stats import StatsStore
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -56,6 +57,7 @@ class App:
         if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
             log.error("sound files missing: %s", self.sounds.status)
         self.saves = SaveStore()
+        self.stats = StatsStore()  # opens on its own thread: never holds up a frame
         self.stack = SceneStack()
         self.router = Router(self)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -152,6 +154,7 @@ class App:
         line = (f"RESULT game={session.game_id} seed={session.seed} "
                 f"winners={','.join(str(w) for w in st.winners)} scores={','.join(str(s) for s in st.scores)}")
         self.results.append(line)
+        self.stats.record(session)
         print(line, flush=True)
         if self.opts.until_end:
             self.finished_game = True
@@ -234,6 +237,7 @@ class App:
                     break
         finally:
             self.executor.shutdown(wait=False, cancel_futures=True)
+            self.stats.close()
             pygame.quit()
         return 0
 

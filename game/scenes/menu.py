@@ -106,6 +106,11 @@ class MenuScene(Scene):
             self.app.running = False
         self.build()
 
+    def update(self, dt: float) -> None:
+        notice = None if self.notice else self.app.stats.take_notice()  # e.g. a damaged statistics file
+        if notice is not None:
+            self.notice = self.t(notice[0], **notice[1])
+
     def continue_saved(self) -> None:
         saves = self.app.saves.latest()
         if not saves:

@@ -58,8 +58,8 @@ EN = {
     "stats.streak.win.other": "{n} wins",
     "stats.streak.loss.one": "1 loss",
     "stats.streak.loss.other": "{n} losses",
-    "stats.record.one": "{name}: 1 game, {wins} won, {streak}",
-    "stats.record.other": "{name}: {n} games, {wins} won, {streak}",
+    "stats.record.one": "{name}: 1 game, {wins} won, streak: {streak}",
+    "stats.record.other": "{name}: {n} games, {wins} won, streak: {streak}",
     "stats.damaged": "The statistics file was damaged and set aside ({name}); new games are counted afresh.",
     "stats.locked": "The statistics file is in use by another program; this session's games are not counted.",
     "stats.failed": "The statistics could not be opened ({why}); games are not counted.",
@@ -125,8 +125,8 @@ DE = {
     "stats.streak.win.other": "{n} Siege",
     "stats.streak.loss.one": "1 Niederlage",
     "stats.streak.loss.other": "{n} Niederlagen",
-    "stats.record.one": "{name}: 1 Spiel, {wins} gewonnen, {streak}",
-    "stats.record.other": "{name}: {n} Spiele, {wins} gewonnen, {streak}",
+    "stats.record.one": "{name}: 1 Spiel, {wins} gewonnen, Serie: {streak}",
+    "stats.record.other": "{name}: {n} Spiele, {wins} gewonnen, Serie: {streak}",
     "stats.damaged": "Die Statistikdatei war beschädigt und wurde beiseitegelegt ({name}); "
                      "neue Spiele zählen von vorn.",
     "stats.locked": "Die Statistikdatei wird von einem anderen Programm benutzt; die Spiele dieser Sitzung "
