@@ -11,6 +11,7 @@ from game.seats import THINK_PAUSE, BotRunner, hint_for
 from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
 from game.tables.controls import TableInput
+from game.tables.history import other_players_move
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
@@ -48,6 +49,7 @@ class TableScene(TableInput, Scene):
         self.scale = 1.0
         self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
         self.hint: Action | None = None
+        self.hint_toast: str | None = None  # the words of the hint on show, gone when the position changes
         self.drag_keys: list[str] = []
         self.focus: int | None = None
         self.end_timer = 0.0
@@ -99,7 +101,7 @@ class TableScene(TableInput, Scene):
         except IllegalAction as exc:
             self.refuse(str(exc))
             return False
-        self.hint = None
+        self.clear_hint()
         self.after_action(action)
         self.persist()
         self.refresh(animate=True, events=self.match.state.events)
@@ -220,6 +222,14 @@ class TableScene(TableInput, Scene):
 
     # --- history -----------------------------------------------------------------------------------
     def undo(self) -> None:
+        other = other_players_move(self)
+        if other is not None:  # hotseat: Back would take back the other player's finished move
+            self.app.push("confirm", text=self.t("confirm.undo_other", name=self.session.names[other]),
+                          yes="confirm.undo_other.yes", on_yes=self.take_back)
+            return
+        self.take_back()
+
+    def take_back(self) -> None:
         self.bot.cancel()
         self.cards.finish()
         if self.match.undo(self.session.is_human):
@@ -244,7 +254,7 @@ class TableScene(TableInput, Scene):
         self.show_toast(self.t("table.restarted"))
 
     def after_history(self) -> None:
-        self.hint = None
+        self.clear_hint()
         self.clear_selection()
         self.persist()
         seat = self.match.state.to_move
@@ -257,11 +267,15 @@ class TableScene(TableInput, Scene):
         if not self.my_turn:
             return
         self.hint = hint_for(self.game_id, self.match, self.view_seat)
-        if self.hint is None:
-            self.show_toast(self.t("table.hint_none"))
-        else:
-            self.show_toast(self.hint_text(self.hint))
+        self.show_toast(self.t("table.hint_none") if self.hint is None else self.hint_text(self.hint))
+        self.hint_toast = self.toast[0] if self.toast else None
         self.refresh(animate=False)
+
+    def clear_hint(self) -> None:
+        """The position changed: the hint (its highlight and its words) no longer applies."""
+        self.hint = None
+        if self.toast is not None and self.toast[0] == self.hint_toast:
+            self.toast = None
 
     # --- buttons -----------------------------------------------------------------------------------
     def _all_buttons(self) -> list[Button]:
