@@ -163,6 +163,12 @@ class StatsStore:
                datetime.now(UTC).isoformat(timespec="seconds"), session.seed,
                session.bot_level if session.mode == "computer" else None,
                ",".join(str(i) for i in session.humans))
+        self.add_row(row)
+
+    def add_row(self, row: tuple) -> None:
+        """Keep one game given as the values of ``COLUMNS[1:]`` (e.g. games imported or made up for a picture)."""
+        if len(row) != len(COLUMNS) - 1:
+            raise ValueError(f"a game row has {len(COLUMNS) - 1} values, not {len(row)}")
         sql = f"INSERT INTO games ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})"
         self._pool.submit(self._run, sql, row)
 

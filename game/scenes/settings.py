@@ -32,6 +32,7 @@ class SettingsScene(DialogScene):
         label_w = int(pw * 0.3)
         top = int(h * 0.04) + self.app.fonts.get(theme.font_px(64, s), True).get_linesize() + gap
         n = len(ROWS) + 1
+        top = max(top, (h - n * (bh + gap) - 3 * gap - bh) // 2)  # centred when the window is tall enough
         self.panel = pygame.Rect((w - pw) // 2, top - gap, pw, n * (bh + gap) + gap)
         x0 = self.panel.x + gap * 2 + label_w
         avail = self.panel.right - gap * 2 - x0
@@ -81,7 +82,7 @@ class SettingsScene(DialogScene):
         surface.fill(theme.FELT)
         fonts = self.app.fonts
         title = fonts.render(self.t("settings.title"), theme.font_px(64, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.03))))
+        surface.blit(title, title.get_rect(midbottom=(w // 2, self.panel.y - max(4, int(12 * s)))))
         draw_panel(surface, self.panel, alpha=235)
         px = max(theme.font_px(30, s), round(h * 0.024))
         for key, rect in self.rows:

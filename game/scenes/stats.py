@@ -75,17 +75,18 @@ class StatsScene(DialogScene):
         title = fonts.render(self.t("stats.title"), theme.font_px(64, s), theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.03))))
         self.buttons.draw(surface, fonts)
-        draw_panel(surface, self.panel, alpha=235)
         px = max(theme.font_px(30, s), round(h * 0.024))
         pad = int(self.panel.w * 0.02)
+        players = sorted((self.table or {}).get(self.game, {}).values(), key=lambda r: (-r.played, r.name.casefold()))
+        line_h = max(fonts.get(px).get_linesize() + int(18 * s), int(h * 0.06))
+        used = (min(len(players), MAX_ROWS) + 1) * line_h + 2 * pad if players else self.panel.h // 2
+        draw_panel(surface, pygame.Rect(self.panel.x, self.panel.y, self.panel.w, min(self.panel.h, used)), alpha=235)
         if self.table is None or self.app.stats.problem:
             why = self.app.stats.problem
             text = self.t("stats.off", why=why) if why else self.t("stats.loading")
             return self._message(surface, text, px)
-        players = sorted(self.table.get(self.game, {}).values(), key=lambda r: (-r.played, r.name.casefold()))
         if not players:
             return self._message(surface, self.t("stats.empty"), px)
-        line_h = max(fonts.get(px).get_linesize() + int(18 * s), int(h * 0.06))
         y = self.panel.y + pad
         rows = [[self.t(f"stats.col.{c}") for c in COLUMNS]] + [self.cells(r) for r in players[:MAX_ROWS]]
         for i, row in enumerate(rows):
@@ -106,4 +107,4 @@ class StatsScene(DialogScene):
         for i, line in enumerate(fonts.wrap(text, px, int(self.panel.w * 0.8))):
             img = fonts.render(line, px, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midtop=(self.panel.centerx,
-                                                   self.panel.y + self.panel.h // 3 + i * img.get_height())))
+                                                   self.panel.y + self.panel.h // 6 + i * img.get_height())))
