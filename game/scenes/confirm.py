@@ -24,6 +24,7 @@ class ConfirmScene(DialogScene):
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.lines: list[str] = []
         self.px = 20
+        self.gap = 10
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -34,9 +35,10 @@ class ConfirmScene(DialogScene):
         self.lines = fonts.wrap(self.text, self.px, pw - int(60 * s) - 20)
         bw, bh, gap = min(int(pw * 0.42), int(320 * s) + 40), max(48, int(66 * s)), max(10, int(24 * s))
         text_h = len(self.lines) * fonts.get(self.px).get_linesize()
-        ph = gap * 3 + text_h + bh
+        self.gap = gap
+        ph = gap * 4 + text_h + bh
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        y = self.panel.bottom - gap - bh
+        y = self.panel.bottom - int(gap * 1.5) - bh
         self.buttons.set([
             Button("no", self.no_label, pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh)),
             Button("yes", self.yes_label, pygame.Rect(self.panel.centerx + gap // 2, y, bw, bh), primary=True),
@@ -64,7 +66,7 @@ class ConfirmScene(DialogScene):
         pygame.draw.rect(surface, theme.GOLD, self.panel, width=2, border_radius=max(6, self.panel.h // 14))
         fonts = self.app.fonts
         line_h = fonts.get(self.px).get_linesize()
-        y = (self.panel.y + self.buttons.buttons[0].rect.y - len(self.lines) * line_h) // 2
+        y = self.panel.y + int(self.gap * 1.5)
         for i, line in enumerate(self.lines):
             img = fonts.render(line, self.px, theme.TEXT, bold=True)
             surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y + i * line_h)))
