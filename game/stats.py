@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 import time
 import uuid
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -86,13 +89,38 @@ def _is_locked(exc: sqlite3.Error) -> bool:
 class StatsStore:
     def __init__(self, path: Path | None = None, enabled: bool = True) -> None:
         self.path = path or stats_path()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
+        self._jobs: deque[tuple[Future, Callable[..., Any], tuple]] = deque()
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None  # runs while there is work, then ends
         self._conn: sqlite3.Connection | None = None
         self._notice: tuple[str, dict[str, str]] | None = None
         self.problem: str | None = None  # why the statistics are off, for the statistics screen
         self.enabled = enabled
         if enabled:
-            self._pool.submit(self._open)
+            self._submit(self._open)
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        """Queue ``fn``; one short-lived thread at a time works through the queue in order."""
+        future: Future = Future()
+        with self._lock:
+            self._jobs.append((future, fn, args))
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._drain, name="stats", daemon=True)
+                self._worker.start()
+        return future
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._jobs:
+                    self._worker = None
+                    return
+                future, fn, args = self._jobs.popleft()
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn(*args))
+                except BaseException as exc:  # handed to whoever polls the answer
+                    future.set_exception(exc)
 
     # --- the worker thread ---------------------------------------------------------------------------
     def _open(self) -> None:
@@ -108,7 +136,8 @@ class StatsStore:
             self._off("stats.failed", {"why": str(exc)}, str(exc))
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=LOCK_WAIT)
+        # Used by one thread at a time (the queue's), not always the same one.
+        conn = sqlite3.connect(self.path, timeout=LOCK_WAIT, check_same_thread=False)
         try:
             migrate(conn)
             conn.execute("SELECT count(*) FROM games").fetchone()
@@ -170,7 +199,7 @@ class StatsStore:
         if len(row) != len(COLUMNS) - 1:
             raise ValueError(f"a game row has {len(COLUMNS) - 1} values, not {len(row)}")
         sql = f"INSERT INTO games ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})"
-        self._pool.submit(self._run, sql, row)
+        self._submit(self._run, sql, row)
 
     def games(self, game: str | None = None) -> Pending:
         """Every kept game (of ``game``), oldest first, as dicts."""
@@ -184,7 +213,7 @@ class StatsStore:
             done: Future = Future()
             done.set_result([])
             return Pending(done)
-        return Pending(self._pool.submit(ask))
+        return Pending(self._submit(ask))
 
     def take_notice(self) -> tuple[str, dict[str, str]] | None:
         """What happened to the file (a string key and its parameters), once."""
@@ -197,6 +226,11 @@ class StatsStore:
                 self._conn.close()
                 self._conn = None
 
-        if self.enabled:
-            self._pool.submit(shut)
-        self._pool.shutdown(wait=wait)
+        if not self.enabled:
+            return
+        done = self._submit(shut)
+        if wait:
+            try:
+                done.result(timeout=5)
+            except Exception as exc:  # closing must never keep the app from quitting
+                log.warning("statistics not closed cleanly: %s", exc)
