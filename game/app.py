@@ -13,12 +13,14 @@ from game.i18n import Translator
 from game.icon import set_window_icon
 from game.input import GestureTracker, to_pointer
 from game.options import Options
+from game.prefs import apply_services
 from game.router import Router
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
 from game.seats import BotExecutor
 from game.session import Session
 from game.settings import Settings, SettingsStore
+from game.stats import StatsStore
 from game.window import window_size
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
@@ -27,6 +29,7 @@ from sprites.text import Fonts
 log = logging.getLogger("carduels")
 FRAME_DT = 1 / 60
 HEADLESS_DEMO_DRAW_EVERY = 30
+STATS_POLL = 0.05  # seconds between looks for the statistics thread's answers while it works
 REST_WAIT_MAX = 1.0  # seconds: the longest the loop sleeps on events when no timer is due
 # pygame-ce's event.wait() polls SDL every millisecond (3-4% of a core here, for a bare window too): a rest
 # sleeps in slices instead and looks at the queue between them; a slice is under one frame of latency.
@@ -58,9 +61,11 @@ class App:
         self.fonts.set_window(self.size[1])
         self.cards = CardArtCache()
         self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
+        apply_services(self)  # volume, felt and card back from the settings
         if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
             log.error("sound files missing: %s", self.sounds.status)
         self.saves = SaveStore()
+        self.stats = StatsStore()  # opens on its own thread: never holds up a frame
         self.stack = SceneStack()
         self.router = Router(self)
         self.executor = BotExecutor()  # a worker process, started with the first bot move
@@ -132,6 +137,9 @@ class App:
         self.sounds.enabled = on and not self.opts.headless
         self._store_settings()
 
+    def store_settings(self) -> None:
+        self._store_settings()
+
     def _store_settings(self) -> None:
         # A kiosk's file belongs to its operator: a visitor's choices last until the attract mode.
         if self.opts.headless or self.kiosk_mode or self.settings_store is None:
@@ -163,6 +171,7 @@ class App:
         line = (f"RESULT game={session.game_id} seed={session.seed} "
                 f"winners={','.join(str(w) for w in st.winners)} scores={','.join(str(s) for s in st.scores)}")
         self.results.append(line)
+        self.stats.record(session)
         print(line, flush=True)
         if self.opts.until_end:
             self.finished_game = True
@@ -208,7 +217,8 @@ class App:
     def next_deadline(self) -> float | None:
         """Seconds until the next timer of the top scene or the kiosk, or None."""
         due = [d for d in (self.stack.top.next_deadline() if self.stack.top is not None else None,
-                           self.kiosk.next_deadline() if self.kiosk is not None else None) if d is not None]
+                           self.kiosk.next_deadline() if self.kiosk is not None else None,
+                           STATS_POLL if self.stats.busy else None) if d is not None]
         return min(due) if due else None
 
     def step(self, dt: float, take_events: bool = True) -> None:
@@ -310,6 +320,7 @@ class App:
                     break
         finally:
             self.executor.shutdown(wait=False, cancel_futures=True)
+            self.stats.close()
             pygame.quit()
         return 0
 

@@ -5,12 +5,12 @@ from types import ModuleType
 from typing import Any
 
 from game.tables import catalogues
-from game.text import common, kiosk, online
+from game.text import common, kiosk, online, settings
 
 LANGUAGES = ("en", "de")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 # Imported statically (not by name) so that packagers see every catalogue; each game brings its own.
-_CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, *catalogues())
+_CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, settings, *catalogues())
 
 
 class Translator:

@@ -22,6 +22,7 @@ class Router:
             "menu": self._menu, "names": self._names, "cover": self._cover, "pause": self._pause,
             "rules": self._rules, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
+            "settings": self._settings, "stats": self._stats, "confirm": self._confirm,
         }
 
     def names(self) -> list[str]:
@@ -85,10 +86,10 @@ class Router:
 
         return WelcomeScene(self.app, paused)
 
-    def _pin(self) -> Scene:
+    def _pin(self, then: str | None = None) -> Scene:
         from game.scenes.kiosk import PinPadScene
 
-        return PinPadScene(self.app)
+        return PinPadScene(self.app, then=then)
 
     def _online(self) -> Scene:
         from game.scenes.online import OnlineScene
@@ -99,3 +100,19 @@ class Router:
         from game.scenes.lobby import LobbyScene
 
         return LobbyScene(self.app, **kw)
+
+    def _settings(self) -> Scene:
+        from game.scenes.settings import SettingsScene
+
+        return SettingsScene(self.app)
+
+    def _stats(self) -> Scene:
+        from game.scenes.stats import StatsScene
+
+        return StatsScene(self.app)
+
+    def _confirm(self, text: str, on_yes: Callable[[], None], yes: str = "confirm.yes", no: str = "confirm.no",
+                 on_no: Callable[[], None] | None = None) -> Scene:
+        from game.scenes.confirm import ConfirmScene
+
+        return ConfirmScene(self.app, text, on_yes, yes=yes, no=no, on_no=on_no)

@@ -368,3 +368,7 @@ class CardArtCache:
         else:
             self._arts.move_to_end(width)
         return art
+
+    def clear(self) -> None:
+        """Forget every drawn card (the card back or a colour changed)."""
+        self._arts.clear()

@@ -203,6 +203,8 @@ class TextField:
         self.placeholder = placeholder
         self._text = ""
         self.caret = 0
+        self.selected = False  # the whole text is selected: typing replaces it
+        self.truncated = False  # the last change was cut to max_len (callers say so)
         self.text = text
 
     @property
@@ -211,22 +213,44 @@ class TextField:
 
     @text.setter
     def text(self, value: str) -> None:
-        self._text = "".join(ch for ch in value if ch.isprintable())[: self.max_len]
+        clean = "".join(ch for ch in value if ch.isprintable())
+        self.truncated = len(clean) > self.max_len
+        self._text = clean[: self.max_len]
+        self.caret = len(self._text)
+        self.selected = False
+
+    def select_all(self) -> None:
+        self.selected = bool(self._text)
         self.caret = len(self._text)
 
+    def _drop_selection(self) -> bool:
+        if not self.selected:
+            return False
+        self._text, self.caret, self.selected = "", 0, False
+        return True
+
     def insert(self, s: str) -> None:
-        """Insert printable characters at the caret, as many as ``max_len`` allows."""
+        """Insert printable characters at the caret (replacing a selection), as many as ``max_len`` allows;
+        ``truncated`` tells whether some were cut."""
         s = "".join(ch for ch in s if ch.isprintable())
-        s = s[: max(0, self.max_len - len(self._text))]
+        if s:
+            self._drop_selection()
+        room = max(0, self.max_len - len(self._text))
+        self.truncated = len(s) > room
+        s = s[:room]
         self._text = self._text[: self.caret] + s + self._text[self.caret :]
         self.caret += len(s)
 
     def backspace(self) -> None:
+        if self._drop_selection():
+            return
         if self.caret > 0:
             self._text = self._text[: self.caret - 1] + self._text[self.caret :]
             self.caret -= 1
 
     def delete(self) -> None:
+        if self._drop_selection():
+            return
         self._text = self._text[: self.caret] + self._text[self.caret + 1 :]
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -237,6 +261,11 @@ class TextField:
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
+        if key == pygame.K_a and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.select_all()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.selected = False
         if key == pygame.K_BACKSPACE:
             self.backspace()
         elif key == pygame.K_DELETE:
@@ -275,6 +304,10 @@ class TextField:
         offset = 0 if text_w <= inner.w else min(0, inner.w - 2 - caret_x)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
+        if self._text and self.selected:
+            mark = pygame.Rect(inner.x + offset - 2, rect.centery - round(rect.h * 0.32), text_w + 4,
+                               round(rect.h * 0.64))
+            pygame.draw.rect(surface, theme.PRIMARY_HOVER, mark, border_radius=max(2, radius // 2))
         if self._text:
             glyphs = fonts.render(self._text, px, theme.TEXT_DARK)
         else:

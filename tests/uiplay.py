@@ -35,6 +35,8 @@ def perform_kombi(app, table, action: Action, touch: bool) -> None:
         drag(app, _visible_point(table, cards[0]), table.my_pile_zone.center, touch=touch)
     else:
         tap(app, find_button(app, "pass").center, touch=touch)
+        if app.stack.top.name == "confirm":  # a pass that ends the game asks first
+            tap(app, find_button(app, "yes").center, touch=touch)
     settle(app)
 
 

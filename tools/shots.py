@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tools.kiosk_shots import kiosk_shots
 from tools.online_shots import online_shots
+from tools.settings_shots import settings_shots
 
 
 def save(app, folder: Path, name: str) -> None:
@@ -95,6 +96,8 @@ def main(argv: list[str]) -> int:
     online_shots(folder, (1024, 600), "small_")
     online_shots(folder, (3840, 2160), "large_")
     kiosk_shots(folder)
+    settings_shots(folder, (1920, 1080), "")
+    settings_shots(folder, (1024, 600), "small_")
     return 0
 
 

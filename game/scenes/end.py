@@ -6,6 +6,7 @@ import pygame
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from game.session import Session
+from game.statsline import PlayerRecord
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
@@ -27,9 +28,11 @@ class EndScene(Scene):
         self.shown = 0.0
         self.cover: pygame.Rect | None = None
         self.aside = False  # the panel moved aside: the final table shows, with one button to bring it back
+        self.record: PlayerRecord | None = None
 
     def enter(self) -> None:
         self.app.report_result(self.session)
+        self.record = PlayerRecord(self.app, self.session)  # the players' record, read without waiting
 
     def resize(self, size: tuple[int, int]) -> None:
         """A panel just tall enough for the result, so the final table stays visible around it."""
@@ -45,6 +48,7 @@ class EndScene(Scene):
         head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
         score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
         body = lines * fonts.get(self.px).get_linesize()
+        body += fonts.get(self.px).get_linesize()  # the players' record
         ph = min(int(h * 0.9), int(30 * s) + head_h + int(20 * s) + score_h + int(14 * s) + body
                  + int(30 * s) + bh + int(28 * s))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -130,7 +134,9 @@ class EndScene(Scene):
         surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
         st = self.session.match.state
         top = self.panel.y + int(50 * s) + head.get_height()
-        limit = self.buttons.buttons[0].rect.y - int(16 * s)
+        limit = self.buttons.buttons[0].rect.y - int(16 * s) - fonts.get(self.px).get_linesize()
+        if self.record is not None:
+            self.record.draw(surface, (cx, limit + int(6 * s)), self.px)
         columns = self.table.end_columns()
         col_w, px = self.col_w, self.px
         line_h = fonts.get(px).get_linesize()

@@ -110,8 +110,9 @@ class PinPadScene(Scene):
     opaque = False
     KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, then: str | None = None) -> None:
         super().__init__(app)
+        self.then = then  # a staff screen to open with the PIN (e.g. "settings") instead of closing the app
         self.entered = ""
         self.tries = 0
         self.message = ""
@@ -151,7 +152,12 @@ class PinPadScene(Scene):
 
     def check(self) -> None:
         pin = self.app.settings.pin
-        if self.entered and hmac.compare_digest(self.entered.encode(), pin.encode()):
+        right = bool(self.entered) and hmac.compare_digest(self.entered.encode(), pin.encode())
+        if right and self.then:
+            self.app.stack.pop()
+            self.app.push(self.then)
+            return
+        if right:
             log.info("kiosk: closed by staff with the PIN")
             self.app.running = False
             return

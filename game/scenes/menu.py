@@ -5,6 +5,7 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.input import Gesture
+from game.prefs import open_settings
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
@@ -65,6 +66,8 @@ class MenuScene(Scene):
         yb = h - bh - gap * 2
         bottom = [
             ("online", t("menu.online")),
+            ("settings", t("menu.settings")),
+            ("stats", t("menu.stats")),
             ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
             ("sound", t("menu.sound_on" if self.app.settings.sound else "menu.sound_off")),
             ("quit", t("menu.quit")),
@@ -72,6 +75,7 @@ class MenuScene(Scene):
         if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
             bottom = [item for item in bottom if item[0] != "quit"]
         n = len(bottom)
+        small_w = min(small_w, (w - (n + 1) * gap) // n)
         for i, (bid, label) in enumerate(bottom):
             buttons.append(Button(bid, label, pygame.Rect(cx - (n * small_w + (n - 1) * gap) // 2 + i * (small_w + gap),
                                                           yb, small_w, bh)))
@@ -89,6 +93,10 @@ class MenuScene(Scene):
             self.continue_saved()
         elif bid == "online":
             self.app.push("online")
+        elif bid == "settings":
+            open_settings(self.app)
+        elif bid == "stats":
+            self.app.push("stats")
         elif bid == "lang":
             langs = list(LANGUAGES)
             self.app.set_language(langs[(langs.index(self.t.lang) + 1) % len(langs)])
@@ -98,6 +106,12 @@ class MenuScene(Scene):
         elif bid == "quit":
             self.app.running = False
         self.build()
+
+    def update(self, dt: float) -> None:
+        self._fans_due = False  # the next frame renders the fans
+        notice = None if self.notice else self.app.stats.take_notice()  # e.g. a damaged statistics file
+        if notice is not None:
+            self.notice = self.t(notice[0], **notice[1])
 
     def continue_saved(self) -> None:
         saves = self.app.saves.latest()
@@ -136,8 +150,6 @@ class MenuScene(Scene):
     def wants_frame(self) -> bool:
         return self._fans_due
 
-    def update(self, dt: float) -> None:
-        self._fans_due = False  # the next frame renders the fans
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size

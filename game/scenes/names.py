@@ -5,6 +5,7 @@ import pygame
 
 from game.input import Gesture
 from game.names_check import check_name
+from game.records import recent_names
 from game.scene import ButtonGroup, Scene
 from game.session import Session
 from sprites import theme
@@ -29,12 +30,29 @@ class NamesScene(Scene):
         self.buttons = ButtonGroup(self.press)
         self.error = ""
         self.size = app.size
+        self.pending = app.stats.games()  # recently used names, read without waiting
+        self.recent: list[str] = []
+        self.recent_label = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:
         pygame.key.start_text_input()
         if self.app.kiosk is not None:  # a kiosk has a touch screen and no keyboard
             self.show_keyboard(True)
+        self.focus(0)
         self.build()
+
+    def focus(self, i: int) -> None:
+        """Make field ``i`` the one typed into; its prefilled text is selected, so typing replaces it."""
+        self.active = i
+        self.fields[i].select_all()
+
+    def update(self, dt: float) -> None:
+        if self.pending is not None and self.pending.ready:
+            others = {self.t("names.computer").casefold()}
+            self.recent = [n for n in recent_names(self.pending.value or []) if n.casefold() not in others
+                           and len(n) <= MAX_NAME]
+            self.pending = None
+            self.build()
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
@@ -52,14 +70,38 @@ class NamesScene(Scene):
             f.rect = pygame.Rect((w - fw) // 2, top + i * (fh * 2), fw, fh)
         bw, bh = min(int(w * 0.24), int(320 * s)), max(44, int(64 * s))
         by = self.fields[1].rect.bottom + fh
-        self.buttons.set([
+        buttons = [
             Button("back", self.t("names.back"), pygame.Rect(w // 2 - bw - 10, by, bw, bh)),
             Button("start", self.t("names.start"), pygame.Rect(w // 2 + 10, by, bw, bh), primary=True),
-        ])
+        ]
+        floor = h
         if self.keyboard is not None:
             kb_h = int(h * 0.42)
             self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
                                              layout=self.t.lang)
+            floor = self.keyboard.rect.y
+        self.buttons.set(buttons + self.recent_buttons(by + bh + int(bh * 0.8), floor))
+
+    def recent_buttons(self, y: int, floor: int) -> list[Button]:
+        """One tap puts a recently used name into the field (a row as wide as the window allows)."""
+        w, h = self.size
+        s = theme.ui_scale(h)
+        ch, gap = max(44, int(56 * s)), max(8, int(14 * s))
+        label_h = self.app.fonts.get(theme.font_px(26, s)).get_linesize()
+        if not self.recent or y + label_h + ch > floor:
+            self.recent_label = pygame.Rect(0, 0, 0, 0)
+            return []
+        fonts, px = self.app.fonts, round(ch * 0.5)
+        widths = [max(ch * 2, fonts.size(n, px)[0] + ch) for n in self.recent]
+        while widths and sum(widths) + gap * (len(widths) - 1) > w * 0.9:
+            widths.pop()
+        x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
+        self.recent_label = pygame.Rect(x, y, w, label_h)
+        out = []
+        for i, bw in enumerate(widths):
+            out.append(Button(f"recent:{i}", self.recent[i], pygame.Rect(x, y + label_h, bw, ch)))
+            x += bw + gap
+        return out
 
     def names(self) -> list[str]:
         return [f.text.strip() for f in self.fields]
@@ -70,6 +112,15 @@ class NamesScene(Scene):
             self.app.stack.pop()
         elif bid == "start":
             self.start()
+        elif bid.startswith("recent:"):
+            self.use_name(self.recent[int(bid[7:])])
+
+    def use_name(self, name: str) -> None:
+        i = self.active if self.editable[self.active] else 0
+        self.fields[i].text = name
+        self.error = ""
+        if i == 0 and self.editable[1]:
+            self.focus(1)
 
     def start(self) -> None:
         try:
@@ -80,7 +131,7 @@ class NamesScene(Scene):
         if names[0].casefold() == names[1].casefold():
             self.error = self.t("names.same")
             return
-        session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.opts.level)
+        session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.settings.bot_level)
         self.app.stack.replace(self.app.open_table(session))
 
     def show_keyboard(self, on: bool) -> None:
@@ -100,7 +151,8 @@ class NamesScene(Scene):
         if g.kind == "tap":
             for i, f in enumerate(self.fields):
                 if f.rect.collidepoint(g.pos) and self.editable[i]:
-                    self.active = i
+                    if i != self.active:
+                        self.focus(i)
                     if g.source == "touch":
                         self.show_keyboard(True)
 
@@ -112,18 +164,22 @@ class NamesScene(Scene):
             field.backspace()
         elif key == "\n" and self.app.kiosk is not None:  # the keyboard stays: Done moves on
             if self.active == 0 and self.editable[1]:
-                self.active = 1
+                self.focus(1)
             else:
                 self.start()
         elif key == "\n":
             self.show_keyboard(False)
         else:
             field.insert(key)
-        self.error = ""
+        self.say_if_cut(field)
 
     def on_text(self, text: str) -> None:
         self.fields[self.active].insert(text)
-        self.error = ""
+        self.say_if_cut(self.fields[self.active])
+
+    def say_if_cut(self, field: TextField) -> None:
+        """A name cut to the limit is said, never done silently."""
+        self.error = self.t("names.too_long", n=MAX_NAME) if field.truncated else ""
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -132,17 +188,17 @@ class NamesScene(Scene):
             if self.buttons.focus is not None:
                 self.buttons.key(event)
             elif self.active == 0 and self.editable[1]:
-                self.active = 1
+                self.focus(1)
             else:
                 self.start()
         elif event.key == pygame.K_TAB:
             editable = [i for i in range(2) if self.editable[i]]
             if self.buttons.focus is None and self.active != editable[-1]:
-                self.active = editable[editable.index(self.active) + 1]
+                self.focus(editable[editable.index(self.active) + 1])
             else:
                 self.buttons.key(event)
         elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.editable[1]:
-            self.active = 1 - self.active
+            self.focus(1 - self.active)
         elif not self.fields[self.active].handle(event):
             self.buttons.key(event)
 
@@ -171,6 +227,9 @@ class NamesScene(Scene):
                 t = fonts.render(f.text, theme.font_px(34, s), theme.TEXT_DIM)
                 surface.blit(t, t.get_rect(midleft=(f.rect.x + 14, f.rect.centery)))
         self.buttons.draw(surface, fonts)
+        if self.recent_label.h:
+            img = fonts.render(self.t("names.recent"), theme.font_px(26, s), theme.TEXT_DIM)
+            surface.blit(img, self.recent_label.topleft)
         if self.error:
             err = fonts.render(self.error, theme.font_px(28, s), theme.BAD, bold=True)
             surface.blit(err, err.get_rect(midtop=(w // 2, self.buttons.buttons[0].rect.bottom + 10)))

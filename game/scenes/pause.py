@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.prefs import open_settings
 from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button, draw_panel
@@ -22,7 +23,7 @@ class PauseScene(DialogScene):
         s = theme.ui_scale(h)
         bw, bh, gap = min(int(w * 0.5), int(480 * s)), max(48, int(66 * s)), max(8, int(16 * s))
         ids = [("resume", "pause.resume"), ("restart", "pause.restart"), ("rules", "pause.rules"),
-               ("menu", "pause.menu")]
+               ("settings", "pause.settings"), ("menu", "pause.menu")]
         total = len(ids) * (bh + gap) + int(110 * s)
         self.panel = pygame.Rect((w - bw) // 2 - gap * 2, (h - total) // 2, bw + gap * 4, total + gap)
         y = self.panel.y + int(100 * s)
@@ -35,13 +36,17 @@ class PauseScene(DialogScene):
         if bid == "resume":
             self.app.stack.pop()
         elif bid == "restart":
-            self.app.stack.pop()
-            self.table.restart()
+            self.app.push("confirm", text=self.t("confirm.restart"), yes="confirm.restart.yes", on_yes=self.restart)
+        elif bid == "settings":
+            open_settings(self.app)
         elif bid == "rules":
             self.app.push("rules", game_id=self.table.game_id)
         elif bid == "menu":
             self.app.show("menu")
 
+    def restart(self) -> None:
+        self.app.stack.pop()
+        self.table.restart()
 
     def draw(self, surface: pygame.Surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -7,10 +7,11 @@ from typing import Any
 import pygame
 
 from game.scene import ButtonGroup, Scene
-from game.seats import THINK_PAUSE, BotRunner, hint_for
+from game.seats import THINK_PAUSE, BotRunner
 from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
 from game.tables.controls import TableInput
+from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
@@ -22,7 +23,7 @@ TOAST_SECONDS = 3.2
 END_DELAY = 1.1
 
 
-class TableScene(TableInput, Scene):
+class TableScene(TableHistory, TableInput, Scene):
     """A game table draws only from ``self.obs`` (the view seat's observation) and reads the match
     only through ``state.to_move / is_over / winners / scores / events``, ``log()``, ``play()``,
     ``can_undo/can_redo`` — so a remote match (online) can stand in for a local one.
@@ -50,6 +51,7 @@ class TableScene(TableInput, Scene):
         self.scale = 1.0
         self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
         self.hint: Action | None = None
+        self.hint_toast: str | None = None  # the words of the hint on show, gone when the position changes
         self.drag_keys: list[str] = []
         self.focus: int | None = None
         self.end_timer = 0.0
@@ -103,7 +105,7 @@ class TableScene(TableInput, Scene):
         except IllegalAction as exc:
             self.refuse(str(exc))
             return False
-        self.hint = None
+        self.clear_hint()
         self.after_action(action)
         self.persist()
         self.refresh(animate=True, events=self.match.state.events)
@@ -234,51 +236,6 @@ class TableScene(TableInput, Scene):
         st = self.match.state
         return (not st.is_over and st.to_move == self.view_seat and self.revealed_for == self.view_seat
                 and self.session.is_human(self.view_seat))
-
-    # --- history -----------------------------------------------------------------------------------
-    def undo(self) -> None:
-        self.bot.cancel()
-        self.cards.finish()
-        if self.match.undo(self.session.is_human):
-            self.after_history()
-        else:
-            self.show_toast(self.t("table.nothing_to_undo"))
-
-    def redo(self) -> None:
-        self.bot.cancel()
-        self.cards.finish()
-        if self.match.redo(self.session.is_human):
-            self.after_history()
-        else:
-            self.show_toast(self.t("table.nothing_to_redo"))
-
-    def restart(self) -> None:
-        self.bot.cancel()
-        self.match.restart()
-        self.ended = False
-        self.dealt = False
-        self.after_history()
-        self.show_toast(self.t("table.restarted"))
-
-    def after_history(self) -> None:
-        self.hint = None
-        self.clear_selection()
-        self.persist()
-        seat = self.match.state.to_move
-        if self.session.mode == "hotseat" and seat is not None and seat != self.revealed_for:
-            self.hand_off(seat)
-        else:
-            self.refresh(animate=False)
-
-    def show_hint(self) -> None:
-        if not self.my_turn:
-            return
-        self.hint = hint_for(self.game_id, self.match, self.view_seat)
-        if self.hint is None:
-            self.show_toast(self.t("table.hint_none"))
-        else:
-            self.show_toast(self.hint_text(self.hint))
-        self.refresh(animate=False)
 
     # --- buttons -----------------------------------------------------------------------------------
     def _all_buttons(self) -> list[Button]:

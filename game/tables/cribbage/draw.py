@@ -43,10 +43,7 @@ def draw_top(table: CribbageTable, surface: pygame.Surface) -> None:
     if strip is not None and table.my_turn:
         zone, cut = strip
         depth = table.cut_depth
-        if depth is None:
-            text = table.t("cribbage.cut_prompt")
-            table.text(surface, text, 28, theme.GOLD, (zone.centerx, zone.y - g.pad), "midbottom", bold=True)
-        else:
+        if depth is not None:  # the status line is the one instruction (cribbage.do.*)
             table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], depth, lift=0.5)
             label = table.t("cribbage.cut_of", depth=depth, of=cut["of"])
             table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)

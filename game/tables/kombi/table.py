@@ -7,6 +7,7 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.kombi.warn import ask_before_ending
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
 from rules.kombi.combos import best_split, combo_kind, combo_points
@@ -25,7 +26,12 @@ class KombiTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selected: set[str] = set()
-        self.sort_by = "suit"
+        self.sort_by = app.settings.sort_by
+
+    def on_settings(self, key: str) -> None:
+        if key == "sort_by":
+            self.sort_by = self.app.settings.sort_by
+            self.refresh(animate=True)
 
     # --- geometry --------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -223,7 +229,7 @@ class KombiTable(TableScene):
         elif event.key == pygame.K_d:
             self.submit(DRAW)
         elif event.key == pygame.K_e:
-            self.submit(PASS)
+            self.pass_turn()
         elif event.key == pygame.K_p and self.selected:
             self.submit(self.play_for(sorted(self.selected)))
 
@@ -252,10 +258,14 @@ class KombiTable(TableScene):
         if bid == "play" and self.selected:
             self.submit(self.play_for(sorted(self.selected)))
         elif bid == "pass":
-            self.submit(PASS)
+            self.pass_turn()
         elif bid == "sort":
             self.sort_by = "rank" if self.sort_by == "suit" else "suit"
             self.refresh(animate=True)
+
+    def pass_turn(self) -> None:
+        if not ask_before_ending(self, PASS):
+            self.submit(PASS)
 
     def after_action(self, action: Action) -> None:
         self.selected.clear()

@@ -1,6 +1,8 @@
 """Kombi-Duell strings and log sentences (English and German)."""
 
 EN = {
+    "kombi.confirm_end": "This pass ends the game: {a} {sa}, {b} {sb}. Pass anyway?",
+    "kombi.confirm_end.yes": "Pass and end",
     "game.kombi": "Kombi-Duell",
     "game.kombi.blurb": "Collect triples, quads and runs.",
     "kombi.log.draw": "{name} drew a card.",
@@ -51,6 +53,8 @@ EN = {
 }
 
 DE = {
+    "kombi.confirm_end": "Dieses Passen beendet das Spiel: {a} {sa}, {b} {sb}. Trotzdem passen?",
+    "kombi.confirm_end.yes": "Passen und beenden",
     "game.kombi": "Kombi-Duell",
     "game.kombi.blurb": "Sammle Drillinge, Vierlinge und Sequenzen.",
     "kombi.log.draw": "{name} hat eine Karte gezogen.",

@@ -1,0 +1,110 @@
+"""The statistics screen: per game and per player, games played, wins, the win rate against each computer
+level, best and average score and the current streak; read from the database without waiting."""
+from __future__ import annotations
+
+import pygame
+
+from game.records import LEVELS, Record, records
+from game.scene import DialogScene
+from game.stats import Pending
+from game.statsline import streak_text
+from game.tables import entry, playable
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+COLUMNS = ("player", "played", "wins", "vs", "best", "avg", "streak")
+WIDTHS = (0.24, 0.1, 0.1, 0.22, 0.1, 0.1, 0.14)
+MAX_ROWS = 8
+
+
+class StatsScene(DialogScene):
+    name = "stats"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.game = playable()[0]
+        self.pending: Pending = app.stats.games()
+        self.table: dict[str, dict[str, Record]] | None = None
+        self.size = app.size
+        self.panel = pygame.Rect(0, 0, 10, 10)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        s = theme.ui_scale(h)
+        bh, gap = max(44, int(62 * s)), max(8, int(16 * s))
+        games = playable()
+        tab_w = min(int(360 * s), (w - (len(games) + 1) * gap) // len(games))
+        x0 = (w - len(games) * tab_w - (len(games) - 1) * gap) // 2
+        y = int(h * 0.04) + self.app.fonts.get(theme.font_px(64, s), True).get_linesize() + gap
+        buttons = [Button(f"game:{g}", self.t(entry(g).title_key), pygame.Rect(x0 + i * (tab_w + gap), y, tab_w, bh),
+                          primary=g == self.game) for i, g in enumerate(games)]
+        bw = min(int(w * 0.3), int(360 * s))
+        back = pygame.Rect((w - bw) // 2, h - bh - gap * 2, bw, bh)
+        buttons.append(Button("back", self.t("stats.back"), back))
+        self.panel = pygame.Rect(int(w * 0.04), y + bh + gap, int(w * 0.92), back.y - gap - (y + bh + gap))
+        self.buttons.set(buttons)
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        if bid == "back":
+            self.app.stack.pop()
+        elif bid.startswith("game:"):
+            self.game = bid[5:]
+            self.resize(self.size)
+
+    def update(self, dt: float) -> None:
+        if self.table is None and self.pending.ready:
+            self.table = records(self.pending.value or [])
+
+    def cells(self, rec: Record) -> list[str]:
+        rates = []
+        for lv in LEVELS:
+            rate = rec.win_rate(lv)
+            rates.append("–" if rate is None else f"{round(rate * 100)}%")
+        avg = rec.average
+        return [rec.name, str(rec.played), str(rec.wins), " / ".join(rates),
+                "–" if rec.best is None else str(rec.best), "–" if avg is None else f"{avg:.1f}",
+                streak_text(self.t, rec.streak)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        s = theme.ui_scale(h)
+        surface.fill(theme.FELT)
+        fonts = self.app.fonts
+        title = fonts.render(self.t("stats.title"), theme.font_px(64, s), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.03))))
+        self.buttons.draw(surface, fonts)
+        px = max(theme.font_px(30, s), round(h * 0.024))
+        pad = int(self.panel.w * 0.02)
+        players = sorted((self.table or {}).get(self.game, {}).values(), key=lambda r: (-r.played, r.name.casefold()))
+        line_h = max(fonts.get(px).get_linesize() + int(18 * s), int(h * 0.06))
+        used = (min(len(players), MAX_ROWS) + 1) * line_h + 2 * pad if players else self.panel.h // 2
+        draw_panel(surface, pygame.Rect(self.panel.x, self.panel.y, self.panel.w, min(self.panel.h, used)), alpha=235)
+        if self.table is None or self.app.stats.problem:
+            why = self.app.stats.problem
+            text = self.t("stats.off", why=why) if why else self.t("stats.loading")
+            return self._message(surface, text, px)
+        if not players:
+            return self._message(surface, self.t("stats.empty"), px)
+        y = self.panel.y + pad
+        rows = [[self.t(f"stats.col.{c}") for c in COLUMNS]] + [self.cells(r) for r in players[:MAX_ROWS]]
+        for i, row in enumerate(rows):
+            x = self.panel.x + pad
+            if i % 2 == 1:
+                pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.25),
+                                 (self.panel.x + pad // 2, y - 4, self.panel.w - pad, line_h), border_radius=6)
+            for text, frac in zip(row, WIDTHS, strict=True):
+                cw = int((self.panel.w - 2 * pad) * frac)
+                size = fonts.fit_px(text, px, cw - 8, bold=i == 0, min_px=max(12, round(h * 0.02)))
+                img = fonts.render(text, size, theme.GOLD if i == 0 else theme.TEXT, bold=i == 0)
+                surface.blit(img, (x, y + (line_h - img.get_height()) // 2 - 4))
+                x += cw
+            y += line_h
+
+    def _message(self, surface: pygame.Surface, text: str, px: int) -> None:
+        fonts = self.app.fonts
+        for i, line in enumerate(fonts.wrap(text, px, int(self.panel.w * 0.8))):
+            img = fonts.render(line, px, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(self.panel.centerx,
+                                                   self.panel.y + self.panel.h // 6 + i * img.get_height())))

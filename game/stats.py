@@ -1,0 +1,241 @@
+"""Finished games in SQLite in the data folder (stdlib ``sqlite3``, schema versions in ``user_version``).
+
+Every open, write and query runs on one worker thread, so a slow, locked or damaged file never holds up
+a frame: scenes get a :class:`Pending` and poll it. A damaged file is set aside under a unique name and a
+fresh one is started; a locked one turns the statistics off for this run. Either way the app says so once
+(:meth:`StatsStore.take_notice`) and plays on."""
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.paths import user_data_dir
+
+if TYPE_CHECKING:
+    from game.session import Session
+
+log = logging.getLogger("carduels.stats")
+LOCK_WAIT = 0.25  # seconds sqlite waits for a lock (on the worker thread, never on a frame)
+
+# Schema migrations: entry i takes a file from version i to version i + 1.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    ("""CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL, mode TEXT NOT NULL,
+            name0 TEXT NOT NULL, name1 TEXT NOT NULL,
+            score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
+            winners TEXT NOT NULL,          -- seats that won, e.g. "0" or "0,1"; "" when nobody did
+            actions INTEGER NOT NULL,       -- the length of the game in actions
+            played_at TEXT NOT NULL,        -- ISO 8601, UTC
+            seed INTEGER,
+            bot_level INTEGER               -- NULL unless against the computer
+        )""",),
+    ("ALTER TABLE games ADD COLUMN humans TEXT NOT NULL DEFAULT '0,1'",  # seats played by people
+     "CREATE INDEX games_by_game ON games (game, id)"),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+COLUMNS = ("id", "game", "mode", "name0", "name1", "score0", "score1", "winners", "actions", "played_at",
+           "seed", "bot_level", "humans")
+
+
+def stats_path() -> Path:
+    return user_data_dir() / "stats.sqlite3"
+
+
+class Pending:
+    """The answer of a query, once the worker has it: ``ready``, then ``value`` (None when it failed)."""
+
+    def __init__(self, future: Future) -> None:
+        self._future = future
+
+    @property
+    def ready(self) -> bool:
+        return self._future.done()
+
+    @property
+    def value(self) -> Any:
+        if not self._future.done() or self._future.cancelled() or self._future.exception() is not None:
+            return None
+        return self._future.result()
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the file to :data:`SCHEMA_VERSION`; returns the version found. A newer file is refused."""
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found > SCHEMA_VERSION:
+        raise sqlite3.DatabaseError(f"made by a newer version (schema {found}, this one knows {SCHEMA_VERSION})")
+    for version in range(found, SCHEMA_VERSION):
+        with conn:
+            for statement in MIGRATIONS[version]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+    return found
+
+
+def _is_locked(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+class StatsStore:
+    def __init__(self, path: Path | None = None, enabled: bool = True) -> None:
+        self.path = path or stats_path()
+        self._jobs: deque[tuple[Future, Callable[..., Any], tuple]] = deque()
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None  # runs while there is work, then ends
+        self._conn: sqlite3.Connection | None = None
+        self._notice: tuple[str, dict[str, str]] | None = None
+        self.problem: str | None = None  # why the statistics are off, for the statistics screen
+        self.enabled = enabled
+        if enabled:
+            self._submit(self._open)
+
+    @property
+    def busy(self) -> bool:
+        """Work is queued or running: a resting app looks again soon for its answers."""
+        return self._worker is not None
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        """Queue ``fn``; one short-lived thread at a time works through the queue in order."""
+        future: Future = Future()
+        with self._lock:
+            self._jobs.append((future, fn, args))
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._drain, name="stats", daemon=True)
+                self._worker.start()
+        return future
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._jobs:
+                    self._worker = None
+                    return
+                future, fn, args = self._jobs.popleft()
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn(*args))
+                except BaseException as exc:  # handed to whoever polls the answer
+                    future.set_exception(exc)
+
+    # --- the worker thread ---------------------------------------------------------------------------
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = self._connect()
+        except sqlite3.Error as exc:
+            if _is_locked(exc):
+                self._off("stats.locked", {}, str(exc))
+                return
+            self._set_aside(exc)
+        except OSError as exc:
+            self._off("stats.failed", {"why": str(exc)}, str(exc))
+
+    def _connect(self) -> sqlite3.Connection:
+        # Used by one thread at a time (the queue's), not always the same one.
+        conn = sqlite3.connect(self.path, timeout=LOCK_WAIT, check_same_thread=False)
+        try:
+            migrate(conn)
+            conn.execute("SELECT count(*) FROM games").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _set_aside(self, exc: Exception) -> None:
+        """Move the damaged file out of the way (unique name) and start a fresh one."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.stem}.damaged-{stamp}-{uuid.uuid4().hex[:6]}{self.path.suffix}")
+        log.warning("statistics file damaged (%s): moved to %s", exc, aside)
+        try:
+            self.path.rename(aside)
+            self._conn = self._connect()
+        except (OSError, sqlite3.Error) as again:
+            self._off("stats.failed", {"why": str(again)}, str(again))
+            return
+        self._notice = ("stats.damaged", {"name": aside.name})
+
+    def _off(self, key: str, params: dict[str, str], why: str) -> None:
+        log.warning("statistics off: %s", why)
+        self._conn = None
+        self.problem = why
+        self._notice = (key, params)
+
+    def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
+        if self._conn is None:
+            return []
+        try:
+            with self._conn:
+                return self._conn.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            if _is_locked(exc):
+                log.warning("statistics file locked: %s", exc)
+                self._notice = self._notice or ("stats.locked", {})
+                return []
+            self._conn.close()
+            self._conn = None
+            self._set_aside(exc)
+            return []
+
+    # --- asked from the frame loop (never waits) -----------------------------------------------------
+    def record(self, session: Session) -> None:
+        """Keep a finished game (the computer's own demo games are not kept)."""
+        if session.mode == "demo" or not self.enabled:
+            return
+        st = session.match.state
+        row = (session.game_id, session.mode, session.names[0], session.names[1], int(st.scores[0]),
+               int(st.scores[1]), ",".join(str(w) for w in st.winners), session.match.cursor,
+               datetime.now(UTC).isoformat(timespec="seconds"), session.seed,
+               session.bot_level if session.mode == "computer" else None,
+               ",".join(str(i) for i in session.humans))
+        self.add_row(row)
+
+    def add_row(self, row: tuple) -> None:
+        """Keep one game given as the values of ``COLUMNS[1:]`` (e.g. games imported or made up for a picture)."""
+        if len(row) != len(COLUMNS) - 1:
+            raise ValueError(f"a game row has {len(COLUMNS) - 1} values, not {len(row)}")
+        sql = f"INSERT INTO games ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})"
+        self._submit(self._run, sql, row)
+
+    def games(self, game: str | None = None) -> Pending:
+        """Every kept game (of ``game``), oldest first, as dicts."""
+        where, args = ("WHERE game = ?", (game,)) if game else ("", ())
+
+        def ask() -> list[dict[str, Any]]:
+            rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM games {where} ORDER BY id", args)
+            return [dict(zip(COLUMNS, r, strict=True)) for r in rows]
+
+        if not self.enabled:
+            done: Future = Future()
+            done.set_result([])
+            return Pending(done)
+        return Pending(self._submit(ask))
+
+    def take_notice(self) -> tuple[str, dict[str, str]] | None:
+        """What happened to the file (a string key and its parameters), once."""
+        notice, self._notice = self._notice, None
+        return notice
+
+    def close(self, wait: bool = True) -> None:
+        def shut() -> None:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+        if not self.enabled:
+            return
+        done = self._submit(shut)
+        if wait:
+            try:
+                done.result(timeout=5)
+            except Exception as exc:  # closing must never keep the app from quitting
+                log.warning("statistics not closed cleanly: %s", exc)

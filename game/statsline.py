@@ -1,0 +1,41 @@
+"""The players' record under a result (end screen): asked from the statistics, drawn when it arrives."""
+from __future__ import annotations
+
+import pygame
+
+from game.records import Record, records
+from sprites import theme
+
+
+def streak_text(t, streak: int) -> str:
+    n = abs(streak)
+    kind = "win" if streak > 0 else "loss"
+    return t(f"stats.streak.{kind}.{'one' if n == 1 else 'other'}", n=n) if n else "–"
+
+
+def record_line(t, rec: Record) -> str:
+    """One short line: "Ann: 3 games, 2 won, 2 wins" (singular for one game)."""
+    key = "stats.record.one" if rec.played == 1 else "stats.record.other"
+    return t(key, name=rec.name, n=rec.played, wins=rec.wins, streak=streak_text(t, rec.streak))
+
+
+class PlayerRecord:
+    def __init__(self, app, session) -> None:
+        self.app, self.session = app, session
+        self.pending = app.stats.games(session.game_id)  # queued after the game's own row
+        self.text: str | None = None
+
+    def line(self) -> str | None:
+        if self.text is None and self.pending.ready:
+            per_player = records(self.pending.value or []).get(self.session.game_id, {})
+            names = [self.session.names[i].casefold() for i in self.session.humans]
+            found = [r for r in per_player.values() if r.name.casefold() in names]
+            self.text = "   ·   ".join(record_line(self.app.t, r) for r in found)
+        return self.text
+
+    def draw(self, surface: pygame.Surface, midtop: tuple[int, int], px: int) -> None:
+        text = self.line()
+        if text:
+            img = self.app.fonts.render(text, self.app.fonts.fit_px(text, px, int(surface.get_width() * 0.7)),
+                                        theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=midtop))

@@ -1,0 +1,81 @@
+"""The table's Back, Forward, Restart and Hint over the match history, and the questions asked before them."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.seats import hint_for
+
+
+def other_players_move(table: Any) -> int | None:
+    """In hotseat, the seat whose finished move Back would take back, when that is not the player at the
+    table now (so Back asks first); None when Back only takes back the player's own move."""
+    if table.session.mode != "hotseat" or table.revealed_for is None:
+        return None
+    match = table.match
+    for i in range(match.cursor - 1, -1, -1):
+        seat = match.actor(i)
+        if seat is not None and table.session.is_human(seat):
+            return seat if seat != table.revealed_for else None
+    return None
+
+
+class TableHistory:
+    """Mixed into TableScene: every change of position here goes through the one history."""
+
+    # --- history -----------------------------------------------------------------------------------
+    def undo(self) -> None:
+        other = other_players_move(self)
+        if other is not None:  # hotseat: Back would take back the other player's finished move
+            self.app.push("confirm", text=self.t("confirm.undo_other", name=self.session.names[other]),
+                          yes="confirm.undo_other.yes", on_yes=self.take_back)
+            return
+        self.take_back()
+
+    def take_back(self) -> None:
+        self.bot.cancel()
+        self.cards.finish()
+        if self.match.undo(self.session.is_human):
+            self.after_history()
+        else:
+            self.show_toast(self.t("table.nothing_to_undo"))
+
+    def redo(self) -> None:
+        self.bot.cancel()
+        self.cards.finish()
+        if self.match.redo(self.session.is_human):
+            self.after_history()
+        else:
+            self.show_toast(self.t("table.nothing_to_redo"))
+
+    def restart(self) -> None:
+        self.bot.cancel()
+        self.match.restart()
+        self.ended = False
+        self.dealt = False
+        self.after_history()
+        self.show_toast(self.t("table.restarted"))
+
+    def after_history(self) -> None:
+        self.clear_hint()
+        self.clear_selection()
+        self.persist()
+        seat = self.match.state.to_move
+        if self.session.mode == "hotseat" and seat is not None and seat != self.revealed_for:
+            self.hand_off(seat)
+        else:
+            self.refresh(animate=False)
+
+    def show_hint(self) -> None:
+        if not self.my_turn:
+            return
+        self.hint = hint_for(self.game_id, self.match, self.view_seat)
+        self.show_toast(self.t("table.hint_none") if self.hint is None else self.hint_text(self.hint))
+        self.hint_toast = self.toast[0] if self.toast else None
+        self.refresh(animate=False)
+
+    def clear_hint(self) -> None:
+        """The position changed: the hint (its highlight and its words) no longer applies."""
+        self.hint = None
+        if self.toast is not None and self.toast[0] == self.hint_toast:
+            self.toast = None
+

@@ -1,0 +1,32 @@
+"""The looks a player chooses: felt colours and card backs, applied to ``sprites.theme`` in one place.
+
+Everything draws the felt from ``theme.FELT`` (and ``FELT_DARK`` / ``FELT_LIGHT``) and the back from
+``theme.BACK`` / ``BACK_DARK`` / ``BACK_LINE`` at draw time, so :func:`apply` is the one switch."""
+from __future__ import annotations
+
+from sprites import theme
+
+Color = tuple[int, int, int]
+
+# name -> (main, dark, light)
+FELTS: dict[str, tuple[Color, Color, Color]] = {
+    "green": ((20, 96, 62), (9, 58, 37), (34, 122, 80)),
+    "blue": ((22, 66, 104), (10, 38, 66), (36, 92, 134)),
+    "red": ((110, 32, 42), (66, 16, 24), (138, 50, 60)),
+}
+# name -> (main, dark, lattice line)
+BACKS: dict[str, tuple[Color, Color, Color]] = {
+    "blue": ((24, 46, 104), (12, 24, 62), (62, 96, 170)),
+    "red": ((128, 22, 34), (70, 10, 18), (192, 70, 82)),
+    "green": ((16, 82, 54), (8, 44, 28), (58, 138, 98)),
+}
+
+
+def apply(felt: str, back: str) -> bool:
+    """Make ``felt`` and ``back`` the current look; True when something changed (caches must go)."""
+    main, dark, light = FELTS.get(felt, FELTS["green"])
+    b_main, b_dark, b_line = BACKS.get(back, BACKS["blue"])
+    before = (theme.FELT, theme.BACK)
+    theme.FELT, theme.FELT_DARK, theme.FELT_LIGHT = main, dark, light
+    theme.BACK, theme.BACK_DARK, theme.BACK_LINE = b_main, b_dark, b_line
+    return before != (theme.FELT, theme.BACK)

@@ -1,0 +1,135 @@
+"""Statistics in SQLite: recorded at the end of a game, shown on the statistics and end screens; a damaged
+or locked file is reported and the app plays on."""
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from game.records import recent_names, records
+from game.session import Session
+from game.stats import SCHEMA_VERSION, StatsStore, migrate, stats_path
+from game.tables import open_table
+from rules.core import Action
+from tests.uiplay import find_button
+from tools.driver import frames, make_app, settle, tap
+
+
+def run_until(app, cond, seconds=30.0):
+    """Frames until ``cond`` holds; the statistics thread answers on the real clock, so wait by it."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if cond():
+            return True
+        frames(app)
+        time.sleep(0.001)
+    return cond()
+
+
+def finish_kombi(app, names=("Ann", "Ben"), mode="hotseat"):
+    """A hotseat Kombi game ended by two passes (0:0), up to its end screen."""
+    app.show("menu")
+    frames(app, 2)
+    table = open_table(app, Session.new("kombi", mode, list(names), 7))
+    app.stack.push(table)
+    frames(app, 2)
+    for _ in range(2):
+        while app.stack.top is not table:
+            tap(app, (app.size[0] // 2, app.size[1] // 3))
+            settle(app)
+        assert table.submit(Action.make("pass"))
+        settle(app)
+    assert run_until(app, lambda: app.stack.top.name == "end")
+    return table
+
+
+def test_a_finished_game_appears_in_the_statistics():
+    app = make_app()
+    finish_kombi(app)
+    end = app.stack.top
+    assert run_until(app, lambda: end.record.line())
+    assert "Ann: 1 game, 1 won, streak: 1 win" in end.record.line()  # 0:0 is a shared win; singular forms
+    tap(app, find_button(app, "menu").center)
+    frames(app, 2)
+    tap(app, find_button(app, "stats").center)
+    scene = app.stack.top
+    assert scene.name == "stats"
+    assert run_until(app, lambda: scene.table is not None)
+    ann = scene.table["kombi"]["Ann"]
+    assert (ann.played, ann.wins, ann.best, ann.streak) == (1, 1, 0, 1)
+    app.draw()
+    again = make_app()  # a new App reads the same file
+    rows = again.stats.games()
+    assert run_until(again, lambda: rows.ready)
+    assert [r["name0"] for r in rows.value] == ["Ann"] and rows.value[0]["actions"] == 2
+
+
+def test_the_schema_is_versioned_and_migrates_an_old_file(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    migrate_first = __import__("game.stats", fromlist=["MIGRATIONS"]).MIGRATIONS[0]
+    for stmt in migrate_first:
+        conn.execute(stmt)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO games (game, mode, name0, name1, score0, score1, winners, actions, played_at) "
+                 "VALUES ('g', 'hotseat', 'A', 'B', 3, 1, '0', 9, '2026-01-01')")
+    conn.commit()
+    assert migrate(conn) == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("SELECT humans FROM games").fetchone()[0] == "0,1"
+
+
+def test_records_count_levels_streaks_and_recent_names():
+    def row(mode, level, winners, s0, name0="Ann", humans="0"):
+        return {"game": "g", "mode": mode, "name0": name0, "name1": "Computer", "score0": s0, "score1": 0,
+                "winners": winners, "bot_level": level, "humans": humans}
+    rows = [row("computer", 1, "0", 10), row("computer", 1, "1", 4), row("computer", 3, "0", 7),
+            row("computer", 3, "0", 12), row("hotseat", None, "1", 2, name0="Cem", humans="0,1")]
+    rec = records(rows)["g"]["Ann"]
+    assert (rec.played, rec.wins, rec.best, rec.streak) == (4, 3, 12, 2)
+    assert rec.win_rate(1) == 0.5 and rec.win_rate(3) == 1.0 and rec.win_rate(2) is None
+    assert rec.average == 33 / 4
+    assert recent_names(rows) == ["Cem", "Computer", "Ann"]
+
+
+def test_a_damaged_database_is_set_aside_and_the_app_plays_on():
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"this is not a database at all" * 100)
+    app = make_app()
+    app.show("menu")
+    frames(app, 2)
+    menu = app.stack.top
+    assert run_until(app, lambda: menu.notice)
+    assert "damaged" in menu.notice and "set aside" in menu.notice
+    aside = [p for p in path.parent.iterdir() if ".damaged-" in p.name]
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+    finish_kombi(app)  # plays, and the fresh file counts the game
+    rows = app.stats.games()
+    assert run_until(app, lambda: rows.ready) and len(rows.value) == 1
+
+
+def test_a_locked_database_is_reported_and_the_app_plays_on():
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    StatsStore(path).close()  # a proper file, then someone else holds it
+    other = sqlite3.connect(path)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        app = make_app()
+        app.show("menu")
+        frames(app, 2)
+        menu = app.stack.top
+        assert run_until(app, lambda: menu.notice)
+        assert "in use by another program" in menu.notice
+        finish_kombi(app)
+        assert app.stack.top.name == "end"
+        tap(app, find_button(app, "menu").center)
+        frames(app, 2)
+        tap(app, find_button(app, "stats").center)
+        scene = app.stack.top
+        assert run_until(app, lambda: scene.table is not None)
+        assert app.stats.problem and "locked" in app.stats.problem
+        app.draw()
+    finally:
+        other.rollback()
+        other.close()

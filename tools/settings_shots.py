@@ -1,0 +1,72 @@
+"""Screenshots of the settings, statistics and names (with recently used names) screens."""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+
+def _stats_app(size, home: Path):
+    from game.stats import StatsStore
+    from game.tables import playable
+    from tools.driver import make_app
+
+    app = make_app(size=size)
+    app.stats.close()
+    app.stats = StatsStore(home / "stats.sqlite3")  # a fresh file, the same every run
+    game = playable()[0]
+    # (mode, names, scores, winners, actions, bot level, human seats)
+    games = [
+        ("computer", "Ann", "Computer", 34, 21, "0", 61, 1, "0"),
+        ("computer", "Ann", "Computer", 40, 12, "0", 48, 1, "0"),
+        ("computer", "Ann", "Computer", 18, 27, "1", 70, 2, "0"),
+        ("computer", "Ann", "Computer", 29, 25, "0", 66, 2, "0"),
+        ("computer", "Ann", "Computer", 22, 31, "1", 59, 3, "0"),
+        ("hotseat", "Ann", "Ben", 26, 19, "0", 64, None, "0,1"),
+        ("hotseat", "Cem", "Ben", 15, 30, "1", 52, None, "0,1"),
+        ("hotseat", "Dana", "Ann", 24, 24, "0,1", 71, None, "0,1"),
+        ("hotseat", "Ann", "Ben", 33, 20, "0", 58, None, "0,1"),
+    ]
+    for seed, (mode, a, b, sa, sb, won, n, level, humans) in enumerate(games, start=11):
+        app.stats.add_row((game, mode, a, b, sa, sb, won, n, f"2026-11-{seed:02d}T18:00:00+00:00", seed, level, humans))
+    return app
+
+
+def _wait(app, pending) -> None:
+    from tools.driver import frames
+
+    for _ in range(600):
+        if pending.ready:
+            break
+        frames(app)
+    frames(app, 2)
+
+
+def settings_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
+    from tools.driver import frames
+    from tools.shots import save
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = _stats_app(size, Path(tmp))
+        app.show("menu")
+        frames(app, 2)
+        app.push("settings")
+        frames(app, 2)
+        app.draw()
+        save(app, folder, f"{prefix}settings")
+        app.show("stats")
+        frames(app, 2)
+        _wait(app, app.stack.top.pending)
+        app.draw()
+        save(app, folder, f"{prefix}stats")
+        app.show("menu")
+        frames(app, 2)
+        app.push("names", game=app.stack.top.game, mode="hotseat")
+        frames(app, 2)
+        _wait(app, app.stack.top.pending or _Done())
+        app.draw()
+        save(app, folder, f"{prefix}names_recent")
+        app.stats.close()
+
+
+class _Done:
+    ready = True
