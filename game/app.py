@@ -65,6 +65,7 @@ class App:
         self.finished_game = False
         self.results: list[str] = []
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
+        self.coach_marks = not opts.headless  # the guided first games (a test may switch them on)
         self.kiosk = None
         if self.kiosk_mode:
             from game.kiosk import Kiosk
@@ -118,6 +119,17 @@ class App:
     def set_sound(self, on: bool) -> None:
         self.settings.sound = on
         self.sounds.enabled = on and not self.opts.headless
+        self._store_settings()
+
+    def tutorial_finished(self, game_id: str) -> None:
+        """The guided first game of ``game_id`` is not shown again (kept in the settings file)."""
+        if game_id not in self.settings.tutorial_done:
+            self.settings.tutorial_done = [*self.settings.tutorial_done, game_id]
+            self._store_settings()
+
+    def reset_tutorials(self) -> None:
+        """Every game's guided first game shows again (for the settings screen)."""
+        self.settings.tutorial_done = []
         self._store_settings()
 
     def _store_settings(self) -> None:

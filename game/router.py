@@ -22,6 +22,7 @@ class Router:
             "menu": self._menu, "names": self._names, "cover": self._cover, "pause": self._pause,
             "rules": self._rules, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
+            "coach": self._coach,
         }
 
     def names(self) -> list[str]:
@@ -94,6 +95,13 @@ class Router:
         from game.scenes.online import OnlineScene
 
         return OnlineScene(self.app)
+
+    def _coach(self, table: Any) -> Scene:
+        from game.tables import entry
+        from game.tables.coach import CoachScene
+
+        load = entry(table.game_id).coach
+        return CoachScene(self.app, table, load() if load else [])
 
     def _lobby(self, **kw: Any) -> Scene:
         from game.scenes.lobby import LobbyScene

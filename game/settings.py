@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ class Settings:
     idle_minutes: int = 3
     pin: str = "2580"
     server: str = "ws://127.0.0.1:8765"
+    tutorial_done: list[str] = field(default_factory=list)
 
 
 def _is_int(v: Any) -> bool:
@@ -41,6 +42,11 @@ def _pin(v: Any) -> str | None:
     return text if isinstance(text, str) and text.isascii() and text.isdigit() and 4 <= len(text) <= 8 else None
 
 
+def _ids(v: Any) -> list[str] | None:
+    ok = isinstance(v, list) and len(v) < 50 and all(isinstance(x, str) and 0 < len(x) < 40 for x in v)
+    return list(v) if ok else None
+
+
 # key -> (check returning the value to use or None, what a valid value looks like)
 _RULES: dict[str, tuple[Callable[[Any], Any], str]] = {
     "language": (lambda v: v if isinstance(v, str) and v in LANGUAGES else None,
@@ -54,6 +60,7 @@ _RULES: dict[str, tuple[Callable[[Any], Any], str]] = {
     "pin": (_pin, '4 to 8 digits, e.g. "4711"'),
     "server": (lambda v: v if isinstance(v, str) and v.startswith(("ws://", "wss://")) and len(v) < 200 else None,
                'an address starting with "ws://" or "wss://"'),
+    "tutorial_done": (_ids, "a list of game names"),
 }
 _SECRET = {"pin"}  # never echoed into a log
 
@@ -140,7 +147,15 @@ class SettingsStore:
 def _fresh_text(s: Settings) -> str:
     head = "# Card Duels settings. Valid values:\n" + "".join(
         f"#   {key}: {wanted}\n" for key, (_, wanted) in _RULES.items())
-    return head + tomli_w.dumps(asdict(s))
+    return head + "".join(_dump(k, v) for k, v in asdict(s).items())
+
+
+def _dump(key: str, value: Any) -> str:
+    """One ``key = value`` line; a list stays on one line, so it can be updated in place."""
+    if isinstance(value, list):
+        items = ", ".join(tomli_w.dumps({"x": v}).split("=", 1)[1].strip() for v in value)
+        return f"{key} = [{items}]\n"
+    return tomli_w.dumps({key: value})
 
 
 _LINE = re.compile(r"^(\s*)([A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')(\s*=\s*)(.*)$")
@@ -162,6 +177,9 @@ def _value_end(rest: str) -> int | None:
         return None
     if rest.startswith("'"):
         j = rest.find("'", 1)
+        return None if j < 0 else j + 1
+    if rest.startswith("["):  # a one-line array (multi-line ones are not updated in place)
+        j = rest.find("]")
         return None if j < 0 else j + 1
     j = rest.find("#")
     return len(rest.rstrip()) if j < 0 else len(rest[:j].rstrip())
@@ -185,13 +203,13 @@ def _update_text(text: str, s: Settings) -> str | None:
         end = _value_end(rest)
         if end is None:
             return None
-        new_value = tomli_w.dumps({key: changed.pop(key)}).split("=", 1)[1].strip()
+        new_value = _dump(key, changed.pop(key)).split("=", 1)[1].strip()
         newline = line[len(line.rstrip("\r\n")):]
         lines[i] = m.group(1) + m.group(2) + m.group(3) + new_value + rest[end:] + newline
     if changed:
         if lines and not lines[-1].endswith("\n"):
             lines[-1] += "\n"
-        lines.append(tomli_w.dumps(changed))
+        lines.append("".join(_dump(k, v) for k, v in changed.items()))
     out = "".join(lines)
     back, problems = parse_settings(out)
     return out if not problems and asdict(back) == wanted else None

@@ -10,6 +10,7 @@ from game.scene import ButtonGroup, Scene
 from game.seats import THINK_PAUSE, BotRunner, hint_for
 from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
+from game.tables.coach import offer_coach
 from game.tables.controls import TableInput
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
@@ -63,6 +64,7 @@ class TableScene(TableInput, Scene):
     # --- life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
         self.refresh(animate=False)
+        offer_coach(self)  # the guided first game, when wanted
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
