@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tools.kiosk_shots import kiosk_shots
 from tools.online_shots import online_shots
+from tools.tutorial_shots import tutorial_shots
 
 
 def save(app, folder: Path, name: str) -> None:
@@ -67,6 +68,8 @@ def main(argv: list[str]) -> int:
     for game_id, make in game_shot_makers():
         make(folder, (1920, 1080), f"{game_id}_")
         make(folder, (1024, 600), f"small_{game_id}_")
+    tutorial_shots(folder, (1920, 1080), "")
+    tutorial_shots(folder, (1024, 600), "small_")
     online_shots(folder, (1920, 1080), "")
     online_shots(folder, (1024, 600), "small_")
     kiosk_shots(folder)

@@ -28,7 +28,8 @@ class Step:
     """One coach mark: the caption's text key, where it points, and when the player has done it."""
 
     key: str
-    target: Callable[[Any], pygame.Rect | None]  # table -> the place to leave bright (None: nowhere)
+    target: Callable[[Any], Any]  # table -> the place(s) to leave bright: a Rect, a list (the arrow points
+    # at the first) or None
     done: Callable[[Any], bool]  # table -> whether the player has done what the caption asks
 
 
@@ -37,6 +38,12 @@ def did(table, *kinds: str) -> bool:
     """Whether a human at this table has taken an action of one of ``kinds`` (up to the match's cursor)."""
     match = table.match
     return any(a.kind in kinds and table.session.is_human(match.actor(i)) for i, a in enumerate(match.played))
+
+
+def times(table, kind: str) -> int:
+    """How many actions of ``kind`` the humans at this table have taken (up to the match's cursor)."""
+    match = table.match
+    return sum(1 for i, a in enumerate(match.played) if a.kind == kind and table.session.is_human(match.actor(i)))
 
 
 def union(rects: Iterable[pygame.Rect | None]) -> pygame.Rect | None:
@@ -84,7 +91,8 @@ class CoachScene(Scene):
         self.finished = False  # all steps done (as opposed to skipped)
         self.buttons = ButtonGroup(self.press)
         self.box = pygame.Rect(0, 0, 0, 0)
-        self.target: pygame.Rect | None = None
+        self.target: pygame.Rect | None = None  # where the arrow points
+        self.targets: list[pygame.Rect] = []  # every place left bright
         self._layout_key: tuple | None = None
         self._lines: list[pygame.Surface] = []
         self._gap = 0
@@ -173,12 +181,14 @@ class CoachScene(Scene):
     # --- layout ------------------------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> None:
         step = self.step
-        target = step.target(self.table) if step is not None else None
-        key = (size, self.index, self.t.lang, tuple(target) if target else None, id(self.table.obs))
+        got = step.target(self.table) if step is not None else None
+        rects = [pygame.Rect(r) for r in (got if isinstance(got, list) else [got]) if r is not None]
+        key = (size, self.index, self.t.lang, tuple(tuple(r) for r in rects), id(self.table.obs))
         if key == self._layout_key:
             return
         self._layout_key = key
-        self.target = target.inflate(12, 12) if target is not None else None
+        self.targets = [r.inflate(12, 12) for r in rects]
+        self.target = self.targets[0] if self.targets else None
         w, h = size
         s = theme.ui_scale(h)
         fonts = self.app.fonts
@@ -198,9 +208,9 @@ class CoachScene(Scene):
         self._lines = [fonts.render(counter, cpx, theme.GOLD, bold=True)]
         self._lines += [fonts.render(line, px, theme.TEXT) for line in fonts.wrap(text, px, box_w - 2 * pad)]
         self._gap = gap
-        text_h = sum(i.get_height() * 9 // 8 for i in self._lines) + 2 * gap
-        box = pygame.Rect(0, 0, box_w, text_h + bh + 3 * pad)
-        self.box = self._place(box, self.target, pygame.Rect(0, 0, w, h), gap)
+        text_h = sum(i.get_height() * 9 // 8 for i in self._lines) + gap
+        box = pygame.Rect(0, 0, box_w, text_h + bh + 2 * pad)
+        self.box = self._place(box, pygame.Rect(0, 0, w, h), gap)
         x = self.box.right - pad - row_w
         y = self.box.bottom - pad - bh
         buttons = []
@@ -209,11 +219,12 @@ class CoachScene(Scene):
             x += bw + gap
         self.buttons.set(buttons)
 
-    def _place(self, box: pygame.Rect, target: pygame.Rect | None, screen: pygame.Rect, gap: int) -> pygame.Rect:
+    def _place(self, box: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
         """The caption beside the highlighted place, never over it, covering as few cards as it can
         (the player may need them for the very thing the caption asks)."""
         board = self.table.board if self.table.board.w > box.w else screen
         area = board.inflate(-2 * gap, -2 * gap)
+        target = self.target
         if target is None:
             box.center = area.center
             return box.clamp(area)
@@ -229,9 +240,9 @@ class CoachScene(Scene):
         best: tuple[float, int, pygame.Rect] | None = None
         for order, (x, y) in enumerate(spots):
             r = pygame.Rect(x, y, box.w, box.h).clamp(area)
-            over = r.clip(target)
+            over = sum(r.clip(t).w * r.clip(t).h for t in self.targets)
             covered = sum(r.clip(c).w * r.clip(c).h for c in cards)
-            cost = over.w * over.h * 1000 + covered + 20 * math.dist(r.center, target.center)
+            cost = over * 1000 + covered + 20 * math.dist(r.center, target.center)
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, r)
         assert best is not None
@@ -246,11 +257,12 @@ class CoachScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, VEIL_ALPHA))
         radius = max(6, int(14 * s))
-        if self.target is not None:
-            pygame.draw.rect(veil, (0, 0, 0, 0), self.target, border_radius=radius)
+        for r in self.targets:
+            pygame.draw.rect(veil, (0, 0, 0, 0), r, border_radius=radius)
         surface.blit(veil, (0, 0))
+        for r in self.targets:
+            pygame.draw.rect(surface, theme.GOLD, r, width=max(3, int(5 * s)), border_radius=radius)
         if self.target is not None:
-            pygame.draw.rect(surface, theme.GOLD, self.target, width=max(3, int(5 * s)), border_radius=radius)
             self._arrow(surface, s)
         draw_panel(surface, self.box, alpha=250)
         pygame.draw.rect(surface, theme.GOLD, self.box, width=max(2, int(3 * s)), border_radius=max(6, int(14 * s)))
