@@ -91,3 +91,41 @@ def test_dont_show_again_survives_a_restart_of_the_app():
     assert coach_of(again) is not None, "every game has its own first game"
     again.reset_tutorials()
     assert again.settings.tutorial_done == []
+
+
+def test_own_trumps_guided_game_completed_by_gestures():
+    app, session, table = coached("trumps", 2)
+    coach = coach_of(app)
+    assert [s.key for s in coach.steps] == ["trumps.coach.choose", "trumps.coach.beat", "trumps.coach.pickup"]
+    seen = []
+    for _ in range(80):
+        if coach.closed:
+            break
+        my_turn(app, table)
+        frames(app)
+        seen.append(coach.index)
+        assert coach.target is not None and not coach.box.colliderect(coach.target)
+        legal = table.obs["legal"]
+        if table.obs["phase"] == "choose_trump":
+            suit = next(a["suit"] for a in legal if a["kind"] == "choose_trump")
+            tap(app, table.geo.tiles()["CDHS".index(suit)].center)
+        elif any(a["kind"] == "pick_up" for a in legal):
+            tap(app, table_button(table, "pickup").center)
+        else:
+            card = next(a["card"] for a in legal if a["kind"] == "play")
+            drag(app, open_point(app, table, card), table.geo.pile_zone.center)
+        settle(app)
+    assert coach.finished and coach_of(app) is None
+    assert seen[0] == 0 and 1 in seen and seen[-1] == 2, "each mark was shown and done in turn"
+    kinds = [a.kind for i, a in enumerate(session.match.played) if session.match.actor(i) == 0]
+    assert {"choose_trump", "play", "pick_up"} <= set(kinds)
+    assert app.settings.tutorial_done == ["trumps"]
+
+
+def test_text_is_large_enough_and_buttons_big_enough_on_a_small_screen():
+    app, _, table = coached("kombi", 4, size=(1024, 600))
+    coach = coach_of(app)
+    frames(app, 2)
+    assert all(b.rect.h >= 44 for b in coach.buttons.buttons)
+    assert all(img.get_height() >= 0.02 * 600 for img in coach._lines)
+    assert coach.box.clamp(table.board) == coach.box, "the caption stays on the table"

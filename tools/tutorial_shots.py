@@ -11,7 +11,7 @@ from pathlib import Path
 RECIPES: dict[str, list] = {
     "kombi": [("draw",), ("exchange",), "select", ("play",), None],
     "square": [("look",), ("done",), ("draw",), ("discard",), None, None],
-    "cribbage": [("discard",), ("cut",), ("play",), None],
+    "cribbage": [("cut",), ("discard",), ("cut",), ("play",), None],
     "trumps": [("choose_trump",), ("play",), ("pick_up",), None],
 }
 SEEDS = {"kombi": 8, "square": 3, "cribbage": 5, "trumps": 2}
@@ -54,7 +54,7 @@ def _one_game(folder: Path, size: tuple[int, int], prefix: str, game_id: str) ->
         if not _do(table, how):
             coach.press("next")
         settle(app)
-        frames(app, 2)
+        frames(app, 90)  # a table's own show (a cut spreading, a count) settles too
     app.stack.reset(table)
     frames(app, 1)
 
@@ -70,11 +70,9 @@ def _wait_for_turn(app, table, limit: int = 3000) -> None:
 
 def _do(table, how) -> bool:
     """Make the step's move as the player would end up making it; False when it cannot be made now."""
-    from rules.core import Action
-
     if how is None or not table.my_turn:
         return False
-    legal = [Action.from_dict(a) for a in table.obs.get("legal", [])]
+    legal = table.match.state.legal_actions()  # a tool may ask the rules; the table only has its view
     if how == "select":
         play = next((a for a in legal if a.kind == "play"), None)
         if play is None:
@@ -82,5 +80,6 @@ def _do(table, how) -> bool:
         table.selected = {c for combo in play["combos"] for c in combo}
         table.refresh(animate=True)
         return True
-    action = next((a for a in legal if a.kind in how), None)
+    fits = [a for a in legal if a.kind in how]
+    action = fits[len(fits) // 2] if fits else None  # a cut in the middle of the pack, say
     return action is not None and table.submit(action)

@@ -76,6 +76,13 @@ def offer_coach(table) -> None:
         table.app.push("coach", table=table)
 
 
+def _legible(fonts, px: int, least: float) -> int:
+    """A font size whose lines are at least ``least`` pixels tall (2% of the window, say)."""
+    while fonts.render("Ag", px, theme.TEXT).get_height() < least:
+        px += 1
+    return px
+
+
 class CoachScene(Scene):
     """The coach over its table: the table keeps playing underneath (turns, bots, animations)."""
 
@@ -192,7 +199,7 @@ class CoachScene(Scene):
         w, h = size
         s = theme.ui_scale(h)
         fonts = self.app.fonts
-        px = max(theme.font_px(30, s), math.ceil(h * 0.024))
+        px = _legible(fonts, theme.font_px(30, s), h * 0.025)
         pad = max(10, int(22 * s))
         bh = max(44, int(62 * s))
         gap = max(6, int(12 * s))
@@ -204,7 +211,7 @@ class CoachScene(Scene):
         box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.42), int(820 * s))))
         text = self.t(step.key) if step is not None else ""
         counter = self.t("coach.step", n=self.index + 1, total=len(self.steps))
-        cpx = max(theme.font_px(22, s), math.ceil(h * 0.02))
+        cpx = _legible(fonts, theme.font_px(22, s), h * 0.02)
         self._lines = [fonts.render(counter, cpx, theme.GOLD, bold=True)]
         self._lines += [fonts.render(line, px, theme.TEXT) for line in fonts.wrap(text, px, box_w - 2 * pad)]
         self._gap = gap

@@ -135,6 +135,8 @@ EN = {
                            "and so do pairs; runs score too.",
     "cribbage.coach.show": "After the play each hand is counted with the starter card: fifteens, pairs, runs, "
                            "flushes. The pegs race to 121.",
+    "cribbage.coach.starter": "The non-dealer cuts once more: the top card of the lower packet is the starter. It "
+                              "counts with both hands and the crib.",
 }
 
 DE = {
@@ -262,4 +264,6 @@ DE = {
                            "bringen 2, Paare auch, Folgen ebenso.",
     "cribbage.coach.show": "Nach dem Spiel wird jede Hand mit der Startkarte gezählt: Fünfzehnen, Paare, Folgen, "
                            "Flushes. Die Stifte laufen bis 121.",
+    "cribbage.coach.starter": "Wer nicht gibt, hebt noch einmal ab: Die oberste Karte des unteren Päckchens ist die "
+                              "Startkarte. Sie zählt für beide Hände und die Krippe.",
 }
