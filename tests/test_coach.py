@@ -129,3 +129,34 @@ def test_text_is_large_enough_and_buttons_big_enough_on_a_small_screen():
     assert all(b.rect.h >= 44 for b in coach.buttons.buttons)
     assert all(img.get_height() >= 0.02 * 600 for img in coach._lines)
     assert coach.box.clamp(table.board) == coach.box, "the caption stays on the table"
+
+
+def test_card_square_marks_follow_look_draw_and_discard():
+    app, session, table = coached("square", 3)
+    coach = coach_of(app)
+    my_turn(app, table)
+    assert coach.index == 0 and table.obs["phase"] == "look"
+    tap(app, table_button(table, "look").center)
+    assert coach.index == 1, "looking at the near cards advances the first mark"
+    tap(app, table_button(table, "done").center)
+    my_turn(app, table)
+    assert coach.index == 2
+    geo = table.geo
+    drag(app, geo.draw_rect.center, geo.my_square.center)
+    settle(app)
+    assert coach.index == 3 and table.obs["phase"] == "drawn"
+    drawn = geo.card_rect(*geo.drawn_mine, geo.big)
+    assert coach.target.contains(drawn) and not coach.box.colliderect(coach.target)
+    drag(app, drawn.center, geo.discard_rect.center)
+    settle(app)
+    assert [a.kind for a in session.match.played if a.kind in ("draw", "discard")][:2] == ["draw", "discard"]
+    assert coach.index == 4, "resolving the drawn card advances to the power cards"
+
+
+def test_a_bad_tutorial_list_in_the_settings_file_falls_back():
+    from game.settings import parse_settings
+
+    good, problems = parse_settings('tutorial_done = ["kombi", "trumps"]\n')
+    assert good.tutorial_done == ["kombi", "trumps"] and not problems
+    bad, problems = parse_settings('tutorial_done = "kombi"\n')
+    assert bad.tutorial_done == [] and "tutorial_done" in problems[0]
