@@ -279,6 +279,9 @@ class CoachScene(Scene):
             surface.blit(img, (self.box.x + pad, y))
             y += img.get_height() + (self._gap if i == 0 else img.get_height() // 8)
         self.buttons.draw(surface, self.app.fonts)
+        toast = getattr(self.table, "_draw_toast", None)
+        if toast is not None:
+            toast(surface)  # a refusal's reason stays readable above the veil
 
     def _arrow(self, surface: pygame.Surface, s: float) -> None:
         assert self.target is not None
