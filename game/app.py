@@ -82,6 +82,7 @@ class App:
         self.results: list[str] = []
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
         self.save_failed = False  # an autosave failed and the player was told
+        self.coach_marks = not opts.headless  # the guided first games (a test may switch them on)
         self.kiosk = None
         if self.kiosk_mode:
             from game.kiosk import Kiosk
@@ -130,12 +131,23 @@ class App:
     def set_language(self, lang: str) -> None:
         self.t.set_language(lang)
         self.settings.language = lang
-        self._store_settings()
+        self.store_settings()
 
     def set_sound(self, on: bool) -> None:
         self.settings.sound = on
         self.sounds.enabled = on and not self.opts.headless
-        self._store_settings()
+        self.store_settings()
+
+    def tutorial_finished(self, game_id: str) -> None:
+        """The guided first game of ``game_id`` is not shown again (kept in the settings file)."""
+        if game_id not in self.settings.tutorial_done:
+            self.settings.tutorial_done = [*self.settings.tutorial_done, game_id]
+            self.store_settings()
+
+    def reset_tutorials(self) -> None:
+        """Every game's guided first game shows again (for the settings screen)."""
+        self.settings.tutorial_done = []
+        self.store_settings()
 
     def store_settings(self) -> None:
         self._store_settings()

@@ -23,6 +23,7 @@ class Router:
             "rules": self._rules, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm,
+            "coach": self._coach,
         }
 
     def names(self) -> list[str]:
@@ -95,6 +96,13 @@ class Router:
         from game.scenes.online import OnlineScene
 
         return OnlineScene(self.app)
+
+    def _coach(self, table: Any) -> Scene:
+        from game.tables import entry
+        from game.tables.coach import CoachScene
+
+        load = entry(table.game_id).coach
+        return CoachScene(self.app, table, load() if load else [])
 
     def _lobby(self, **kw: Any) -> Scene:
         from game.scenes.lobby import LobbyScene

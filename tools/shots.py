@@ -8,6 +8,7 @@ from pathlib import Path
 from tools.kiosk_shots import kiosk_shots
 from tools.online_shots import online_shots
 from tools.settings_shots import settings_shots
+from tools.tutorial_shots import tutorial_shots
 
 
 def save(app, folder: Path, name: str) -> None:
@@ -92,6 +93,8 @@ def main(argv: list[str]) -> int:
         make(folder, (3840, 2160), f"large_{game_id}_")
         end_review(folder, game_id, (1920, 1080), "")
         end_review(folder, game_id, (1024, 600), "small_")
+    tutorial_shots(folder, (1920, 1080), "")
+    tutorial_shots(folder, (1024, 600), "small_")
     online_shots(folder, (1920, 1080), "")
     online_shots(folder, (1024, 600), "small_")
     online_shots(folder, (3840, 2160), "large_")

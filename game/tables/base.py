@@ -10,6 +10,7 @@ from game.scene import ButtonGroup, Scene
 from game.seats import THINK_PAUSE, BotRunner
 from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
+from game.tables.coach import offer_coach
 from game.tables.controls import TableInput
 from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
@@ -69,6 +70,7 @@ class TableScene(TableHistory, TableInput, Scene):
     # --- life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
         self.refresh(animate=False)
+        offer_coach(self)  # the guided first game, when wanted
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

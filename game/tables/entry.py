@@ -12,7 +12,7 @@ class TableEntry:
 
     ``load`` imports the table class when a game opens, so start-up loads none of them. ``shots`` and
     ``bench`` name the tools (``module:function`` under tools/) that render the game's screenshots and
-    measure it; the product never imports them.
+    measure it; the product never imports them. ``coach`` imports the coach marks of a first game.
     """
 
     id: str
@@ -22,6 +22,7 @@ class TableEntry:
     rules_pages: tuple[str, ...] = ()  # text keys of the rules pages, in reading order
     shots: str = ""
     bench: str = ""
+    coach: Callable[[], list] | None = None  # the guided first game's steps (game/tables/coach.py's Step)
 
     @property
     def title_key(self) -> str:

@@ -63,6 +63,11 @@ EN = {
     "save.none": "There is no saved game to continue.",
     "save.failed": "The game could not be saved: {why}",
     "seat.you": "You",
+    "coach.step": "Guided first game · step {n} of {total}",
+    "coach.next": "Next",
+    "coach.done": "Got it",
+    "coach.skip": "Skip",
+    "coach.never": "Don't show again",
 }
 
 DE = {
@@ -128,4 +133,9 @@ DE = {
     "save.none": "Es gibt keinen Spielstand zum Fortsetzen.",
     "save.failed": "Das Spiel konnte nicht gespeichert werden: {why}",
     "seat.you": "Du",
+    "coach.step": "Geführtes erstes Spiel · Schritt {n} von {total}",
+    "coach.next": "Weiter",
+    "coach.done": "Verstanden",
+    "coach.skip": "Überspringen",
+    "coach.never": "Nicht mehr zeigen",
 }

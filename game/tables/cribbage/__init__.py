@@ -11,5 +11,13 @@ def _load() -> type:
     return CribbageTable
 
 
+
+def _coach() -> list:
+    from game.tables.cribbage.coach import steps
+
+    return steps()
+
+
 ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=("cribbage.rules",),
-                   shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report")
+                   shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report",
+                   coach=_coach)

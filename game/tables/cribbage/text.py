@@ -128,6 +128,15 @@ EN = {
         "and drag them onto the crib (or press To the crib). Drag a card to the play, or tap it and press "
         "Play card. Keys 1-6 pick cards, Enter confirms, H hint, Ctrl+Z / Ctrl+Y back and forward. "
         "Tap or press a key to skip the count."),
+    "cribbage.coach.cut": "Cut the pack: tap or drag along the spread cards to choose where, then press Cut.",
+    "cribbage.coach.discard": "Choose two cards for the crib: tap two, then drag them to the crib (or press the "
+                              "button). The crib scores for the dealer.",
+    "cribbage.coach.play": "Play one card at a time onto the count. The count never passes 31; 15 and 31 score 2, "
+                           "and so do pairs; runs score too.",
+    "cribbage.coach.show": "After the play each hand is counted with the starter card: fifteens, pairs, runs, "
+                           "flushes. The pegs race to 121.",
+    "cribbage.coach.starter": "The non-dealer cuts once more: the top card of the lower packet is the starter. It "
+                              "counts with both hands and the crib.",
 }
 
 DE = {
@@ -247,4 +256,14 @@ DE = {
         "und auf die Krippe ziehen (oder In die Krippe drücken). Eine Karte ins Spiel ziehen oder antippen und "
         "Karte spielen drücken. Tasten 1-6 wählen Karten, Enter bestätigt, H Tipp, Strg+Z / Strg+Y zurück und "
         "vor. Tippen oder eine Taste überspringt das Zählen."),
+    "cribbage.coach.cut": "Heb den Stapel ab: Tippe oder zieh entlang der ausgebreiteten Karten, um die Stelle zu "
+                          "wählen, dann drück Abheben.",
+    "cribbage.coach.discard": "Wähle zwei Karten für die Krippe: Tippe zwei an und zieh sie zur Krippe (oder drück den "
+                              "Knopf). Die Krippe zählt für den Geber.",
+    "cribbage.coach.play": "Spiel eine Karte nach der anderen auf den Zählstand. Er geht nie über 31; 15 und 31 "
+                           "bringen 2, Paare auch, Folgen ebenso.",
+    "cribbage.coach.show": "Nach dem Spiel wird jede Hand mit der Startkarte gezählt: Fünfzehnen, Paare, Folgen, "
+                           "Flushes. Die Stifte laufen bis 121.",
+    "cribbage.coach.starter": "Wer nicht gibt, hebt noch einmal ab: Die oberste Karte des unteren Päckchens ist die "
+                              "Startkarte. Sie zählt für beide Hände und die Krippe.",
 }

@@ -11,5 +11,11 @@ def _load() -> type:
     return KombiTable
 
 
+def _coach() -> list:
+    from game.tables.kombi.coach import steps
+
+    return steps()
+
+
 ENTRY = TableEntry(id="kombi", fan=("7C", "7H", "7S"), text=text, load=_load, rules_pages=("kombi.rules",),
-                   shots="tools.kombi_shots:kombi_shots", bench="tools.kombi_bench:bench_report")
+                   shots="tools.kombi_shots:kombi_shots", bench="tools.kombi_bench:bench_report", coach=_coach)

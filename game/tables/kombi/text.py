@@ -50,6 +50,14 @@ EN = {
         "Controls: drag the draw pile to your hand; drag a hand card onto an exchange card; select cards and drag "
         "them onto your pile (or press Play). Keys: Tab/arrows move, Space selects, Enter confirms, 1-0 pick "
         "hand cards, D draws, E ends the turn, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+    "kombi.coach.draw": "This is the draw pile. Drag it to your hand (or tap it) to draw a card.",
+    "kombi.coach.exchange": "These three cards are the exchange area: drag a hand card onto one of them to swap "
+                            "the two. Each turn you may draw, exchange and play, each once, two of them in all.",
+    "kombi.coach.select": "Tap cards in your hand to select them: three or four of one rank, or a run of three "
+                          "or more in one suit (it may wrap, like Q-K-A-2).",
+    "kombi.coach.play": "Press \u201cPlay selection\u201d (or drag the selected cards onto your pile) to score "
+                        "the combination.",
+    "kombi.coach.pass": "Nothing more to do this turn? Press here to end it early; the other player goes next.",
 }
 
 DE = {
@@ -104,4 +112,15 @@ DE = {
         "Bedienung: Nachziehstapel auf die Hand ziehen; Handkarte auf eine Tauschkarte ziehen; Karten wählen und "
         "auf den eigenen Stapel ziehen (oder Ausspielen drücken). Tasten: Tab/Pfeile bewegen, Leertaste wählt, "
         "Enter bestätigt, 1-0 wählen Handkarten, D zieht, E beendet den Zug, H Tipp, Strg+Z / Strg+Y."),
+    "kombi.coach.draw": "Das ist der Nachziehstapel. Zieh ihn auf deine Hand (oder tippe ihn an), um eine "
+                        "Karte zu ziehen.",
+    "kombi.coach.exchange": "Diese drei Karten sind die Tauschkarten: Zieh eine Handkarte auf eine von ihnen, um "
+                            "die beiden zu tauschen. In jedem Zug darfst du ziehen, tauschen und ausspielen, jedes "
+                            "einmal, zwei davon insgesamt.",
+    "kombi.coach.select": "Tippe Handkarten an, um sie zu wählen: drei oder vier gleiche Werte oder eine Folge "
+                          "ab drei Karten in einer Farbe (auch über das Ass hinweg, wie D-K-A-2).",
+    "kombi.coach.play": "Drück \u201eAuswahl ausspielen\u201c (oder zieh die gewählten Karten auf deinen "
+                        "Stapel), um die Kombination zu werten.",
+    "kombi.coach.pass": "Nichts mehr zu tun in diesem Zug? Hier beendest du ihn vorzeitig; dann ist der andere "
+                        "dran.",
 }

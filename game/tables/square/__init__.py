@@ -11,5 +11,12 @@ def _load() -> type:
     return SquareTable
 
 
+def _coach() -> list:
+    from game.tables.square.coach import steps
+
+    return steps()
+
+
 ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=("square.rules",),
-                   shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report")
+                   shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report",
+                   coach=_coach)

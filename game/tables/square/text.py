@@ -122,6 +122,17 @@ EN = {
         "the power zone; drag the discard onto one of your cards. Taps preview a move, a second tap or Confirm "
         "makes it. Keys: Tab/arrows move, Space chooses, Enter confirms, 1–4 pick your (1,1)…(2,2), D draws, "
         "K knocks, H hint, Backspace cancels, Ctrl+Z / Ctrl+Y back and forward."),
+    "square.coach.look": "Your two near cards, the bottom row, may be looked at once, now. Press Look and remember "
+                         "them: nobody shows them again.",
+    "square.coach.remember": "Remember these two. Press Done to turn them face down again.",
+    "square.coach.draw": "Your turn: drag the draw pile to your square (or tap it) to draw a card. The lowest total "
+                         "wins.",
+    "square.coach.resolve": "Drop the drawn card on one of your four cards to swap it in, or on the discard pile to "
+                            "throw it away.",
+    "square.coach.powers": "Power cards: 7 and 8 peek at one of your cards, 9 and 10 at one of theirs, a Jack swaps "
+                           "two cards unseen, a Queen looks at both first. Drop a drawn power card here to use it.",
+    "square.coach.knock": "Sure your total is the lowest? Knock at the start of a turn: the other player has one "
+                          "last turn.",
 }
 
 DE = {
@@ -246,4 +257,16 @@ DE = {
         "eine Vorschau, nochmal Tippen oder Bestätigen führt sie aus. Tasten: Tab/Pfeile bewegen, Leertaste "
         "wählt, Enter bestätigt, 1–4 wählen dein (1,1)…(2,2), D zieht, K klopft, H Tipp, Rücktaste bricht ab, "
         "Strg+Z / Strg+Y."),
+    "square.coach.look": "Deine beiden nahen Karten, die untere Reihe, darfst du jetzt einmal ansehen. Drück "
+                         "Ansehen und merk sie dir: Niemand zeigt sie dir wieder.",
+    "square.coach.remember": "Merk dir diese beiden. Mit Fertig liegen sie wieder verdeckt.",
+    "square.coach.draw": "Du bist dran: Zieh den Nachziehstapel auf dein Quadrat (oder tippe ihn an), um eine Karte "
+                         "zu ziehen. Die kleinste Summe gewinnt.",
+    "square.coach.resolve": "Leg die gezogene Karte auf eine deiner vier Karten, um sie zu tauschen, oder auf den "
+                            "Ablagestapel, um sie abzuwerfen.",
+    "square.coach.powers": "Machtkarten: 7 und 8 zeigen dir eine deiner Karten, 9 und 10 eine der anderen, ein Bube "
+                           "tauscht zwei Karten ungesehen, eine Dame zeigt erst beide. Leg eine gezogene Machtkarte "
+                           "hierher, um sie zu nutzen.",
+    "square.coach.knock": "Sicher, dass deine Summe die kleinste ist? Klopf zu Beginn eines Zuges: Dann hat der "
+                          "andere noch einen letzten Zug.",
 }

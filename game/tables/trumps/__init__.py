@@ -11,5 +11,13 @@ def _load() -> type:
     return TrumpsTable
 
 
+
+def _coach() -> list:
+    from game.tables.trumps.coach import steps
+
+    return steps()
+
+
 ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=("trumps.rules",),
-                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report")
+                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report",
+                   coach=_coach)

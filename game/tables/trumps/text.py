@@ -125,6 +125,12 @@ EN = {
         "Controls: drag a card onto the pile (or tap it, then the pile); Pick up takes the cards. Show beaters "
         "(or B) lights up your cards that beat the top card. Keys: Tab/arrows move, Space selects, Enter plays, "
         "1-0 pick hand cards, P picks up, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+    "trumps.coach.choose": "First choose your own trump suit. Only your trump matters when you beat; the other "
+                           "player has their own.",
+    "trumps.coach.beat": "Beat the top card: drag a higher card of its suit, or any card of your trump, onto the "
+                         "pile. Then play a card for the other to beat.",
+    "trumps.coach.pickup": "No card beats it? Pick up: three cards, five if the top card is of your trump, the "
+                           "whole pile for your trump's ace.",
 }
 
 DE = {
@@ -246,4 +252,10 @@ DE = {
         "Schlagkarten zeigen (oder B) hebt deine Karten hervor, die die oberste Karte schlagen. Tasten: "
         "Tab/Pfeile bewegen, Leertaste wählt, Enter spielt, 1-0 wählen Handkarten, P nimmt auf, H Tipp, "
         "Strg+Z / Strg+Y zurück und vor."),
+    "trumps.coach.choose": "Wähle zuerst deine eigene Trumpffarbe. Beim Stechen zählt nur dein Trumpf; der andere "
+                           "hat seinen eigenen.",
+    "trumps.coach.beat": "Stich die oberste Karte: Zieh eine höhere Karte ihrer Farbe oder eine Karte deines "
+                         "Trumpfs auf den Stapel. Dann spielst du eine Karte, die der andere stechen muss.",
+    "trumps.coach.pickup": "Keine Karte sticht? Nimm auf: drei Karten, fünf, wenn oben dein Trumpf liegt, den "
+                           "ganzen Stapel beim Ass deines Trumpfs.",
 }
