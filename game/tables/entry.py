@@ -17,7 +17,7 @@ class TableEntry:
 
     id: str
     fan: tuple[str, ...]  # the cards the menu shows on the game's tile
-    text: ModuleType  # the game's strings: EN and DE dictionaries
+    text: ModuleType  # the game's English strings: STRINGS, a tuple of N_()/NP_() marks (game/locale translates)
     load: Callable[[], type]
     rules_pages: tuple[str, ...] = ()  # text keys of the rules pages, in reading order
     shots: str = ""
