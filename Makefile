@@ -9,7 +9,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 
 # Translations: the .po files are the source; the .mo files are build products (git-ignored).
 LOCALE := game/locale
-LANGS := de
+LANGS := de uk
 MO := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/card-duels.mo)
 SOURCES := game/text game/tables
 
@@ -27,7 +27,7 @@ locale: $(MO)
 strings: $(STAMP)
 	$(BIN)/pybabel -q extract --no-default-keywords -k N_:1c,2 -k NP_:1c,2,3 --add-location=file \
 		--project=card-duels -o $(LOCALE)/card-duels.pot $(SOURCES)
-	$(BIN)/pybabel -q update --no-fuzzy-matching -D card-duels -i $(LOCALE)/card-duels.pot -d $(LOCALE)
+	$(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D card-duels -i $(LOCALE)/card-duels.pot -d $(LOCALE)
 
 run: $(STAMP) $(MO)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python main.py $(ARGS)

@@ -16,7 +16,7 @@ from game.text.marks import Source
 log = logging.getLogger(__name__)
 
 DOMAIN = "card-duels"
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "uk")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "uk": "Українська"}
 # Imported statically (not by name) so that packagers see every catalogue; each game brings its own.
 _CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, *catalogues())

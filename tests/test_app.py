@@ -65,6 +65,25 @@ def test_language_switch_in_the_menu():
     tap(app, find_button(app, "lang").center)
     assert app.t.lang == "de"
     assert any(b.label.startswith("Sprache") for b in app.stack.top.buttons.buttons)
+    frames(app, 2)
+    tap(app, find_button(app, "lang").center)
+    assert app.t.lang == "uk" and app.settings.language == "uk"
+    labels = [b.label for b in app.stack.top.buttons.buttons]
+    assert "Мова: Українська" in labels and "Грати" in labels, labels
+    frames(app, 2)
+    tap(app, find_button(app, "lang").center)
+    assert app.t.lang == "en"
+
+
+def test_lang_uk_on_the_command_line():
+    from game.options import parse
+
+    assert parse(["--lang", "uk"], ["kombi"]).lang == "uk"
+    app = make_app(lang="uk")
+    app.stack.push(MenuScene(app))
+    frames(app, 2)
+    assert app.t("menu.quit") == "Вийти"
+    assert any(b.label == "Вийти" for b in app.stack.top.buttons.buttons)
 
 
 def test_names_scene_with_keyboard_and_on_screen_keys():

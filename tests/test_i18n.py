@@ -116,6 +116,10 @@ def test_plurals_follow_each_language():
     assert t("kombi.hand_count", n=1) == "1 card"
     t.set_language("de")
     assert [t.n("cribbage.cards", n) for n in (1, 3)] == ["1 Karte", "3 Karten"]
+    t.set_language("uk")
+    assert [t.n("trumps.cards", n) for n in (1, 3, 5, 11, 21, 22, 25)] == [
+        "1 карта", "3 карти", "5 карт", "11 карт", "21 карта", "22 карти", "25 карт"]
+    assert t("menu.play") == "Грати" and t("kiosk.versus", a="Анна", b="Богдан") == "Анна проти Богдан"
 
 
 def test_missing_compiled_catalogues_fall_back_to_english(tmp_path, caplog):
@@ -147,5 +151,6 @@ def test_the_font_draws_every_character_of_every_translation():
     assert pixels("\u0378") == box, "the .notdef box is not what this check thinks it is"
     assert pixels("Ж") != box and pixels("A") != box
     chars = set().union(*(used_characters(lang) for lang in TRANSLATED)) - set(SUIT_CHARS)
+    assert set("їєіґЖщ’") <= chars, "expected the Ukrainian letters in the catalogue"
     missing = sorted(ch for ch in chars if pixels(ch) == box)
     assert missing == [], f"the font has no glyph for {[f'U+{ord(c):04X} {c}' for c in missing]}"

@@ -345,10 +345,11 @@ def test_every_event_has_a_sentence_and_breakdowns_are_translated(lang):
     b = score_hand(["5H", "5D", "5C", "JS"], "5S").to_json()
     text = words.show_breakdown(t, b["parts"], b["total"])
     assert text == {"en": "8 fifteens for 16, double pair royal for 12, nobs for 1 = 29",
-                    "de": "8× Fünfzehn für 16, Vierling für 12, Nobs für 1 = 29"}[lang]
+                    "de": "8× Fünfzehn für 16, Vierling für 12, Nobs für 1 = 29",
+                    "uk": "8 п’ятнадцяток — 16, четвірка — 12, нобс — 1 = 29"}[lang]
     said = words.spoken_count(t, b["parts"], 3)
     assert said == {"en": "fifteen two, fifteen four, fifteen six", "de": "fünfzehn zwei, fünfzehn vier, "
-                    "fünfzehn sechs"}[lang]
+                    "fünfzehn sechs", "uk": "п’ятнадцять — два, п’ятнадцять — чотири, п’ятнадцять — шість"}[lang]
     assert t("cribbage.rules") != "cribbage.rules"
 
 
