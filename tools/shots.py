@@ -5,6 +5,7 @@ import os
 import sys
 from pathlib import Path
 
+from tools.howto_shots import howto_shots
 from tools.kiosk_shots import kiosk_shots
 from tools.online_shots import online_shots
 
@@ -70,6 +71,7 @@ def main(argv: list[str]) -> int:
     online_shots(folder, (1920, 1080), "")
     online_shots(folder, (1024, 600), "small_")
     kiosk_shots(folder)
+    howto_shots(folder)
     return 0
 
 

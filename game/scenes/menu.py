@@ -63,6 +63,7 @@ class MenuScene(Scene):
         ]
         yb = h - bh - gap * 2
         bottom = [
+            ("howto", t("menu.howto")),
             ("online", t("menu.online")),
             ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
             ("sound", t("menu.sound_on" if self.app.settings.sound else "menu.sound_off")),
@@ -86,6 +87,8 @@ class MenuScene(Scene):
             self.app.push("names", game=self.game, mode=self.mode)
         elif bid == "continue":
             self.continue_saved()
+        elif bid == "howto":
+            self.app.push("howto", game_id=self.game)
         elif bid == "online":
             self.app.push("online")
         elif bid == "lang":

@@ -38,7 +38,7 @@ class PauseScene(DialogScene):
             self.app.stack.pop()
             self.table.restart()
         elif bid == "rules":
-            self.app.push("rules", game_id=self.table.game_id)
+            self.app.push("howto", game_id=self.table.game_id)
         elif bid == "menu":
             self.app.show("menu")
 

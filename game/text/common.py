@@ -62,4 +62,12 @@ STRINGS = (
     N_("save.none", "There is no saved game to continue."),
     N_("save.failed", "The game could not be saved: {why}"),
     N_("seat.you", "You"),
+    # How to play (game/scenes/howto.py)
+    N_("menu.howto", "How to play"),
+    N_("howto.title", "How to play: {game}"),
+    N_("howto.page", "Page {page} of {pages}"),
+    N_("howto.prev", "Previous"),
+    N_("howto.next", "Next"),
+    N_("howto.close", "Close"),
+    N_("howto.all_rules", "All the rules"),
 )

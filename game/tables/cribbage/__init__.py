@@ -11,5 +11,11 @@ def _load() -> type:
     return CribbageTable
 
 
-ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=("cribbage.rules",),
+def _pages():
+    from game.tables.cribbage.howto import PAGES
+
+    return PAGES
+
+
+ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report")

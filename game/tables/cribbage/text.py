@@ -146,4 +146,32 @@ STRINGS = (
        "cards and drag them onto the crib (or press To the crib). Drag a card to the play, or tap it and "
        "press Play card. Keys 1-6 pick cards, Enter confirms, H hint, Ctrl+Z / Ctrl+Y back and forward. Tap "
        "or press a key to skip the count."),
+    # How to play: the pages in howto.py
+    N_("cribbage.howto.setup.title", "The deal and the crib"),
+    N_("cribbage.howto.setup",
+       "Six cards each. Each player gives two to the dealer's crib, which counts for the dealer. The "
+       "non-dealer cuts the pack for the starter card."),
+    N_("cribbage.howto.cap.six", "Give away 3♠ and K♥"),
+    N_("cribbage.howto.cap.crib", "The crib: four cards"),
+    N_("cribbage.howto.cap.starter", "The starter"),
+    N_("cribbage.howto.play.title", "The play"),
+    N_("cribbage.howto.play",
+       "Take turns playing a card; the count may not pass 31. 15 and 31 score 2, a pair 2, a run one per "
+       "card. Who cannot play says Go; the last player pegs 1."),
+    N_("cribbage.howto.cap.fifteen", "7 + 8: fifteen for 2"),
+    N_("cribbage.howto.cap.pair", "A pair for 2"),
+    N_("cribbage.howto.cap.go", "Count 34 would pass 31: Go"),
+    N_("cribbage.howto.show.title", "The show"),
+    N_("cribbage.howto.show",
+       "Each hand is counted with the starter: the non-dealer's first, then the dealer's, then the crib. "
+       "Every fifteen 2, every pair 2, runs one per card, a flush 4, the Jack of the starter's suit 1."),
+    N_("cribbage.howto.cap.hand",
+       "Fifteen two, fifteen four, a pair is six, a run of three is nine, and another is twelve"),
+    N_("cribbage.howto.cap.with_starter", "with the starter 2♦"),
+    N_("cribbage.howto.end.title", "The end"),
+    N_("cribbage.howto.end",
+       "The first player to reach 121 wins at once, in any phase: the board moves each player's peg along "
+       "as points are scored."),
+    N_("cribbage.howto.cap.best", "The best hand: 29"),
+    N_("cribbage.howto.cap.best_starter", "with the starter 5♠"),
 )

@@ -50,4 +50,28 @@ STRINGS = (
        "Controls: drag the draw pile to your hand; drag a hand card onto an exchange card; select cards and "
        "drag them onto your pile (or press Play). Keys: Tab/arrows move, Space selects, Enter confirms, 1-0 "
        "pick hand cards, D draws, E ends the turn, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+    # How to play: the pages in howto.py
+    N_("kombi.howto.setup.title", "The deal"),
+    N_("kombi.howto.setup",
+       "Each player gets 7 cards. Three cards lie face up in the exchange area; the rest is the draw pile."),
+    N_("kombi.howto.cap.hand", "Your hand"),
+    N_("kombi.howto.cap.pile", "The draw pile"),
+    N_("kombi.howto.cap.exchange", "The exchange area"),
+    N_("kombi.howto.turn.title", "A turn"),
+    N_("kombi.howto.turn",
+       "Take one or two different actions: draw a card, exchange one hand card for an exchange card, or "
+       "play combinations onto your pile. Pass ends the turn."),
+    N_("kombi.howto.cap.give", "Drag 5♦ from your hand…"),
+    N_("kombi.howto.cap.take", "…onto 7♠: now you hold three sevens"),
+    N_("kombi.howto.score.title", "Combinations"),
+    N_("kombi.howto.score", "Play combinations onto your pile. A sequence may wrap from king over ace to two."),
+    N_("kombi.howto.cap.triple", "Triple: 10 points"),
+    N_("kombi.howto.cap.quad", "Quad: 15 points"),
+    N_("kombi.howto.cap.wrap", "Sequence Q-K-A-2: 2 per card = 8"),
+    N_("kombi.howto.end.title", "The end"),
+    N_("kombi.howto.end",
+       "The game ends when a player has no cards left, or after both players pass in a row. Most points "
+       "wins."),
+    N_("kombi.howto.cap.empty", "No cards left: game over"),
+    N_("kombi.howto.cap.final", "Your pile: 10 + 6 = 16 points"),
 )

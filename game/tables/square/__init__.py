@@ -11,5 +11,11 @@ def _load() -> type:
     return SquareTable
 
 
-ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=("square.rules",),
+def _pages():
+    from game.tables.square.howto import PAGES
+
+    return PAGES
+
+
+ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report")

@@ -120,4 +120,30 @@ STRINGS = (
        "or the power zone; drag the discard onto one of your cards. Taps preview a move, a second tap or "
        "Confirm makes it. Keys: Tab/arrows move, Space chooses, Enter confirms, 1–4 pick your (1,1)…(2,2), "
        "D draws, K knocks, H hint, Backspace cancels, Ctrl+Z / Ctrl+Y back and forward."),
+    # How to play: the pages in howto.py
+    N_("square.howto.setup.title", "Your square"),
+    N_("square.howto.setup",
+       "Each player has four face-down cards in a 2×2 square. Before the first turn you may look at your "
+       "two bottom cards once: remember them. The lowest sum wins."),
+    N_("square.howto.cap.top", "Top row: (1,1) and (1,2), unseen"),
+    N_("square.howto.cap.bottom", "Bottom row: (2,1) and (2,2), seen once"),
+    N_("square.howto.turn.title", "A turn"),
+    N_("square.howto.turn",
+       "Draw the top card of the draw pile (only you see it), take the top of the discard pile into your "
+       "square, or knock: then the other player has one final turn."),
+    N_("square.howto.cap.draw", "Draw pile"),
+    N_("square.howto.cap.discard", "Discard pile"),
+    N_("square.howto.cap.swap", "3♥ replaces one of your cards; that card goes face up on the discard pile"),
+    N_("square.howto.power.title", "Power cards"),
+    N_("square.howto.power", "A drawn 7 to Q may be discarded for its power."),
+    N_("square.howto.cap.peek", "7, 8: peek at one of your cards"),
+    N_("square.howto.cap.spy", "9, 10: look at one of theirs"),
+    N_("square.howto.cap.jack", "Jack: blind-swap two cards"),
+    N_("square.howto.cap.queen", "Queen: look at your 9♥ and their 2♠, then swap them"),
+    N_("square.howto.end.title", "The count"),
+    N_("square.howto.end",
+       "The game ends after the final turn, or when the draw pile is used up. A=1, 2–10 as marked, J=Q=10, "
+       "K=−1. The lower sum wins; equal sums share the win."),
+    N_("square.howto.cap.sum", "1 + 2 − 1 − 1 = 1: a winning square"),
+    N_("square.howto.cap.high", "10 + 10 + 5 + 9 = 34"),
 )

@@ -112,4 +112,31 @@ STRINGS = (
        "Controls: drag a card onto the pile (or tap it, then the pile); Pick up takes the cards. Show "
        "beaters (or B) lights up your cards that beat the top card. Keys: Tab/arrows move, Space selects, "
        "Enter plays, 1-0 pick hand cards, P picks up, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+    # How to play: the pages in howto.py
+    N_("trumps.howto.setup.title", "Your own trump"),
+    N_("trumps.howto.setup",
+       "36 cards, 18 each. Before the deal each player chooses a different trump suit. Your trump beats "
+       "every card of the other suits; the other player's trump is a plain suit for you."),
+    N_("trumps.howto.cap.mine", "Your trump: ♥"),
+    N_("trumps.howto.cap.theirs", "Their trump: ♠, a plain suit for you"),
+    N_("trumps.howto.beat.title", "Beat, then play a second card"),
+    N_("trumps.howto.beat",
+       "Beat the top card with a higher card of its suit, or with any card of your trump. Then play any "
+       "second card: the other player must beat that."),
+    N_("trumps.howto.cap.higher", "J♣ beats 9♣"),
+    N_("trumps.howto.cap.trump", "6♥, your trump, beats 9♣"),
+    N_("trumps.howto.cap.second", "Then 4♦: now they must beat it"),
+    N_("trumps.howto.pickup.title", "Picking up"),
+    N_("trumps.howto.pickup",
+       "Only if you cannot beat the top card do you pick up from the top of the pile: 3 cards, 5 if the top "
+       "card is of your trump, the whole pile if it is the ace of your trump."),
+    N_("trumps.howto.cap.three", "K♦ on top: pick up 3"),
+    N_("trumps.howto.cap.five", "10♥ (your trump) on top: pick up 5"),
+    N_("trumps.howto.cap.all", "A♥, the ace of your trump: pick up all"),
+    N_("trumps.howto.end.title", "The end"),
+    N_("trumps.howto.end",
+       "The first player without cards wins, unless the other holds exactly one card and it beats that last "
+       "card: then it is a draw. The third repetition of a position is a draw too."),
+    N_("trumps.howto.cap.out", "No cards left: you win"),
+    N_("trumps.howto.cap.draw", "…unless their one last card beats yours: a draw"),
 )
