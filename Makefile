@@ -5,24 +5,41 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test shots bench bench-venv rules-bench lint serve exe test-exe clean
+.PHONY: run test shots bench bench-venv rules-bench lint serve exe test-exe clean locale strings
+
+# Translations: the .po files are the source; the .mo files are build products (git-ignored).
+LOCALE := game/locale
+LANGS := de uk
+MO := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/card-duels.mo)
+SOURCES := game/text game/tables
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP)
 
-run: $(STAMP)
+$(LOCALE)/%/LC_MESSAGES/card-duels.mo: $(LOCALE)/%/LC_MESSAGES/card-duels.po $(STAMP)
+	$(BIN)/pybabel -q compile -D card-duels -l $* -i $< -o $@
+
+locale: $(MO)
+
+# After adding or changing an N_()/NP_() string: refresh the template and merge it into every .po file.
+strings: $(STAMP)
+	$(BIN)/pybabel -q extract --no-default-keywords -k N_:1c,2 -k NP_:1c,2,3 --add-location=file \
+		--project=card-duels -o $(LOCALE)/card-duels.pot $(SOURCES)
+	$(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D card-duels -i $(LOCALE)/card-duels.pot -d $(LOCALE)
+
+run: $(STAMP) $(MO)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python main.py $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) $(MO)
 	$(HEADLESS) $(BIN)/python -m ruff check .
 	$(HEADLESS) $(BIN)/python -m pytest -q
 
-shots: $(STAMP)
+shots: $(STAMP) $(MO)
 	$(HEADLESS) $(BIN)/python -m tools.shots shots
 
-bench: $(STAMP) bench-venv
+bench: $(STAMP) $(MO) bench-venv
 	$(HEADLESS) $(BIN)/python -m tools.bench
 
 # Bench-only: OpenSpiel's C++ cribbage (the anchor of tools/rules_bench.py), never a runtime dependency.
@@ -46,7 +63,7 @@ lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 
 # One-file dist/card-duels and one-folder dist/card-duels-dir/ (docs/packaging.md)
-exe: $(STAMP)
+exe: $(STAMP) $(MO)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/pyinstaller --noconfirm --log-level WARN --workpath build/pyinstaller build.spec
 
 test-exe: exe

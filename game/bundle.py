@@ -8,14 +8,18 @@ from pathlib import Path
 DATA_FOLDERS = ("sounds", "sprites", "game", "rules")
 # Imported by name somewhere, or so small that listing them beats a missing module in a build.
 WHOLE_PACKAGES = ("rules", "game.scenes", "game.tables", "game.text", "sprites", "sounds")
-NOT_DATA = {".py", ".pyc", ".pyo", ".md"}
+# .po/.pot are the translators' sources: the app reads the .mo files compiled from them (make locale).
+NOT_DATA = {".py", ".pyc", ".pyo", ".md", ".po", ".pot"}
+LOCALE = Path("game", "locale")
 
 
 def expected_data(root: Path) -> list[Path]:
-    """Every data file the app needs, from the code's own lists (e.g. the sound names)."""
+    """Every data file the app needs, from the code's own lists: the sound names, and one compiled
+    catalogue (.mo) beside each translation (.po) in game/locale."""
     from sounds import NAMES
 
-    return [root / "sounds" / f"{name}.wav" for name in NAMES]
+    sounds = [root / "sounds" / f"{name}.wav" for name in NAMES]
+    return sounds + [po.with_suffix(".mo") for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po"))]
 
 
 def data_files(root: Path) -> list[tuple[str, str]]:
@@ -27,7 +31,7 @@ def data_files(root: Path) -> list[tuple[str, str]]:
     missing = [str(p.relative_to(root)) for p in needed if not p.is_file()]
     if missing:
         raise FileNotFoundError("data files missing, refusing to build: " + ", ".join(missing)
-                                + " (python -m sounds.generate makes the sounds)")
+                                + " (python -m sounds.generate makes the sounds, `make locale` the .mo files)")
     return [(str(p), str(p.parent.relative_to(root))) for p in needed]
 
 

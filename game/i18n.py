@@ -1,26 +1,73 @@
-"""The translation function: one catalogue per language, built from game/text and each game's text module."""
+"""The translation function: English source strings from game/text and each game's text module, looked
+up through stdlib gettext in game/locale (the key is the msgctxt, the English text the msgid)."""
 from __future__ import annotations
 
+import gettext
+import logging
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from game.paths import bundle_root
 from game.tables import catalogues
 from game.text import common, kiosk, online, settings
+from game.text.marks import Source
 
-LANGUAGES = ("en", "de")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+log = logging.getLogger(__name__)
+
+DOMAIN = "card-duels"
+LANGUAGES = ("en", "de", "uk")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "uk": "Українська"}
 # Imported statically (not by name) so that packagers see every catalogue; each game brings its own.
 _CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, settings, *catalogues())
 
 
-class Translator:
-    """``t("menu.play")`` in the current language; English is the fallback for a missing key."""
+def locale_dir() -> Path:
+    """game/locale, from source or from the bundle (the .mo files are built by `make`)."""
+    return bundle_root() / "game" / "locale"
 
-    def __init__(self, lang: str = "en", modules: tuple[ModuleType, ...] = _CATALOGUES) -> None:
-        self._tables: dict[str, dict[str, str]] = {code: {} for code in LANGUAGES}
-        for mod in modules:
-            for code in LANGUAGES:
-                self._tables[code].update(getattr(mod, code.upper()))
+
+def mo_path(lang: str, root: Path | None = None) -> Path:
+    return (root or locale_dir()) / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def source_strings(modules: tuple[ModuleType, ...] = _CATALOGUES) -> dict[str, Source]:
+    """Every text key with its English source: a string, or (singular, plural) for a counted one."""
+    out: dict[str, Source] = {}
+    for mod in modules:
+        out.update(mod.STRINGS)
+    return out
+
+
+class _Missing(gettext.NullTranslations):
+    """The last fallback: says "not translated" (None), so English comes from the source strings."""
+
+    def pgettext(self, context, message):  # type: ignore[override]
+        return None
+
+    def npgettext(self, context, msgid1, msgid2, n):  # type: ignore[override]
+        return None
+
+
+def _format(text: str, params: dict[str, Any]) -> str:
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+class Translator:
+    """``t("menu.play")`` in the current language; ``t.n("kombi.hand_count", 3)`` for counted strings.
+
+    English is the fallback for anything a catalogue lacks (or when its .mo file is missing); an unknown
+    key shows as itself.
+    """
+
+    def __init__(self, lang: str = "en", modules: tuple[ModuleType, ...] = _CATALOGUES,
+                 localedir: Path | None = None) -> None:
+        self._source = source_strings(modules)
+        self._localedir = localedir
+        self._loaded: dict[str, gettext.NullTranslations] = {}
         self.lang = lang if lang in LANGUAGES else "en"
 
     def set_language(self, lang: str) -> None:
@@ -28,17 +75,52 @@ class Translator:
             raise ValueError(f"unknown language {lang!r}")
         self.lang = lang
 
+    def _catalog(self, lang: str) -> gettext.NullTranslations:
+        cat = self._loaded.get(lang)
+        if cat is None:
+            cat = _Missing()
+            path = mo_path(lang, self._localedir)
+            if lang != "en":
+                try:
+                    with open(path, "rb") as fh:
+                        cat = gettext.GNUTranslations(fh)
+                    cat.add_fallback(_Missing())
+                except OSError as exc:
+                    log.warning("no compiled translations for %r (%s): showing English; `make` builds them",
+                                lang, exc)
+            self._loaded[lang] = cat
+        return cat
+
+    def _lookup(self, lang: str, key: str, n: int | None) -> str | None:
+        src = self._source[key]
+        cat = self._catalog(lang)
+        if isinstance(src, tuple):
+            return cat.npgettext(key, src[0], src[1], 2 if n is None else n)
+        return cat.pgettext(key, src)
+
     def has(self, key: str) -> bool:
-        return key in self._tables["en"]
+        return key in self._source
 
     def keys(self, lang: str) -> set[str]:
-        return set(self._tables[lang])
+        """The keys that ``lang`` translates (English: every key)."""
+        if lang == "en":
+            return set(self._source)
+        return {k for k in self._source if self._lookup(lang, k, 1) is not None}
+
+    def plural(self, key: str) -> bool:
+        return isinstance(self._source.get(key), tuple)
 
     def __call__(self, key: str, **params: Any) -> str:
-        text = self._tables[self.lang].get(key) or self._tables["en"].get(key)
-        if text is None:
+        src = self._source.get(key)
+        if src is None:
             return key
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
+        n = params.get("n")
+        n = n if isinstance(n, int) else None
+        text = self._lookup(self.lang, key, n)
+        if text is None:
+            text = src if isinstance(src, str) else src[0 if n == 1 else 1]
+        return _format(text, params)
+
+    def n(self, key: str, n: int, **params: Any) -> str:
+        """A counted string: the plural form for ``n`` in the current language, with ``{n}`` filled in."""
+        return self(key, n=n, **params)

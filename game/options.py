@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
+from game.i18n import LANGUAGES
 from game.names_check import check_names
 
 
@@ -53,7 +54,7 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
                    help="two players on this device, or against the computer")
     p.add_argument("--players", type=_players, help='both names, e.g. "Ann,Bob" (skips the names screen)')
     p.add_argument("--seed", type=int, help="deal number: the same seed deals the same game")
-    p.add_argument("--lang", choices=["en", "de"], help="language")
+    p.add_argument("--lang", choices=list(LANGUAGES), help="language")
     p.add_argument("--fullscreen", action="store_true", help="desktop fullscreen")
     p.add_argument("--size", type=_size, default=None, help="window size WxH (default: 80%% of the screen)")
     p.add_argument("--demo", action="store_true", help="computer against computer through the real table")

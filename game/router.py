@@ -20,7 +20,7 @@ class Router:
         self.app = app
         self._builders: dict[str, Callable[..., Scene]] = {
             "menu": self._menu, "names": self._names, "cover": self._cover, "pause": self._pause,
-            "rules": self._rules, "end": self._end, "apology": self._apology, "safe": self._safe,
+            "rules": self._rules, "howto": self._howto, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm,
             "coach": self._coach,
@@ -66,6 +66,11 @@ class Router:
         from game.scenes.rules import RulesScene
 
         return RulesScene(self.app, game_id)
+
+    def _howto(self, game_id: str, page: int = 0) -> Scene:
+        from game.scenes.howto import HowToScene
+
+        return HowToScene(self.app, game_id, page)
 
     def _end(self, table: Any, again: str = "table") -> Scene:
         from game.scenes.end import EndScene

@@ -50,10 +50,12 @@ def test_bad_arguments_are_refused_with_a_message():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_string_exists_in_every_language(lang):
+    # The compiled catalogue the app loads translates every key (tests/test_i18n.py checks the .po files).
     t = Translator(lang)
     assert t.keys(lang) == t.keys("en")
+    t.set_language(lang)
     for k in t.keys(lang):
-        assert t._tables[lang][k].strip(), k
+        assert t(k).strip(), k
 
 
 def test_language_switch_in_the_menu():
@@ -63,6 +65,25 @@ def test_language_switch_in_the_menu():
     tap(app, find_button(app, "lang").center)
     assert app.t.lang == "de"
     assert any(b.label.startswith("Sprache") for b in app.stack.top.buttons.buttons)
+    frames(app, 2)
+    tap(app, find_button(app, "lang").center)
+    assert app.t.lang == "uk" and app.settings.language == "uk"
+    labels = [b.label for b in app.stack.top.buttons.buttons]
+    assert "Мова: Українська" in labels and "Грати" in labels, labels
+    frames(app, 2)
+    tap(app, find_button(app, "lang").center)
+    assert app.t.lang == "en"
+
+
+def test_lang_uk_on_the_command_line():
+    from game.options import parse
+
+    assert parse(["--lang", "uk"], ["kombi"]).lang == "uk"
+    app = make_app(lang="uk")
+    app.stack.push(MenuScene(app))
+    frames(app, 2)
+    assert app.t("menu.quit") == "Вийти"
+    assert any(b.label == "Вийти" for b in app.stack.top.buttons.buttons)
 
 
 def test_names_scene_with_keyboard_and_on_screen_keys():

@@ -27,12 +27,16 @@ built_only = pytest.mark.skipif(os.environ.get("CARD_DUELS_TEST_EXE") != "1",
 
 
 # --- what the spec declares (every suite) --------------------------------------------------------
-def test_every_sound_is_declared_with_its_bundle_folder():
+def test_every_sound_and_translation_is_declared_with_its_bundle_folder():
     pairs = data_files(ROOT)
     from sounds import NAMES
 
-    assert sorted(Path(src).name for src, _ in pairs) == sorted(f"{n}.wav" for n in NAMES)
-    assert {dest for _, dest in pairs} == {"sounds"}
+    sounds = [(Path(src).name, dest) for src, dest in pairs if dest == "sounds"]
+    assert sorted(name for name, _ in sounds) == sorted(f"{n}.wav" for n in NAMES)
+    langs = sorted(p.parent.name for p in (ROOT / "game" / "locale").glob("*/LC_MESSAGES"))
+    assert langs, "no translations found"
+    mo = sorted((dest, Path(src).name) for src, dest in pairs if dest != "sounds")
+    assert mo == [(f"game/locale/{lang}/LC_MESSAGES", "card-duels.mo") for lang in langs]
 
 
 def test_a_missing_data_file_stops_the_build(tmp_path):
@@ -78,7 +82,7 @@ def test_both_executables_exist_and_carry_every_data_file():
     from PyInstaller.archive.readers import CArchiveReader
 
     assert ONEFILE.is_file() and ONEDIR.is_file(), "build them with `make exe`"
-    wanted = {f"sounds/{p.name}" for p in expected_data(ROOT)}
+    wanted = {p.relative_to(ROOT).as_posix() for p in expected_data(ROOT)}
     assert wanted <= set(CArchiveReader(str(ONEFILE)).toc), "one-file archive lacks data files"
     internal = ONEDIR.parent / "_internal"
     assert all((internal / name).is_file() for name in wanted), "one-dir folder lacks data files"

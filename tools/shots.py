@@ -5,6 +5,7 @@ import os
 import sys
 from pathlib import Path
 
+from tools.howto_shots import howto_shots
 from tools.kiosk_shots import kiosk_shots
 from tools.online_shots import online_shots
 from tools.settings_shots import settings_shots
@@ -101,6 +102,7 @@ def main(argv: list[str]) -> int:
     kiosk_shots(folder)
     settings_shots(folder, (1920, 1080), "")
     settings_shots(folder, (1024, 600), "small_")
+    howto_shots(folder)
     return 0
 
 

@@ -65,6 +65,7 @@ class MenuScene(Scene):
         ]
         yb = h - bh - gap * 2
         bottom = [
+            ("howto", t("menu.howto")),
             ("online", t("menu.online")),
             ("settings", t("menu.settings")),
             ("stats", t("menu.stats")),
@@ -91,6 +92,8 @@ class MenuScene(Scene):
             self.app.push("names", game=self.game, mode=self.mode)
         elif bid == "continue":
             self.continue_saved()
+        elif bid == "howto":
+            self.app.push("howto", game_id=self.game)
         elif bid == "online":
             self.app.push("online")
         elif bid == "settings":

@@ -40,7 +40,7 @@ class PauseScene(DialogScene):
         elif bid == "settings":
             open_settings(self.app)
         elif bid == "rules":
-            self.app.push("rules", game_id=self.table.game_id)
+            self.app.push("howto", game_id=self.table.game_id)
         elif bid == "menu":
             self.app.show("menu")
 

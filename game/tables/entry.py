@@ -5,6 +5,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from game.tables.pages import Page
+
 
 @dataclass(frozen=True)
 class TableEntry:
@@ -17,9 +19,10 @@ class TableEntry:
 
     id: str
     fan: tuple[str, ...]  # the cards the menu shows on the game's tile
-    text: ModuleType  # the game's strings: EN and DE dictionaries
+    text: ModuleType  # the game's English strings: STRINGS, a tuple of N_()/NP_() marks (game/locale translates)
     load: Callable[[], type]
-    rules_pages: tuple[str, ...] = ()  # text keys of the rules pages, in reading order
+    # the how-to-play pages (game.tables.pages.Page), imported when asked; the last page is always <id>.rules
+    rules_pages: Callable[[], tuple[Page, ...]] = lambda: ()
     shots: str = ""
     bench: str = ""
     coach: Callable[[], list] | None = None  # the guided first game's steps (game/tables/coach.py's Step)

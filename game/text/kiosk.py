@@ -1,41 +1,23 @@
-"""Kiosk-mode strings: attract mode, welcome back, the staff PIN pad, crash apologies (English and German)."""
+"""Kiosk-mode strings: attract mode, welcome back, the staff PIN pad, crash apologies: the English source
+(Babel extracts them; translations in game/locale)."""
+from game.text.marks import N_
 
-EN = {
-    "kiosk.attract": "Touch the screen to play",
-    "kiosk.welcome.title": "Welcome!",
-    "kiosk.welcome.paused": "A game was paused: {game}, {names}. Continue it, or start a new game?",
-    "kiosk.welcome.continue": "Continue",
-    "kiosk.welcome.new": "New game",
-    "kiosk.versus": "{a} against {b}",
-    "kiosk.pin.title": "Staff only",
-    "kiosk.pin.prompt": "Enter the PIN to close Card Duels.",
-    "kiosk.pin.wrong": "Wrong PIN. Tries left: {left}",
-    "kiosk.pin.ok": "OK",
-    "kiosk.pin.cancel": "Cancel",
-    "kiosk.crash.title": "Sorry, something went wrong.",
-    "kiosk.crash.saved": "Your game was saved.",
-    "kiosk.crash.menu": "We are back at the menu.",
-    "kiosk.crash.continue": "Continue the game",
-    "kiosk.crash.ok": "OK",
-    "kiosk.safe.retry": "Try again",
-}
-
-DE = {
-    "kiosk.attract": "Zum Spielen den Bildschirm berühren",
-    "kiosk.welcome.title": "Willkommen!",
-    "kiosk.welcome.paused": "Ein Spiel wurde unterbrochen: {game}, {names}. Weiterspielen oder neu beginnen?",
-    "kiosk.welcome.continue": "Weiterspielen",
-    "kiosk.welcome.new": "Neues Spiel",
-    "kiosk.versus": "{a} gegen {b}",
-    "kiosk.pin.title": "Nur für Personal",
-    "kiosk.pin.prompt": "PIN eingeben, um Karten-Duelle zu beenden.",
-    "kiosk.pin.wrong": "Falsche PIN. Verbleibende Versuche: {left}",
-    "kiosk.pin.ok": "OK",
-    "kiosk.pin.cancel": "Abbrechen",
-    "kiosk.crash.title": "Entschuldigung, da ist etwas schiefgegangen.",
-    "kiosk.crash.saved": "Dein Spiel wurde gespeichert.",
-    "kiosk.crash.menu": "Wir sind zurück im Menü.",
-    "kiosk.crash.continue": "Spiel fortsetzen",
-    "kiosk.crash.ok": "OK",
-    "kiosk.safe.retry": "Nochmal versuchen",
-}
+STRINGS = (
+    N_("kiosk.attract", "Touch the screen to play"),
+    N_("kiosk.welcome.title", "Welcome!"),
+    N_("kiosk.welcome.paused", "A game was paused: {game}, {names}. Continue it, or start a new game?"),
+    N_("kiosk.welcome.continue", "Continue"),
+    N_("kiosk.welcome.new", "New game"),
+    N_("kiosk.versus", "{a} against {b}"),
+    N_("kiosk.pin.title", "Staff only"),
+    N_("kiosk.pin.prompt", "Enter the PIN to close Card Duels."),
+    N_("kiosk.pin.wrong", "Wrong PIN. Tries left: {left}"),
+    N_("kiosk.pin.ok", "OK"),
+    N_("kiosk.pin.cancel", "Cancel"),
+    N_("kiosk.crash.title", "Sorry, something went wrong."),
+    N_("kiosk.crash.saved", "Your game was saved."),
+    N_("kiosk.crash.menu", "We are back at the menu."),
+    N_("kiosk.crash.continue", "Continue the game"),
+    N_("kiosk.crash.ok", "OK"),
+    N_("kiosk.safe.retry", "Try again"),
+)

@@ -18,6 +18,11 @@ def _coach() -> list:
     return steps()
 
 
-ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=("cribbage.rules",),
-                   shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report",
-                   coach=_coach)
+def _pages():
+    from game.tables.cribbage.howto import PAGES
+
+    return PAGES
+
+
+ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=_pages,
+                   shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report", coach=_coach)

@@ -76,7 +76,7 @@ def _draw_players(table: CribbageTable, surface: pygame.Surface, view: Obs) -> N
         if view["dealer"] == seat:
             bits.append(table.t("cribbage.dealer"))
         if seat == opp and view["hand_counts"][opp]:
-            bits.append(table.t("cribbage.cards", n=view["hand_counts"][opp]))
+            bits.append(table.t.n("cribbage.cards", view["hand_counts"][opp]))
         x = g.b.x + g.pad * 2
         rect = table.text(surface, "  ·  ".join(bits), 26, theme.TEXT, (x, y), "midleft", bold=True)
         if view["go"][seat] and not view.get("last_show"):

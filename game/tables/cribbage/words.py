@@ -35,14 +35,14 @@ def show_breakdown(t: T, parts: Sequence[dict[str, Any]], total: int) -> str:
     fifteens = [p for p in parts if p["kind"] == "fifteen"]
     if fifteens:
         n = len(fifteens)
-        bits.append(t("cribbage.bd.fifteen") if n == 1 else t("cribbage.bd.fifteens", n=n, points=2 * n))
+        bits.append(t("cribbage.bd.fifteen") if n == 1 else t.n("cribbage.bd.fifteens", n, points=2 * n))
     pairs = Counter(rank_of(p["cards"][0]) for p in parts if p["kind"] == "pair")
     for _, n in sorted(pairs.items()):
         bits.append(t(f"cribbage.bd.{PAIR_NAMES.get(n, 'pair')}", points=2 * n))
     runs = Counter(len(p["cards"]) for p in parts if p["kind"] == "run")
     for size, n in sorted(runs.items()):
         bits.append(t("cribbage.bd.run", size=size) if n == 1 else
-                    t("cribbage.bd.runs", n=n, size=size, points=n * size))
+                    t.n("cribbage.bd.runs", n, size=size, points=n * size))
     for p in parts:
         if p["kind"] == "flush":
             bits.append(t("cribbage.bd.flush", points=p["points"]))

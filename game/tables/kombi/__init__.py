@@ -17,5 +17,11 @@ def _coach() -> list:
     return steps()
 
 
-ENTRY = TableEntry(id="kombi", fan=("7C", "7H", "7S"), text=text, load=_load, rules_pages=("kombi.rules",),
+def _pages():
+    from game.tables.kombi.howto import PAGES
+
+    return PAGES
+
+
+ENTRY = TableEntry(id="kombi", fan=("7C", "7H", "7S"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.kombi_shots:kombi_shots", bench="tools.kombi_bench:bench_report", coach=_coach)

@@ -335,7 +335,7 @@ class KombiTable(TableScene):
                   theme.TEXT, (x0, self.y_opp_disc), "midleft", bold=True)
         fan_left = min((s.rect().left for k, s in self.cards.targets.items() if k.startswith("opp:")),
                        default=self.board.centerx)
-        self.text(surface, f"{self.name(opp)}  ·  {self.t('kombi.hand_count', n=obs['hand_counts'][opp])}", 26,
+        self.text(surface, f"{self.name(opp)}  ·  {self.t.n('kombi.hand_count', obs['hand_counts'][opp])}", 26,
                   theme.TEXT, (fan_left - self.pad * 2, self.y_opp), "midright", bold=True)
         self.text(surface, self.t("kombi.discards", name=self.name(me), score=obs["scores"][me]), 30,
                   theme.TEXT, (x0, self.y_my_disc), "midleft", bold=True)
@@ -371,7 +371,7 @@ class KombiTable(TableScene):
             can = [self.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
                    if k not in self.obs["done"] and any(a["kind"] == k for a in self.obs["legal"])]
             line = (f"{self.t('table.your_turn', name=self.name(seat))}  ·  "
-                    f"{self.t('kombi.actions_left', n=left)}  ·  {self.t('kombi.can', list=', '.join(can))}")
+                    f"{self.t.n('kombi.actions_left', left)}  ·  {self.t('kombi.can', list=', '.join(can))}")
             color = theme.GOLD
         elif self.bot.thinking:
             line, color = self.t("table.thinking", name=self.name(seat)), theme.TEXT

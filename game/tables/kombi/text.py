@@ -1,126 +1,84 @@
-"""Kombi-Duell strings and log sentences (English and German)."""
+"""Kombi-Duell strings and log sentences (the English source: Babel extracts them; translations in game/locale)."""
+from game.text.marks import N_, NP_
 
-EN = {
-    "kombi.confirm_end": "This pass ends the game: {a} {sa}, {b} {sb}. Pass anyway?",
-    "kombi.confirm_end.yes": "Pass and end",
-    "game.kombi": "Kombi-Duell",
-    "game.kombi.blurb": "Collect triples, quads and runs.",
-    "kombi.log.draw": "{name} drew a card.",
-    "kombi.log.exchange": "{name} exchanged {gave} for {took} from the exchange area.",
-    "kombi.log.play": "{name} played {combos} for {points} points.",
-    "kombi.log.pass": "{name} passed.",
-    "kombi.log.end_turn": "{name} ended the turn.",
-    "kombi.log.end.empty_hand": "{name} has no cards left: game over.",
-    "kombi.log.end.double_pass": "Both players passed in a row: game over.",
-    "kombi.log.final": "Final: {a} {sa}, {b} {sb}.",
-    "kombi.combo": "{cards} as a {kind} ({points})",
-    "kombi.and": " and ",
-    "kombi.kind.triple": "triple",
-    "kombi.kind.quad": "quad",
-    "kombi.kind.sequence": "sequence",
-    "kombi.draw_pile": "Draw pile",
-    "kombi.exchange": "Exchange",
-    "kombi.discards": "{name}: {score} points",
-    "kombi.hand_count": "{n} cards",
-    "kombi.actions_left": "{n} of 2 actions left",
-    "kombi.can": "You can: {list}",
-    "kombi.a.draw": "draw",
-    "kombi.a.exchange": "exchange",
-    "kombi.a.play": "play",
-    "kombi.play": "Play selection",
-    "kombi.pass": "Pass",
-    "kombi.end_turn": "End turn",
-    "kombi.sort_suit": "Sort: suit",
-    "kombi.sort_rank": "Sort: rank",
-    "kombi.preview": "{combos} = {points} points. Drop on your pile.",
-    "kombi.preview_bad": "Not a valid combination yet.",
-    "kombi.drop_here": "Drop combinations here",
-    "kombi.hint.draw": "Hint: draw a card.",
-    "kombi.hint.exchange": "Hint: exchange {gave} for {took}.",
-    "kombi.hint.play": "Hint: play {combos} for {points} points.",
-    "kombi.hint.pass": "Hint: pass.",
-    "kombi.one_card": "Exchange one card at a time: drop a single card on an exchange card.",
-    "kombi.end.none": "no combinations",
-    "kombi.rules": (
-        "Each turn, take one or two different actions: DRAW a card (at most 10 in hand), EXCHANGE one hand card "
-        "with one of the three exchange cards, or PLAY one or more combinations onto your pile. Pass ends the turn.\n"
-        "Triple: 3 cards of one rank = 10. Quad: 4 of one rank = 15. Sequence: 3+ cards of one suit in a row, "
-        "wrapping ...Q-K-A-2-3... = 2 per card.\n"
-        "The game ends when a player has no cards, or after two full passes in a row. Most points wins.\n"
-        "Controls: drag the draw pile to your hand; drag a hand card onto an exchange card; select cards and drag "
-        "them onto your pile (or press Play). Keys: Tab/arrows move, Space selects, Enter confirms, 1-0 pick "
-        "hand cards, D draws, E ends the turn, H hint, Ctrl+Z / Ctrl+Y back and forward."),
-    "kombi.coach.draw": "This is the draw pile. Drag it to your hand (or tap it) to draw a card.",
-    "kombi.coach.exchange": "These three cards are the exchange area: drag a hand card onto one of them to swap "
-                            "the two. Each turn you may draw, exchange and play, each once, two of them in all.",
-    "kombi.coach.select": "Tap cards in your hand to select them: three or four of one rank, or a run of three "
-                          "or more in one suit (it may wrap, like Q-K-A-2).",
-    "kombi.coach.play": "Press \u201cPlay selection\u201d (or drag the selected cards onto your pile) to score "
-                        "the combination.",
-    "kombi.coach.pass": "Nothing more to do this turn? Press here to end it early; the other player goes next.",
-}
-
-DE = {
-    "kombi.confirm_end": "Dieses Passen beendet das Spiel: {a} {sa}, {b} {sb}. Trotzdem passen?",
-    "kombi.confirm_end.yes": "Passen und beenden",
-    "game.kombi": "Kombi-Duell",
-    "game.kombi.blurb": "Sammle Drillinge, Vierlinge und Sequenzen.",
-    "kombi.log.draw": "{name} hat eine Karte gezogen.",
-    "kombi.log.exchange": "{name} hat {gave} gegen {took} aus dem Tauschbereich getauscht.",
-    "kombi.log.play": "{name} hat {combos} für {points} Punkte ausgespielt.",
-    "kombi.log.pass": "{name} hat gepasst.",
-    "kombi.log.end_turn": "{name} hat den Zug beendet.",
-    "kombi.log.end.empty_hand": "{name} hat keine Karten mehr: Spielende.",
-    "kombi.log.end.double_pass": "Beide haben nacheinander gepasst: Spielende.",
-    "kombi.log.final": "Endstand: {a} {sa}, {b} {sb}.",
-    "kombi.combo": "{cards} als {kind} ({points})",
-    "kombi.and": " und ",
-    "kombi.kind.triple": "Drilling",
-    "kombi.kind.quad": "Vierling",
-    "kombi.kind.sequence": "Sequenz",
-    "kombi.draw_pile": "Nachziehstapel",
-    "kombi.exchange": "Tauschbereich",
-    "kombi.discards": "{name}: {score} Punkte",
-    "kombi.hand_count": "{n} Karten",
-    "kombi.actions_left": "{n} von 2 Aktionen übrig",
-    "kombi.can": "Möglich: {list}",
-    "kombi.a.draw": "ziehen",
-    "kombi.a.exchange": "tauschen",
-    "kombi.a.play": "ausspielen",
-    "kombi.play": "Auswahl ausspielen",
-    "kombi.pass": "Passen",
-    "kombi.end_turn": "Zug beenden",
-    "kombi.sort_suit": "Sortierung: Farbe",
-    "kombi.sort_rank": "Sortierung: Wert",
-    "kombi.preview": "{combos} = {points} Punkte. Auf deinen Stapel ziehen.",
-    "kombi.preview_bad": "Noch keine gültige Kombination.",
-    "kombi.drop_here": "Kombinationen hier ablegen",
-    "kombi.hint.draw": "Tipp: Ziehe eine Karte.",
-    "kombi.hint.exchange": "Tipp: Tausche {gave} gegen {took}.",
-    "kombi.hint.play": "Tipp: Spiele {combos} für {points} Punkte.",
-    "kombi.hint.pass": "Tipp: Passen.",
-    "kombi.one_card": "Tausche eine Karte nach der anderen: lege eine einzelne Karte auf eine Tauschkarte.",
-    "kombi.end.none": "keine Kombinationen",
-    "kombi.rules": (
-        "In jedem Zug ein oder zwei verschiedene Aktionen: Karte ZIEHEN (höchstens 10 auf der Hand), eine "
-        "Handkarte mit einer der drei Karten im Tauschbereich TAUSCHEN, oder Kombinationen auf den eigenen Stapel "
-        "AUSSPIELEN. Passen beendet den Zug.\n"
-        "Drilling: 3 gleiche Werte = 10. Vierling: 4 gleiche Werte = 15. Sequenz: 3+ Karten einer Farbe in Folge, "
-        "ringförmig ...D-K-A-2-3... = 2 pro Karte.\n"
-        "Das Spiel endet, wenn jemand keine Karten mehr hat oder beide nacheinander komplett passen. "
-        "Die meisten Punkte gewinnen.\n"
-        "Bedienung: Nachziehstapel auf die Hand ziehen; Handkarte auf eine Tauschkarte ziehen; Karten wählen und "
-        "auf den eigenen Stapel ziehen (oder Ausspielen drücken). Tasten: Tab/Pfeile bewegen, Leertaste wählt, "
-        "Enter bestätigt, 1-0 wählen Handkarten, D zieht, E beendet den Zug, H Tipp, Strg+Z / Strg+Y."),
-    "kombi.coach.draw": "Das ist der Nachziehstapel. Zieh ihn auf deine Hand (oder tippe ihn an), um eine "
-                        "Karte zu ziehen.",
-    "kombi.coach.exchange": "Diese drei Karten sind die Tauschkarten: Zieh eine Handkarte auf eine von ihnen, um "
-                            "die beiden zu tauschen. In jedem Zug darfst du ziehen, tauschen und ausspielen, jedes "
-                            "einmal, zwei davon insgesamt.",
-    "kombi.coach.select": "Tippe Handkarten an, um sie zu wählen: drei oder vier gleiche Werte oder eine Folge "
-                          "ab drei Karten in einer Farbe (auch über das Ass hinweg, wie D-K-A-2).",
-    "kombi.coach.play": "Drück \u201eAuswahl ausspielen\u201c (oder zieh die gewählten Karten auf deinen "
-                        "Stapel), um die Kombination zu werten.",
-    "kombi.coach.pass": "Nichts mehr zu tun in diesem Zug? Hier beendest du ihn vorzeitig; dann ist der andere "
-                        "dran.",
-}
+STRINGS = (
+    N_("game.kombi", "Kombi-Duell"),
+    N_("game.kombi.blurb", "Collect triples, quads and runs."),
+    N_("kombi.log.draw", "{name} drew a card."),
+    N_("kombi.log.exchange", "{name} exchanged {gave} for {took} from the exchange area."),
+    N_("kombi.log.play", "{name} played {combos} for {points} points."),
+    N_("kombi.log.pass", "{name} passed."),
+    N_("kombi.log.end_turn", "{name} ended the turn."),
+    N_("kombi.log.end.empty_hand", "{name} has no cards left: game over."),
+    N_("kombi.log.end.double_pass", "Both players passed in a row: game over."),
+    N_("kombi.log.final", "Final: {a} {sa}, {b} {sb}."),
+    N_("kombi.combo", "{cards} as a {kind} ({points})"),
+    N_("kombi.and", " and "),
+    N_("kombi.kind.triple", "triple"),
+    N_("kombi.kind.quad", "quad"),
+    N_("kombi.kind.sequence", "sequence"),
+    N_("kombi.draw_pile", "Draw pile"),
+    N_("kombi.exchange", "Exchange"),
+    N_("kombi.discards", "{name}: {score} points"),
+    NP_("kombi.hand_count", "{n} card", "{n} cards"),
+    NP_("kombi.actions_left", "{n} of 2 actions left", "{n} of 2 actions left"),
+    N_("kombi.can", "You can: {list}"),
+    N_("kombi.a.draw", "draw"),
+    N_("kombi.a.exchange", "exchange"),
+    N_("kombi.a.play", "play"),
+    N_("kombi.play", "Play selection"),
+    N_("kombi.pass", "Pass"),
+    N_("kombi.end_turn", "End turn"),
+    N_("kombi.sort_suit", "Sort: suit"),
+    N_("kombi.sort_rank", "Sort: rank"),
+    N_("kombi.preview", "{combos} = {points} points. Drop on your pile."),
+    N_("kombi.preview_bad", "Not a valid combination yet."),
+    N_("kombi.drop_here", "Drop combinations here"),
+    N_("kombi.hint.draw", "Hint: draw a card."),
+    N_("kombi.hint.exchange", "Hint: exchange {gave} for {took}."),
+    N_("kombi.hint.play", "Hint: play {combos} for {points} points."),
+    N_("kombi.hint.pass", "Hint: pass."),
+    N_("kombi.one_card", "Exchange one card at a time: drop a single card on an exchange card."),
+    N_("kombi.end.none", "no combinations"),
+    N_("kombi.rules",
+       "Each turn, take one or two different actions: DRAW a card (at most 10 in hand), EXCHANGE one hand "
+       "card with one of the three exchange cards, or PLAY one or more combinations onto your pile. Pass "
+       "ends the turn.\n"
+       "Triple: 3 cards of one rank = 10. Quad: 4 of one rank = 15. Sequence: 3+ cards of one suit in a "
+       "row, wrapping ...Q-K-A-2-3... = 2 per card.\n"
+       "The game ends when a player has no cards, or after two full passes in a row. Most points wins.\n"
+       "Controls: drag the draw pile to your hand; drag a hand card onto an exchange card; select cards and "
+       "drag them onto your pile (or press Play). Keys: Tab/arrows move, Space selects, Enter confirms, 1-0 "
+       "pick hand cards, D draws, E ends the turn, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+    # How to play: the pages in howto.py
+    N_("kombi.howto.setup.title", "The deal"),
+    N_("kombi.howto.setup",
+       "Each player gets 7 cards. Three cards lie face up in the exchange area; the rest is the draw pile."),
+    N_("kombi.howto.cap.hand", "Your hand"),
+    N_("kombi.howto.cap.pile", "The draw pile"),
+    N_("kombi.howto.cap.exchange", "The exchange area"),
+    N_("kombi.howto.turn.title", "A turn"),
+    N_("kombi.howto.turn",
+       "Take one or two different actions: draw a card, exchange one hand card for an exchange card, or "
+       "play combinations onto your pile. Pass ends the turn."),
+    N_("kombi.howto.cap.give", "Drag 5♦ from your hand…"),
+    N_("kombi.howto.cap.take", "…onto 7♠: now you hold three sevens"),
+    N_("kombi.howto.score.title", "Combinations"),
+    N_("kombi.howto.score", "Play combinations onto your pile. A sequence may wrap from king over ace to two."),
+    N_("kombi.howto.cap.triple", "Triple: 10 points"),
+    N_("kombi.howto.cap.quad", "Quad: 15 points"),
+    N_("kombi.howto.cap.wrap", "Sequence Q-K-A-2: 2 per card = 8"),
+    N_("kombi.howto.end.title", "The end"),
+    N_("kombi.howto.end",
+       "The game ends when a player has no cards left, or after both players pass in a row. Most points "
+       "wins."),
+    N_("kombi.howto.cap.empty", "No cards left: game over"),
+    N_("kombi.howto.cap.final", "Your pile: 10 + 6 = 16 points"),
+    N_("kombi.confirm_end", "This pass ends the game: {a} {sa}, {b} {sb}. Pass anyway?"),
+    N_("kombi.confirm_end.yes", "Pass and end"),
+    N_("kombi.coach.draw", "This is the draw pile. Drag it to your hand (or tap it) to draw a card."),
+    N_("kombi.coach.exchange", "These three cards are the exchange area: drag a hand card onto one of them to swap the two. Each turn you may draw, exchange and play, each once, two of them in all."),
+    N_("kombi.coach.select", "Tap cards in your hand to select them: three or four of one rank, or a run of three or more in one suit (it may wrap, like Q-K-A-2)."),
+    N_("kombi.coach.play", "Press “Play selection” (or drag the selected cards onto your pile) to score the combination."),
+    N_("kombi.coach.pass", "Nothing more to do this turn? Press here to end it early; the other player goes next."),
+)

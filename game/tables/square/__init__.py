@@ -17,6 +17,11 @@ def _coach() -> list:
     return steps()
 
 
-ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=("square.rules",),
-                   shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report",
-                   coach=_coach)
+def _pages():
+    from game.tables.square.howto import PAGES
+
+    return PAGES
+
+
+ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=_pages,
+                   shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report", coach=_coach)

@@ -18,6 +18,11 @@ def _coach() -> list:
     return steps()
 
 
-ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=("trumps.rules",),
-                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report",
-                   coach=_coach)
+def _pages():
+    from game.tables.trumps.howto import PAGES
+
+    return PAGES
+
+
+ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=_pages,
+                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report", coach=_coach)

@@ -17,7 +17,7 @@ def card_text(card: str) -> str:
 
 
 def cards_text(t: T, n: int) -> str:
-    return t("trumps.cards.one" if n == 1 else "trumps.cards.many", n=n)
+    return t.n("trumps.cards", n)
 
 
 def suit_named(t: T, suit: str) -> str:
@@ -114,7 +114,7 @@ def rule_line(t: T, top: str, trump: str, you: bool, name: str) -> str:
 def beaters_line(t: T, n: int) -> str:
     if n == 0:
         return t("trumps.beaters.none")
-    return t("trumps.beaters.one") if n == 1 else t("trumps.beaters.many", n=n)
+    return t("trumps.beaters.one") if n == 1 else t.n("trumps.beaters.many", n)
 
 
 def refusal(t: T, obs: Obs, action: Action, names: list[str]) -> str | None:
@@ -211,6 +211,6 @@ def end_columns(t: T, obs: Obs, log: list[Event]) -> list[list[str]]:
         elif len(picks) == 1:
             rows.append(t("trumps.end.pickups_one", cards=taken))
         else:
-            rows.append(t("trumps.end.pickups", times=len(picks), cards=taken))
+            rows.append(t.n("trumps.end.pickups", len(picks), cards=taken))
         cols.append(rows)
     return cols
