@@ -17,6 +17,8 @@ from game.saves import SaveStore
 from game.scene import Scene, SceneStack
 from game.session import Session
 from game.settings import Settings, SettingsStore
+from rules.replay import ReplayError
+from rules.replay import decode as decode_replay
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -125,6 +127,9 @@ class App:
         line = (f"RESULT game={session.game_id} seed={session.seed} "
                 f"winners={','.join(str(w) for w in st.winners)} scores={','.join(str(s) for s in st.scores)}")
         self.results.append(line)
+        code = session.replay_code()
+        if code:
+            print(f"REPLAY {code}", flush=True)
         print(line, flush=True)
         if self.opts.until_end:
             self.finished_game = True
@@ -221,6 +226,9 @@ def start_scene(app: App) -> Scene:
         from game.online.scenes import lobby_from_options
 
         return lobby_from_options(app)
+    if o.replay:
+        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
+        return open_table(app, Session.from_replay(o.replay, names))
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or "kombi", "demo", names, o.seed if o.seed is not None else app.new_seed(),
@@ -234,5 +242,11 @@ def start_scene(app: App) -> Scene:
 
 def main(opts: Options) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if opts.replay:
+        try:
+            decode_replay(opts.replay)  # a bad code is refused before any window opens
+        except ReplayError as exc:
+            print(f"card-duels: bad replay code: {exc}", file=sys.stderr)
+            return 2
     app = App(opts)
     return app.run(start_scene(app))

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.match import Match
+from rules.replay import decode, encode
 
 HUMAN_CHOOSES_FIRST = {"trumps"}  # RULES.md §3.2.3
 MODES = ("hotseat", "computer", "demo", "online")
@@ -34,6 +35,15 @@ class Session:
         if mode == "computer" and game_id in HUMAN_CHOOSES_FIRST:
             setup["chooser"] = 0  # the human (seat 0) picks a trump first, whoever deals
         return cls(game_id, mode, list(names), Match(game_id, setup), bot_level)
+
+    @classmethod
+    def from_replay(cls, code: str, names: list[str]) -> Session:
+        """The game of a replay code, computer against computer, at its last recorded move."""
+        return cls((match := decode(code)).game_id, "demo", list(names), match)
+
+    def replay_code(self) -> str | None:
+        """This game as a replay code (None for a match that is not kept here, e.g. online)."""
+        return encode(self.match) if isinstance(self.match, Match) else None
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"
