@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test shots bench lint serve exe test-exe clean
+.PHONY: run test shots bench bench-venv rules-bench lint serve exe test-exe clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -20,10 +20,24 @@ test: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m pytest -q
 
 shots: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m game.shots shots
+	$(HEADLESS) $(BIN)/python -m tools.shots shots
 
 bench: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m game.bench
+	$(HEADLESS) $(BIN)/python -m tools.bench
+
+# Bench-only: OpenSpiel's C++ cribbage (the anchor of tools/rules_bench.py), never a runtime dependency.
+BENCH_VENV := .venv-bench
+OPEN_SPIEL := open-spiel==1.6.1
+
+$(BENCH_VENV)/.installed:
+	test -x $(BENCH_VENV)/bin/python || $(PY) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(OPEN_SPIEL)
+	touch $@
+
+bench-venv: $(BENCH_VENV)/.installed
+
+rules-bench: $(STAMP) bench-venv
+	$(BIN)/python -m tools.rules_bench
 
 serve: $(STAMP)
 	$(BIN)/python main.py serve --host 127.0.0.1 --port 8765
@@ -39,4 +53,4 @@ test-exe: exe
 	$(HEADLESS) CARD_DUELS_TEST_EXE=1 $(BIN)/python -m pytest -q tests/test_exe.py
 
 clean:
-	rm -rf $(VENV) build dist shots .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) build dist shots .pytest_cache .ruff_cache

@@ -4,7 +4,6 @@ from __future__ import annotations
 import logging
 import random
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
@@ -13,8 +12,10 @@ from game.i18n import Translator
 from game.icon import set_window_icon
 from game.input import GestureTracker, to_pointer
 from game.options import Options
+from game.router import Router
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
+from game.seats import BotExecutor
 from game.session import Session
 from game.settings import Settings, SettingsStore
 from rules.replay import ReplayError
@@ -56,7 +57,8 @@ class App:
             log.error("sound files missing: %s", self.sounds.status)
         self.saves = SaveStore()
         self.stack = SceneStack()
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.router = Router(self)
+        self.executor = BotExecutor()  # a worker process, started with the first bot move
         self.gestures = GestureTracker()
         self.clock = pygame.time.Clock()
         self.now = 0.0
@@ -85,6 +87,26 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    # --- scenes ask the app for scenes (game/router.py builds them) ------------------------------
+    def scene(self, name: str, /, **kw) -> Scene:
+        return self.router.build(name, **kw)
+
+    def push(self, name: str, /, **kw) -> Scene:
+        """Open ``name`` over the current scene."""
+        scene = self.scene(name, **kw)
+        self.stack.push(scene)
+        return scene
+
+    def show(self, name: str, /, **kw) -> Scene:
+        """``name`` as the only scene (e.g. back to the menu)."""
+        scene = self.scene(name, **kw)
+        self.stack.reset(scene)
+        return scene
+
+    def open_table(self, session: Session) -> Scene:
+        """The table for ``session``, built but not yet shown."""
+        return self.router.table(session)
 
     # --- services for scenes ------------------------------------------------------------------
     def play_sound(self, name: str) -> None:
@@ -218,12 +240,11 @@ class App:
 
 def start_scene(app: App) -> Scene:
     """The first scene for the given options: a table directly, or the menu."""
-    from game.menu import MenuScene
-    from game.tables import open_table
+    from game.tables import playable
 
     o = app.opts
     if o.server and (o.host_table or o.join):
-        from game.online.scenes import lobby_from_options
+        from game.scenes.lobby import lobby_from_options
 
         return lobby_from_options(app)
     if o.replay:
@@ -231,13 +252,13 @@ def start_scene(app: App) -> Scene:
         return open_table(app, Session.from_replay(o.replay, names))
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        session = Session.new(o.game or "kombi", "demo", names, o.seed if o.seed is not None else app.new_seed(),
-                              o.level)
-        return open_table(app, session)
+        session = Session.new(o.game or playable()[0], "demo", names,
+                              o.seed if o.seed is not None else app.new_seed(), o.level)
+        return app.open_table(session)
     if o.game and o.players:
         seed = o.seed if o.seed is not None else app.new_seed()
-        return open_table(app, Session.new(o.game, o.mode, list(o.players), seed, o.level))
-    return MenuScene(app)
+        return app.open_table(Session.new(o.game, o.mode, list(o.players), seed, o.level))
+    return app.scene("menu")
 
 
 def main(opts: Options) -> int:

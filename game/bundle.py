@@ -7,7 +7,7 @@ from pathlib import Path
 # Folders whose non-Python files are data the app loads at run time, with their place in the bundle.
 DATA_FOLDERS = ("sounds", "sprites", "game", "rules")
 # Imported by name somewhere, or so small that listing them beats a missing module in a build.
-WHOLE_PACKAGES = ("rules", "game.tables", "game.text", "sprites", "sounds")
+WHOLE_PACKAGES = ("rules", "game.scenes", "game.tables", "game.text", "sprites", "sounds")
 NOT_DATA = {".py", ".pyc", ".pyo", ".md"}
 
 

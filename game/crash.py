@@ -1,5 +1,5 @@
 """Crash recovery: an unexpected error in a scene is written to the crash log, the game in play is
-saved, and the app goes back to the menu with a short apology instead of dying."""
+saved, and the app goes back to the menu with a short apology (game/scenes/crash.py) instead of dying."""
 from __future__ import annotations
 
 import logging
@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.paths import user_log_dir
-from game.scene import ButtonGroup, Scene
-from sprites import theme
-from sprites.widgets import Button, draw_panel
+from game.scene import Scene
 
 if TYPE_CHECKING:
     from game.app import App
@@ -24,7 +22,6 @@ CRASH_LOG = "crashes.log"
 MAX_LOG_BYTES = 1_000_000  # then the log is rotated once (crashes.log.1): a crash loop cannot fill the disk
 RAPID_SECONDS = 2.0  # a crash this soon after recovering means the menu itself keeps failing
 GIVE_UP_AFTER = 3  # rapid crashes in a row before the desktop app stops (the kiosk shows SafeScene)
-SAFE_RETRY_SECONDS = 20.0
 SAVABLE_MODES = ("hotseat", "computer")
 
 
@@ -96,12 +93,12 @@ class CrashGuard:
         self.last_at = now
         self.crashes += 1
         self.last_saved = self._save(scenes)
-        if scenes and isinstance(scenes[-1], SafeScene):
+        if scenes and scenes[-1].name == "safe":
             return False  # the plainest screen failed too: nothing sensible is left to show
         give_up = self.rapid > GIVE_UP_AFTER
         if give_up and app.kiosk is None:
             return False
-        self._reset(scenes, SafeScene(app) if give_up else None)
+        self._reset(scenes, app.scene("safe") if give_up else None)
         return True
 
     def _save(self, scenes: list[Scene]) -> str | None:
@@ -128,108 +125,5 @@ class CrashGuard:
         if safe is not None:
             app.stack.push(safe)
             return
-        from game.menu import MenuScene
-
-        app.stack.push(MenuScene(app))
-        app.stack.push(ApologyScene(app, saved=self.last_saved is not None))
-
-
-class ApologyScene(Scene):
-    """Over the menu after a recovered error: a short apology, and the saved game one touch away."""
-
-    name = "apology"
-    opaque = False
-
-    def __init__(self, app: App, saved: bool) -> None:
-        super().__init__(app)
-        self.saved = saved
-        self.buttons = ButtonGroup(self.press)
-        self.panel = pygame.Rect(0, 0, 10, 10)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        s = theme.ui_scale(h)
-        bw, bh, gap = min(int(w * 0.3), int(400 * s)), max(56, int(84 * s)), max(12, int(24 * s))
-        self.panel = pygame.Rect(0, 0, min(w - 40, max(int(1000 * s), 2 * bw + 4 * gap)), max(200, int(330 * s)))
-        self.panel.center = (w // 2, h // 2)
-        y = self.panel.bottom - bh - 2 * gap
-        ids = [("continue", "kiosk.crash.continue"), ("ok", "kiosk.crash.ok")] if self.saved else [
-            ("ok", "kiosk.crash.ok")]
-        x0 = w // 2 - (len(ids) * bw + (len(ids) - 1) * gap) // 2
-        self.buttons.set([Button(bid, self.t(key), pygame.Rect(x0 + i * (bw + gap), y, bw, bh), primary=i == 0)
-                          for i, (bid, key) in enumerate(ids)])
-        self.buttons.focus = 0
-
-    def press(self, bid: str) -> None:
-        from game.menu import MenuScene
-
-        self.app.play_sound("click")
-        self.app.stack.pop()
-        menu = self.app.stack.find(MenuScene)
-        if bid == "continue" and menu is not None:
-            menu.continue_saved()  # the newest save is the one just written; a damaged one is reported
-
-    def on_gesture(self, g) -> None:
-        self.buttons.gesture(g)
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.press("ok")
-        else:
-            self.buttons.key(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 160))
-        surface.blit(veil, (0, 0))
-        draw_panel(surface, self.panel, alpha=250)
-        s = theme.ui_scale(surface.get_height())
-        fonts = self.app.fonts
-        cx = self.panel.centerx
-        px = fonts.fit_px(self.t("kiosk.crash.title"), theme.font_px(56, s), self.panel.w - 40, bold=True)
-        title = fonts.render(self.t("kiosk.crash.title"), px, theme.GOLD, bold=True)
-        top = self.panel.y + max(14, int(36 * s))
-        surface.blit(title, title.get_rect(midtop=(cx, top)))
-        text = fonts.render(self.t("kiosk.crash.saved" if self.saved else "kiosk.crash.menu"),
-                            theme.font_px(36, s), theme.TEXT)
-        surface.blit(text, text.get_rect(midtop=(cx, top + title.get_height() + max(8, int(20 * s)))))
-        self.buttons.draw(surface, fonts)
-
-
-class SafeScene(Scene):
-    """The last resort in kiosk mode when the menu itself keeps failing: an apology drawn with
-    nothing but text, which tries the menu again on a touch or after a while."""
-
-    name = "safe"
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.since = app.now
-        self.buttons = ButtonGroup(lambda _bid: self.retry())
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        bw, bh = max(160, w // 3), max(56, h // 10)
-        self.buttons.set([Button("retry", self.t("kiosk.safe.retry"),
-                                 pygame.Rect((w - bw) // 2, int(h * 0.62), bw, bh), primary=True)])
-
-    def retry(self) -> None:
-        from game.menu import MenuScene
-
-        self.app.stack.reset(MenuScene(self.app))
-
-    def update(self, dt: float) -> None:
-        if self.app.now - self.since >= SAFE_RETRY_SECONDS:
-            self.retry()
-
-    def on_gesture(self, g) -> None:
-        self.buttons.gesture(g)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = theme.ui_scale(h)
-        surface.fill(theme.FELT_DARK)
-        fonts = self.app.fonts
-        title = fonts.render(self.t("kiosk.crash.title"), theme.font_px(56, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.4))))
-        self.buttons.draw(surface, fonts)
+        app.stack.push(app.scene("menu"))
+        app.push("apology", saved=self.last_saved is not None)

@@ -1,15 +1,16 @@
-"""The translation function: one catalogue per language, built from the game/text modules."""
+"""The translation function: one catalogue per language, built from game/text and each game's text module."""
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
-from game.text import common, cribbage, kiosk, kombi, online, square, trumps
+from game.tables import catalogues
+from game.text import common, kiosk, online
 
 LANGUAGES = ("en", "de")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
-# Imported statically (not by name) so that packagers see every catalogue.
-_CATALOGUES: tuple[ModuleType, ...] = (common, kombi, online, kiosk, cribbage, square, trumps)
+# Imported statically (not by name) so that packagers see every catalogue; each game brings its own.
+_CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, *catalogues())
 
 
 class Translator:

@@ -148,9 +148,8 @@ class Kiosk:
             self.start_attract()
 
     def _guarded(self) -> bool:
-        from game.kiosk_scenes import PinPadScene
-
-        return isinstance(self.app.stack.top, PinPadScene)
+        top = self.app.stack.top
+        return top is not None and top.name == "pin"
 
     def in_attract(self) -> bool:
         """Whether the attract mode is what is showing (its table or its end screen on top)."""
@@ -159,12 +158,10 @@ class Kiosk:
         return session is not None and session.mode == "demo"
 
     def ask_pin(self) -> None:
-        from game.kiosk_scenes import PinPadScene
-
         if self.app.now < self.pin_locked_until:
             log.warning("kiosk: the PIN pad is locked after wrong PINs")
-        elif not isinstance(self.app.stack.top, PinPadScene):
-            self.app.stack.push(PinPadScene(self.app))
+        elif not self._guarded():
+            self.app.push("pin")
 
     def lock_pin(self) -> None:
         self.pin_locked_until = self.app.now + PIN_LOCK_SECONDS
@@ -173,7 +170,7 @@ class Kiosk:
         """Save and put away the game in play, then let the computer play itself."""
         from game.crash import session_in_play
         from game.session import Session
-        from game.tables import open_table, playable
+        from game.tables import playable
 
         app = self.app
         session = session_in_play(app.stack.scenes)
@@ -184,31 +181,25 @@ class Kiosk:
             app.t.set_language(self.language)
             pygame.display.set_caption(app.t("app.title"))
         games = playable()
-        game = games[self.demo_turn % len(games)] if games else "kombi"
+        game = games[self.demo_turn % len(games)]
         self.demo_turn += 1
         demo = Session.new(game, "demo", demo_names(app), app.new_seed(), app.opts.level)
-        app.stack.reset(open_table(app, demo))
+        app.stack.reset(app.open_table(demo))
         self.hold_since = None
         log.info("kiosk: idle for %.0f s, attract mode (%s)", self.idle_seconds, game)
 
     def wake(self) -> None:
         """Someone touched the attract mode: offer the paused game, or go to the menu."""
-        from game.kiosk_scenes import WelcomeScene
-        from game.menu import MenuScene
-
         if self.paused is not None:
-            self.app.stack.push(WelcomeScene(self.app, self.paused))
+            self.app.push("welcome", paused=self.paused)
         else:
-            self.app.stack.reset(MenuScene(self.app))
+            self.app.show("menu")
 
     def resume(self) -> None:
         """Continue the paused game from its save (the in-memory copy if the file is gone)."""
-        from game.menu import MenuScene
-        from game.tables import open_table
-
         app, paused = self.app, self.paused
         if paused is None:
-            app.stack.reset(MenuScene(app))
+            app.show("menu")
             return
         session = paused
         path = app.saves.path_for(paused.game_id)
@@ -218,14 +209,12 @@ class Kiosk:
             except ValueError as exc:
                 log.warning("kiosk: the paused game's save could not be read (%s); using the one in memory", exc)
         self.paused = None
-        app.stack.reset(MenuScene(app))
-        app.stack.push(open_table(app, session))
+        app.show("menu")
+        app.stack.push(app.open_table(session))
 
     def new_game(self) -> None:
-        from game.menu import MenuScene
-
         self.paused = None
-        self.app.stack.reset(MenuScene(self.app))
+        self.app.show("menu")
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -83,9 +83,10 @@ class SceneStack:
                 break
         return self.scenes[start:]
 
-    def find(self, cls: type) -> Scene | None:
+    def find(self, what: type | str) -> Scene | None:
+        """The topmost scene of a class, or with a ``name`` (how scenes find each other without imports)."""
         for s in reversed(self.scenes):
-            if isinstance(s, cls):
+            if (s.name == what) if isinstance(what, str) else isinstance(s, what):
                 return s
         return None
 

@@ -1,7 +1,14 @@
-"""Who decides next: the computer thinks off the main loop, after a short visible pause."""
+"""Who decides next: the computer thinks in a worker process, off the frame loop, after a short visible pause."""
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import logging
+import multiprocessing
+import os
+import random
+import sys
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from rules.bots import make_bot
@@ -10,6 +17,54 @@ from rules.match import Match
 from rules.rng import derive
 
 THINK_PAUSE = 0.55  # seconds of visible "thinking", so a reply is never instant and unreadable
+log = logging.getLogger(__name__)
+
+
+def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple) -> tuple[Action, int]:
+    """One bot decision, run in the worker: only the observations, the RNG state and the level go in;
+    the action and the worker's pid come back. A bot's budget counts its work, so the move is the same
+    in any process and at any speed."""
+    rng = random.Random()
+    rng.setstate(rng_state)
+    return make_bot(game_id, level).choose(seen, rng), os.getpid()
+
+
+class BotExecutor:
+    """One worker process for the computer, started on the first bot move (forkserver where there is one,
+    else spawn), so a long think never shares the GIL with the frame loop. Where processes are unavailable
+    (a frozen executable, a sandbox without them) the same jobs run on one worker thread instead."""
+
+    def __init__(self, processes: bool = True) -> None:
+        self.processes = processes and not getattr(sys, "frozen", False)
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None and self.processes:
+            try:
+                methods = multiprocessing.get_all_start_methods()
+                ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+            except (OSError, ValueError, NotImplementedError) as exc:
+                log.warning("bot worker process unavailable (%s): thinking on a thread", exc)
+                self.processes = False
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        return self._pool
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        try:
+            return self._executor().submit(fn, *args)
+        except (BrokenProcessPool, OSError, RuntimeError) as exc:
+            if not self.processes:
+                raise
+            log.warning("bot worker process failed (%s): thinking on a thread", exc)
+            self.processes, self._pool = False, None
+            return self._executor().submit(fn, *args)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+            self._pool = None
 
 
 def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -> list[dict[str, Any]]:
@@ -30,14 +85,15 @@ def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -
 
 
 class BotRunner:
-    """Runs one bot decision at a time in a worker thread; the frame loop only polls."""
+    """Runs one bot decision at a time in the worker; the frame loop only polls."""
 
-    def __init__(self, executor: ThreadPoolExecutor) -> None:
+    def __init__(self, executor: Executor | BotExecutor) -> None:
         self.executor = executor
         self.future: Future | None = None
         self.key: tuple | None = None
         self.elapsed = 0.0
         self._obs_cache: dict[int, tuple[GameState, dict]] = {}
+        self.worker_pid: int | None = None  # the process that made the latest move (tests check it)
 
     def cancel(self) -> None:
         if self.future is not None:
@@ -51,8 +107,7 @@ class BotRunner:
         self.cancel()
         seen = seen_by(match, seat, self._obs_cache)
         rng = derive(seed, "bot", seat, match.cursor)
-        bot = make_bot(game_id, level)
-        self.future = self.executor.submit(bot.choose, seen, rng)
+        self.future = self.executor.submit(think, game_id, level, seen, rng.getstate())
         self.key = key
 
     def poll(self, dt: float, pause: float) -> Action | None:
@@ -62,7 +117,7 @@ class BotRunner:
         self.elapsed += dt
         if self.elapsed < pause or not self.future.done():
             return None
-        action = self.future.result()
+        action, self.worker_pid = self.future.result()
         self.future, self.key, self.elapsed = None, None, 0.0
         return action
 

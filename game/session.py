@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import rules
 from rules.match import Match
 from rules.replay import decode, encode
 
-HUMAN_CHOOSES_FIRST = {"trumps"}  # RULES.md §3.2.3
 MODES = ("hotseat", "computer", "demo", "online")
 
 
@@ -32,8 +32,8 @@ class Session:
     @classmethod
     def new(cls, game_id: str, mode: str, names: list[str], seed: int, bot_level: int = 2) -> Session:
         setup: dict[str, Any] = {"seed": seed}
-        if mode == "computer" and game_id in HUMAN_CHOOSES_FIRST:
-            setup["chooser"] = 0  # the human (seat 0) picks a trump first, whoever deals
+        if mode == "computer":
+            setup.update(rules.spec(game_id).vs_computer)
         return cls(game_id, mode, list(names), Match(game_id, setup), bot_level)
 
     @classmethod

@@ -9,6 +9,7 @@ RANK_CHARS = "A23456789TJQK"  # index + 1 is the rank number: A=1 ... K=13
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED_SUITS = frozenset("DH")
+_SUIT_NO = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
 @dataclass(frozen=True, order=True)
@@ -17,6 +18,9 @@ class Card:
 
     rank: int
     suit: str
+
+    def __hash__(self) -> int:  # cheaper than hashing a (rank, suit) tuple, and the same in every process
+        return self.rank * 4 + _SUIT_NO[self.suit]
 
     def __post_init__(self) -> None:
         # Type checks first: a wrong type must be a ValueError too, never a TypeError from a comparison.

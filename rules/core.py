@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -73,6 +73,29 @@ class Action:
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.args)
         return f"{self.kind}({inner})"
+
+
+def evolve(state: Any, /, **changes: Any) -> Any:
+    """A copy of a frozen dataclass ``state`` with ``changes``: what ``dataclasses.replace`` does, without
+    re-running ``__init__`` (the hot path of every ``apply``). Values a state memoised with :func:`memo`
+    belong to the old state and are not copied.
+    """
+    new = object.__new__(state.__class__)
+    d = new.__dict__
+    d.update(state.__dict__)
+    if "_memo" in d:
+        for key in d.pop("_memo"):
+            d.pop(key, None)
+    d.update(changes)
+    return new
+
+
+def memo(state: Any, key: str, value: Any) -> Any:
+    """Remember ``value`` on an immutable state (its own derived data, e.g. the legal actions)."""
+    d = state.__dict__
+    d[key] = value
+    d["_memo"] = (*d.get("_memo", ()), key)
+    return value
 
 
 Event = dict[str, Any]
@@ -150,4 +173,5 @@ class GameSpec:
     action_from_json: Callable[[Mapping[str, Any]], Action]
     deck_size: int = 52
     make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
-    human_chooses_first: bool = False  # against the computer the human takes the first choice
+    # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
+    vs_computer: Mapping[str, Any] = field(default_factory=dict)

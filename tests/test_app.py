@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.driver import frames, key, make_app, tap
 from game.i18n import LANGUAGES, Translator
-from game.menu import MenuScene
-from game.names import NamesScene
+from game.scenes.menu import MenuScene
+from game.scenes.names import NamesScene
 from tests.uiplay import find_button
+from tools.driver import frames, key, make_app, tap
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,18 +5,20 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import crash, kiosk, kiosk_scenes
-from game.driver import frames, key, make_app, settle, tap
-from game.kiosk_scenes import PinPadScene, WelcomeScene
-from game.menu import MenuScene
-from game.names import NamesScene
+from game import crash, kiosk
 from game.paths import user_config_dir, user_log_dir
+from game.scenes import crash as crash_scenes
+from game.scenes import kiosk as kiosk_scenes
+from game.scenes.kiosk import PinPadScene, WelcomeScene
+from game.scenes.menu import MenuScene
+from game.scenes.names import NamesScene
 from game.session import Session
 from game.tables import open_table
 from game.tables.base import TableScene
 from rules.bots import make_bot
 from rules.rng import derive
 from tests.uiplay import find_button, run_until
+from tools.driver import frames, key, make_app, settle, tap
 
 
 def kiosk_app(size=(1280, 800), settings_text: str | None = None, kiosk: bool = True):
@@ -357,8 +359,8 @@ def test_a_crash_in_a_scene_saves_the_game_and_returns_to_the_menu(where, monkey
     tap(app, (300, 300), touch=True)
     frames(app, 2)
     apology = app.stack.top
-    assert isinstance(apology, crash.ApologyScene) and apology.saved and app.running
-    assert [type(s) for s in app.stack.scenes] == [MenuScene, crash.ApologyScene]
+    assert isinstance(apology, crash_scenes.ApologyScene) and apology.saved and app.running
+    assert [type(s) for s in app.stack.scenes] == [MenuScene, crash_scenes.ApologyScene]
     log = (user_log_dir() / crash.CRASH_LOG).read_text(encoding="utf-8")
     assert f"Boom: boom in {where}" in log and "Traceback" in log and "KombiTable" in log
     assert list(app.saves.load(app.saves.path_for("kombi")).match.actions) == played
@@ -372,7 +374,7 @@ def test_desktop_crash_is_logged_and_apologised_for(monkeypatch):
     app.crash.enabled = True  # as in a desktop window; headless runs let errors through (below)
     monkeypatch.setattr(app.stack.top, "update", lambda dt: 1 / 0)
     frames(app, 2)
-    assert app.running and isinstance(app.stack.top, crash.ApologyScene) and not app.stack.top.saved
+    assert app.running and isinstance(app.stack.top, crash_scenes.ApologyScene) and not app.stack.top.saved
     assert [b.id for b in app.stack.top.buttons.buttons] == ["ok"]
     assert "ZeroDivisionError" in (user_log_dir() / crash.CRASH_LOG).read_text(encoding="utf-8")
     tap_button(app, "ok", touch=False)
@@ -397,7 +399,7 @@ def test_a_menu_that_keeps_crashing():
         app = make_app(kiosk=True)
         app.stack.push(MenuScene(app))
         frames(app, crash.GIVE_UP_AFTER + 2)
-        assert isinstance(app.stack.top, crash.SafeScene) and app.running
-    app.kiosk.pass_time(crash.SAFE_RETRY_SECONDS)
+        assert isinstance(app.stack.top, crash_scenes.SafeScene) and app.running
+    app.kiosk.pass_time(crash_scenes.SAFE_RETRY_SECONDS)
     frames(app, 3)
     assert isinstance(app.stack.top, MenuScene)

@@ -9,18 +9,19 @@ import pygame
 import pytest
 
 import rules
-from game.driver import frames, make_app, tap
-from game.online.bench import pick
 from game.online.client import STATUS, OnlineClient
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
 from game.online.protocol import check_url
 from game.online.remote import RemoteMatch
-from game.online.scenes import LobbyScene, OnlineScene
 from game.online.server import Limits
+from game.scenes.lobby import LobbyScene
+from game.scenes.online import OnlineScene
 from rules.core import Action, IllegalAction
 from sprites import theme
 from tests.test_online_server import short_seed
+from tools.driver import frames, make_app, tap
+from tools.online_bench import pick
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = Limits(rate=1e6, burst=1e6)
@@ -183,7 +184,7 @@ def find(app, bid: str) -> pygame.Rect:
 
 
 def test_menu_online_host_here_join_wait_and_disconnect():
-    from game.menu import MenuScene
+    from game.scenes.menu import MenuScene
 
     app = make_app()
     app.stack.push(MenuScene(app))
@@ -305,8 +306,8 @@ def test_remote_match_follows_the_messages_in_order_and_asks_again_when_a_step_i
 
 def test_a_closed_or_killed_app_takes_its_seat_back_from_the_online_screen(server):
     """The seat token outlives the app: the next start offers the game on the Online screen and resumes it."""
-    from game.menu import MenuScene
     from game.online.seatfile import SeatFile
+    from game.scenes.menu import MenuScene
 
     def open_online(app):
         app.stack.push(MenuScene(app))
@@ -361,7 +362,7 @@ def test_a_closed_or_killed_app_takes_its_seat_back_from_the_online_screen(serve
 
 
 def test_the_online_screenshots_render_from_a_real_server(tmp_path):
-    from game.online.shots import online_shots
+    from tools.online_shots import online_shots
 
     online_shots(tmp_path, (800, 500), "t_")
     names = sorted(p.name for p in tmp_path.glob("*.png"))

@@ -7,8 +7,8 @@ import random
 
 import rules
 from game.online import protocol as P
-from game.online.bench import SimPlayer, pick, play_out, seat_pair
 from tests.test_online_server import check_messages, fast, fixed, run, short_seed, started
+from tools.online_bench import SimPlayer, pick, play_out, seat_pair
 
 NASTY = [None, True, False, 0, -1, 2**63, 1.5, 1e308, "", " ", "x" * 3000, "\u0000", "\ud800", "7H", "ABCDEF",
          [], [[[[[]]]]], {}, {"kind": "draw"}, {"__class__": "os.system"}, "__import__('os')", "{{7*7}}",

@@ -6,11 +6,11 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.driver import make_app
 from game.online.hosting import ServerThread
-from game.online.scenes import LobbyScene
 from game.online.seatfile import TOUCH_EVERY, SeatFile
+from game.scenes.lobby import LobbyScene
 from tests.test_online_client import until
+from tools.driver import make_app
 
 TOKEN = "abcdefghijklmnopqrstuvwxyz012345"
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import rules
-from game.online.bench import SimPlayer, pick, play_out, seat_pair
 from game.online.server import GameServer, Limits
 from rules.cards import standard_deck
 from rules.match import Match
+from tools.online_bench import SimPlayer, pick, play_out, seat_pair
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_CARDS = {str(c) for c in standard_deck()}

@@ -5,20 +5,20 @@ import pygame
 import pytest
 
 import sprites.cards
-from game.driver import drag, frames, key, make_app, settle, tap
-from game.endscene import EndScene
 from game.i18n import Translator
-from game.overlays import CoverScene
+from game.scenes.cover import CoverScene
+from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
-from game.tables.cribbage_cut import CutStrip
-from game.text import cribbage as crib_text
+from game.tables.cribbage import text as crib_text
+from game.tables.cribbage.cut import CutStrip
 from rules.bots import make_bot
 from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
 from tests.uiplay import find_button, run_until
+from tools.driver import drag, frames, key, make_app, settle, tap
 
 ANN = ["5H", "5D", "5C", "JS", "4C", "6D"]  # the dealer's six (seat 0)
 COMPUTER = ["2C", "3D", "9S", "KH", "QC", "7H"]
@@ -298,7 +298,7 @@ def test_hint_is_a_preview_with_a_reason():
     key(app, pygame.K_h)
     assert session.match.cursor == cursor and table.hint is not None and table.hint.kind == "discard"
     text = table.preview_text()
-    from game.tables.cribbage_words import keep_text
+    from game.tables.cribbage.words import keep_text
     from rules.cribbage.bot import discard_table
 
     best = discard_table(ANN, is_dealer=True)[0]
@@ -325,7 +325,7 @@ def test_pegs_leapfrog_with_an_animation():
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_event_has_a_sentence_and_breakdowns_are_translated(lang):
-    from game.tables import cribbage_words as words
+    from game.tables.cribbage import words
 
     t = Translator(lang)
     assert set(crib_text.EN) == set(crib_text.DE)
@@ -353,7 +353,7 @@ def test_every_event_has_a_sentence_and_breakdowns_are_translated(lang):
 
 
 def test_autosave_and_continue_from_the_menu():
-    from game.menu import MenuScene
+    from game.scenes.menu import MenuScene
 
     app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
     wait_ready(app, table)

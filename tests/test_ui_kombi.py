@@ -5,13 +5,13 @@ import pygame
 import pytest
 
 import sprites.cards
-from game.driver import drag, frames, key, make_app, settle, tap
-from game.endscene import EndScene
-from game.overlays import CoverScene
+from game.scenes.cover import CoverScene
+from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
 from rules.core import Action
 from tests.uiplay import find_button, perform_kombi, run_until
+from tools.driver import drag, frames, key, make_app, settle, tap
 
 
 def simple_policy(obs: dict, turn: int) -> Action:
@@ -153,7 +153,7 @@ def test_autosave_and_continue_from_the_menu():
     settle(app)
     saved = app.saves.latest()
     assert saved and saved[0].game_id == "kombi"
-    from game.menu import MenuScene
+    from game.scenes.menu import MenuScene
 
     app2 = make_app()
     menu = MenuScene(app2)
@@ -168,7 +168,7 @@ def test_autosave_and_continue_from_the_menu():
 @pytest.mark.parametrize("content", ["{not json", '{"format": "card-duels-save", "version": 1, "session": 5}',
                                      '{"format": "other"}'])
 def test_damaged_save_is_set_aside_with_a_message(content):
-    from game.menu import MenuScene
+    from game.scenes.menu import MenuScene
 
     app = make_app()
     app.saves.root.mkdir(parents=True, exist_ok=True)

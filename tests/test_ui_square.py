@@ -5,14 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.driver import drag, frames, key, make_app, settle, tap
-from game.endscene import EndScene
-from game.overlays import CoverScene
+from game.scenes.cover import CoverScene
+from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
-from game.tables import square_words as words
-from game.tables.square_pick import Pick
-from game.tables.square_sprites import slot_versions
+from game.tables.square import words
+from game.tables.square.pick import Pick
+from game.tables.square.sprites import slot_versions
 from rules.bots import make_bot
 from rules.cards import standard_deck
 from rules.core import Action
@@ -20,6 +19,7 @@ from rules.match import Match
 from rules.rng import derive
 from rules.square.actions import index_of
 from tests.uiplay import FaceWatch, find_button, run_until
+from tools.driver import drag, frames, key, make_app, settle, tap
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4]
 # Ann (seat 0): 5H KS / 9C 3D; Ben (seat 1): 8S 2H / 6C 6D; then the draw pile from its top

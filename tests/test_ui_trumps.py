@@ -8,13 +8,12 @@ import random
 import pygame
 import pytest
 
-from game.driver import drag, frames, key, make_app, settle, tap
-from game.endscene import EndScene
-from game.overlays import CoverScene
+from game.scenes.cover import CoverScene
+from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
-from game.tables import trumps_words as words
-from game.tables.trumps_view import ordered_hand
+from game.tables.trumps import words
+from game.tables.trumps.view import ordered_hand
 from rules.core import Action
 from rules.match import Match
 from rules.trumps.bot import GreedyBaseline
@@ -23,6 +22,7 @@ from rules.trumps.state import from_position
 from sprites import theme
 from tests.uiplay import FaceWatch as BaseFaceWatch
 from tests.uiplay import find_button, run_until
+from tools.driver import drag, frames, key, make_app, settle, tap
 
 # Two shuffles of the 36 cards whose games are short: seat 0 holds the first 18, seat 1 the rest.
 HOTSEAT_DECK = ("TS 9H 6C 7S AD KC QD AC 9C QC 8D KD JD JC TC JS 7H 8S 8C KH AS 7C 9S 6D 6S QH 8H 7D KS TD JH TH "

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pygame
 
 import sprites.cards
-from game.driver import drag, frames, settle, tap
-from game.overlays import CoverScene
+from game.scenes.cover import CoverScene
 from rules.core import Action
+from tools.driver import drag, frames, settle, tap
 
 
 def find_button(app, bid: str) -> pygame.Rect:

@@ -13,7 +13,6 @@ from typing import Any
 import pygame
 
 from game import tables as registry
-from game.endscene import EndScene
 from game.online.client import OnlineClient
 from game.online.hosting import ServerThread
 from game.session import Session
@@ -82,7 +81,7 @@ class OnlineTable:
 
     def show_end(self) -> None:
         self.app.play_sound("win")
-        self.app.stack.push(OnlineEndScene(self.app, self))
+        self.app.push("end", table=self, again="online")
 
     # --- buttons: Hint becomes Resign ---------------------------------------------------------------------------
     def _all_buttons(self) -> list[Button]:
@@ -149,25 +148,6 @@ class OnlineTable:
         box.midtop = (self.board.centerx, int(6 * s))
         draw_panel(surface, box, alpha=235)
         surface.blit(img, img.get_rect(center=box.center))
-
-
-class OnlineEndScene(EndScene):
-    """The end of an online game: "again" goes back to the Online screen for a new table."""
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        for b in self.buttons.buttons:
-            if b.id == "again":
-                b.label = self.t("online.again")
-
-    def press(self, bid: str) -> None:
-        if bid != "again":
-            super().press(bid)
-            return
-        from game.online.scenes import OnlineScene
-
-        self.app.play_sound("click")
-        self.app.stack.reset(OnlineScene(self.app))
 
 
 def online_table(app, session: Session, client: OnlineClient, server: ServerThread | None = None):

@@ -1,34 +1,35 @@
-"""One table per game; the registry maps a game id to its table class."""
+"""The table registry: each game's table package, in menu order. A new game is one more line here."""
 from __future__ import annotations
 
-from game.session import Session
+from types import ModuleType
+from typing import TYPE_CHECKING
 
+import rules
+from game.tables import cribbage, kombi, square, trumps
+from game.tables.entry import TableEntry
 
-def _tables() -> dict[str, type]:
-    # Imported here, not at module level, because each table imports the scene machinery.
-    from game.tables.cribbage import CribbageTable
-    from game.tables.kombi import KombiTable
-    from game.tables.square import SquareTable
-    from game.tables.trumps import TrumpsTable
+if TYPE_CHECKING:
+    from game.session import Session
 
-    return {
-        "kombi": KombiTable,
-        "square": SquareTable,
-        "cribbage": CribbageTable,
-        "trumps": TrumpsTable,
-    }
+ENTRIES: dict[str, TableEntry] = {g.ENTRY.id: g.ENTRY for g in (kombi, square, cribbage, trumps)}
 
 
 def playable() -> list[str]:
     """Games that have both rules and a table, in menu order."""
-    import rules
+    return [g for g in ENTRIES if g in rules.GAMES]
 
-    tables = _tables()
-    return [g for g in ("kombi", "square", "cribbage", "trumps") if g in tables and g in rules.GAMES]
+
+def entry(game_id: str) -> TableEntry:
+    return ENTRIES[game_id]
+
+
+def catalogues() -> tuple[ModuleType, ...]:
+    """Every game's string catalogue, for the translator."""
+    return tuple(e.text for e in ENTRIES.values())
 
 
 def table_class(game_id: str) -> type:
-    return _tables()[game_id]
+    return ENTRIES[game_id].load()
 
 
 def open_table(app, session: Session):

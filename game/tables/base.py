@@ -6,11 +6,11 @@ from typing import Any
 
 import pygame
 
-from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from game.seats import THINK_PAUSE, BotRunner, hint_for
 from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
+from game.tables.controls import TableInput
 from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
@@ -20,7 +20,7 @@ TOAST_SECONDS = 3.2
 END_DELAY = 1.1
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
     """A game table draws only from ``self.obs`` (the view seat's observation) and reads the match
     only through ``state.to_move / is_over / winners / scores / events``, ``log()``, ``play()``,
     ``can_undo/can_redo`` — so a remote match (online) can stand in for a local one.
@@ -31,6 +31,7 @@ class TableScene(Scene):
 
     name = "table"
     game_id = ""
+    draw_headline = "end.draw"  # what the end screen says when nobody wins alone
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -195,12 +196,10 @@ class TableScene(Scene):
 
     def hand_off(self, seat: int) -> None:
         """Hotseat: hide everything and wait for the next human (pushes the cover)."""
-        from game.overlays import CoverScene
-
         self.revealed_for = None
         self.view_seat = seat
         self.refresh(animate=False)
-        self.app.stack.push(CoverScene(self.app, self, seat))
+        self.app.push("cover", table=self, seat=seat)
 
     def reveal(self, seat: int) -> None:
         self.revealed_for = seat
@@ -209,11 +208,9 @@ class TableScene(Scene):
         self.app.play_sound("turn")
 
     def show_end(self) -> None:
-        from game.endscene import EndScene
-
         self.app.saves.delete(self.game_id) if self.session.mode != "demo" else None
         self.app.play_sound("win")
-        self.app.stack.push(EndScene(self.app, self))
+        self.app.push("end", table=self)
 
     @property
     def my_turn(self) -> bool:
@@ -277,9 +274,7 @@ class TableScene(Scene):
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
         if bid == "menu":
-            from game.overlays import PauseScene
-
-            self.app.stack.push(PauseScene(self.app, self))
+            self.app.push("pause", table=self)
         elif bid == "undo":
             self.undo()
         elif bid == "redo":
@@ -289,105 +284,6 @@ class TableScene(Scene):
         else:
             self.on_game_button(bid)
         self.buttons.set(self._all_buttons())
-
-    # --- pointer -----------------------------------------------------------------------------------
-    def on_gesture(self, g: Gesture) -> None:
-        if g.kind == "press" and self.cards.busy:
-            self.cards.finish()  # input during an animation finishes it; nothing is lost
-        if self.buttons.gesture(g):
-            return
-        if g.kind == "hover" or self._scroll_log(g):
-            return
-        if not self.my_turn:
-            return
-        if g.kind == "drag_start":
-            hit = self.cards.hit(g.start)
-            keys = self.drag_keys_for(hit.key) if hit else self.drag_keys_from_zone(g.start)
-            if keys:
-                self.drag_keys = keys
-                self.cards.start_drag(keys, g.start)
-        elif g.kind == "drag" and self.drag_keys:
-            self.cards.pointer = g.pos
-        elif g.kind == "drop" and self.drag_keys:
-            self.cards.pointer = g.pos
-            result = self.drop(self.drag_keys, g.pos)
-            if isinstance(result, Action):
-                if self.submit(result):  # a refusal snaps the cards back itself
-                    self.cards.dragging.clear()
-                    self.drag_keys = []
-            elif isinstance(result, str):
-                self.refuse(result)
-            else:
-                self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
-                self.drag_keys = []
-        elif g.kind == "tap":
-            hit = self.cards.hit(g.pos)
-            self.tap(hit.key if hit else None, g.pos)
-
-    def _scroll_log(self, g: Gesture) -> bool:
-        """A finger or mouse drag that starts on the log scrolls it."""
-        if g.kind == "drag_start" and self.log.rect.collidepoint(g.start):
-            self._log_drag = (g.start[1], self.log.scroll)
-            return True
-        if self._log_drag is None:
-            return False
-        if g.kind == "drag":
-            y0, scroll0 = self._log_drag
-            line_h = max(8, theme.font_px(25, self.scale))
-            self.log.scroll = max(0, scroll0 + (g.pos[1] - y0) // line_h)
-        elif g.kind == "drop":
-            self._log_drag = None
-        return True
-
-    def on_wheel(self, dy: int) -> None:
-        self.log.wheel(dy)
-
-    # --- keyboard ----------------------------------------------------------------------------------
-    def on_key(self, event: pygame.event.Event) -> None:
-        k, mod = event.key, event.mod
-        if k == pygame.K_ESCAPE:
-            self.press("menu")
-        elif k == pygame.K_z and mod & pygame.KMOD_CTRL:
-            self.undo()
-        elif k == pygame.K_y and mod & pygame.KMOD_CTRL:
-            self.redo()
-        elif k == pygame.K_h and self.my_turn:
-            self.show_hint()
-        elif k in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
-            back = k in (pygame.K_LEFT, pygame.K_UP) or (k == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
-            self.move_focus(-1 if back else 1)
-        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.key_activate(confirm=k != pygame.K_SPACE)
-        elif self.my_turn:
-            self.game_key(event)
-        self.buttons.set(self._all_buttons())
-
-    def _focus_list(self) -> list[tuple[str, pygame.Rect]]:
-        items = self.focus_items() if self.my_turn else []
-        return items + [("btn:" + b.id, b.rect) for b in self.buttons.buttons if b.enabled]
-
-    def move_focus(self, step: int) -> None:
-        items = self._focus_list()
-        if not items:
-            return
-        self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
-
-    def focused(self) -> tuple[str, pygame.Rect] | None:
-        items = self._focus_list()
-        if self.focus is None or not items:
-            return None
-        return items[min(self.focus, len(items) - 1)]
-
-    def key_activate(self, confirm: bool) -> None:
-        item = self.focused()
-        if item is None:
-            if confirm and self.my_turn:
-                self.activate(None, confirm=True)
-            return
-        if item[0].startswith("btn:"):
-            self.press(item[0][4:])
-        elif self.my_turn:
-            self.activate(item[0], confirm)
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

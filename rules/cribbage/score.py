@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from rules.cards import Card, parse_cards
 
@@ -20,8 +21,7 @@ def value(card: Card) -> int:
     return min(card.rank, 10)
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """One scoring combination: its kind, the cards that make it (as strings) and its points."""
 
     kind: str
@@ -72,6 +72,13 @@ def _show_cards(hand: Iterable[str | Card], starter: str | Card) -> tuple[tuple[
     return held, top
 
 
+# Index subsets of the five show cards (held 0-3, starter 4), in the order ``itertools.combinations`` gives:
+# the parts come out in the same order as counting them one by one.
+_SUBSETS = tuple(c for size in range(2, 6) for c in combinations(range(5), size))
+_PAIRS = tuple(combinations(range(5), 2))
+_RUN_SETS = {size: tuple(combinations(range(5), size)) for size in (3, 4, 5)}
+
+
 def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = False) -> Breakdown:
     """Count 4 held cards with the starter: each fifteen, pair and run, the flush and nobs.
 
@@ -82,23 +89,39 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     """
     held, top = _show_cards(hand, starter)
     five = (*held, top)
-    parts: list[Part] = []
-    for size in range(2, 6):
-        parts += [Part("fifteen", _strs(c), 2) for c in combinations(five, size)
-                  if sum(value(x) for x in c) == 15]
-    parts += [Part("pair", _strs(c), 2) for c in combinations(five, 2) if c[0].rank == c[1].rank]
-    for size in (5, 4, 3):
-        runs = [c for c in combinations(five, size) if _is_run(c)]
-        if runs:  # only the longest runs count; the shorter ones inside them score nothing
-            parts += [Part("run", _strs(sorted(c)), size) for c in runs]
-            break
-    if len({c.suit for c in held}) == 1:
-        if top.suit == held[0].suit:
-            parts.append(Part("flush", _strs(five), 5))
+    names = [str(c) for c in five]
+    parts = [Part(kind, tuple([names[i] for i in idx]), points)
+             for kind, idx, points in _rank_parts((held[0].rank, held[1].rank, held[2].rank, held[3].rank, top.rank))]
+    suit = held[0].suit
+    if held[1].suit == suit and held[2].suit == suit and held[3].suit == suit:
+        if top.suit == suit:
+            parts.append(Part("flush", tuple(names), 5))
         elif not crib:  # the crib's flush needs the starter too (§2.4)
-            parts.append(Part("flush", _strs(held), 4))
-    parts += [Part("nobs", (str(c), str(top)), 1) for c in held if c.rank == 11 and c.suit == top.suit]
-    return Breakdown(_strs(held), str(top), crib, tuple(parts))
+            parts.append(Part("flush", tuple(names[:4]), 4))
+    parts += [Part("nobs", (names[i], names[4]), 1) for i in range(4)
+              if held[i].rank == 11 and held[i].suit == top.suit]
+    return Breakdown(tuple(names[:4]), names[4], crib, tuple(parts))
+
+
+@lru_cache(maxsize=1 << 15)  # ranks in seat order decide which positions score; a hand's suits never do
+def _rank_parts(ranks: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    """(kind, positions, points) of the fifteens, pairs and longest runs of five ranks, in counting order."""
+    vals = [r if r < 10 else 10 for r in ranks]
+    out = []
+    if sum(vals) >= 15:  # otherwise no subset reaches 15
+        out += [("fifteen", c, 2) for c in _SUBSETS if sum([vals[i] for i in c]) == 15]
+    out += [("pair", (a, b), 2) for a, b in _PAIRS if ranks[a] == ranks[b]]
+    for size in (5, 4, 3):
+        runs = [c for c in _RUN_SETS[size] if _is_rank_run([ranks[i] for i in c])]
+        if runs:  # only the longest runs count; the shorter ones inside them score nothing
+            # each run's cards in card order: by rank, then suit; equal ranks never meet inside one run
+            out += [("run", tuple(sorted(c, key=lambda i: ranks[i])), size) for c in runs]
+            break
+    return tuple(out)
+
+
+def _is_rank_run(ranks: list[int]) -> bool:
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
 
 
 def peg_parts(series: Iterable[str | Card]) -> list[Part]:

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
-from rules.core import Action, Event, GameState, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction, evolve, memo
 from rules.cribbage import flow
 from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
@@ -37,9 +37,11 @@ def _discard(a: Card, b: Card) -> Action:
     return Action.make("discard", cards=[str(a), str(b)])
 
 
-@cache
+_PLAYS = {s: [None] + [Action.make("play", card=str(Card(r, s))) for r in range(1, 14)] for s in "CDHS"}
+
+
 def _play(card: Card) -> Action:
-    return Action.make("play", card=str(card))
+    return _PLAYS[card.suit][card.rank]
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class CribbageState(GameState):
     shows: tuple[ShowItem, ...] = ()  # the latest show, public until the next deal
     last_cut: tuple[int, int, str] | None = None  # seat, depth, purpose: drives the animation only
     winner: int | None = None
-    event_log: tuple[Event, ...] = ()
+    event_log: tuple = field(default=(), compare=False)  # events, or callables that build one when read
 
     game_id = "cribbage"
 
@@ -87,7 +89,10 @@ class CribbageState(GameState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self.event_log
+        got = self.__dict__.get("_memo_events")
+        if got is None:
+            got = memo(self, "_memo_events", tuple(e() if callable(e) else e for e in self.event_log))
+        return got
 
     def cut_range(self) -> tuple[int, int, int] | None:
         """(fewest, most, pack size) for the cut now due, or None when no cut is due."""
@@ -97,15 +102,35 @@ class CribbageState(GameState):
         return MIN_PACKET, n - MIN_PACKET, n
 
     def legal_actions(self) -> list[Action]:
+        return list(self._legal())
+
+    def _legal(self) -> tuple[Action, ...]:
+        got = self.__dict__.get("_memo_legal")
+        if got is not None:
+            return got
         if self.to_move is None:
-            return []
-        rng = self.cut_range()
-        if rng is not None:
-            return [_cut(d) for d in range(rng[0], rng[1] + 1)]
-        hand = sorted(self.hands[self.to_move])
-        if self.phase == "discard":
-            return [_discard(a, b) for a, b in combinations(hand, 2)]
-        return [_play(c) for c in hand if self.count + value(c) <= 31]
+            got = ()
+        elif self.phase in _CUT_PHASES:
+            got = _cuts(cut_size(self.phase))
+        elif self.phase == "discard":
+            got = _discards(tuple(sorted(self.hands[self.to_move])))
+        else:
+            room = 31 - self.count
+            got = tuple(_play(c) for c in sorted(self.hands[self.to_move]) if (c.rank if c.rank < 10 else 10) <= room)
+        return memo(self, "_memo_legal", got)
+
+    def apply(self, action: Action) -> CribbageState:
+        """The one door; legal moves are recognised without scanning the list where the rule is simple."""
+        if self.winner is None and self.turn is not None and type(action) is Action:
+            args = action.args
+            if action.kind == "play" and self.phase == "play" and len(args) == 1 and args[0][0] == "card":
+                if any(a is action or a == action for a in self._legal()):
+                    return self._apply(action)
+            elif action.kind == "cut" and self.phase in _CUT_PHASES and len(args) == 1 and args[0][0] == "depth":
+                depth, n = args[0][1], cut_size(self.phase)
+                if type(depth) is int and MIN_PACKET <= depth <= n - MIN_PACKET:
+                    return self._apply(action)
+        return super().apply(action)
 
     def _apply(self, action: Action) -> CribbageState:
         ev: list[Event] = []
@@ -116,11 +141,11 @@ class CribbageState(GameState):
             s = flow.deal(s, action["depth"], ev)
         elif action.kind == "cut":
             s = flow.turn_starter(s, action["depth"], ev)
+        elif action.kind == "play":
+            s = flow.play(s, Card.parse(action["card"]), ev)
         elif action.kind == "discard":
             a, b = (Card.parse(x) for x in action["cards"])
             s = flow.discard(s, (a, b), ev)
-        else:
-            s = flow.play(s, Card.parse(action["card"]), ev)
         return _with_events(s, ev)
 
     def _refusal(self, action: Action) -> str:
@@ -160,7 +185,7 @@ class CribbageState(GameState):
         if self.starter is not None:
             seen.add(self.starter)
         for item in self.shows:
-            seen |= {Card.parse(x) for x in (*item.breakdown.cards, item.breakdown.starter)}
+            seen |= {*item.cards, item.starter}
         return seen
 
     def hidden_from(self, seat: int) -> set[str]:
@@ -207,7 +232,17 @@ class CribbageState(GameState):
 
 
 def _with_events(s: CribbageState, ev: list[Event]) -> CribbageState:
-    return replace(s, event_log=tuple(ev))
+    return evolve(s, event_log=tuple(ev))
+
+
+@cache
+def _cuts(n: int) -> tuple[Action, ...]:
+    return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
+
+
+@lru_cache(maxsize=4096)
+def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    return tuple(_discard(a, b) for a, b in combinations(hand, 2))
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cache, cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from rules.cards import Card, deck_from, pretty_cards, shuffled, standard_deck
-from rules.core import Action, Event, GameState, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction, evolve, memo
 from rules.kombi.combos import (
     Combo,
     best_split,
@@ -57,6 +57,11 @@ def _exchange_action(hand: Card, area: Card) -> Action:
     return Action.make("exchange", hand=str(hand), area=str(area))
 
 
+@lru_cache(maxsize=8192)  # a hand meets the same area many times: the opponent's turns change neither
+def _exchanges(hand: tuple[Card, ...], area: tuple[Card, ...]) -> tuple[Action, ...]:
+    return tuple(_exchange_action(h, a) for h in hand for a in area)
+
+
 @dataclass(frozen=True)
 class KombiState(GameState):
     """One moment of a Kombi-Duell game. ``pile[0]`` is the top of the draw pile."""
@@ -102,8 +107,12 @@ class KombiState(GameState):
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
 
-    @cached_property
+    @property
     def _legal(self) -> tuple[Action, ...]:
+        got = self.__dict__.get("_memo_legal")
+        return memo(self, "_memo_legal", self._list_legal()) if got is None else got
+
+    def _list_legal(self) -> tuple[Action, ...]:
         if self.end:
             return ()
         hand = self.hands[self.current]
@@ -111,7 +120,7 @@ class KombiState(GameState):
         if "draw" not in self.done and self.pile and len(hand) < HAND_LIMIT:
             out.append(DRAW)
         if "exchange" not in self.done:
-            out.extend(_exchange_action(h, a) for h in hand for a in self.area)
+            out.extend(_exchanges(hand, self.area))
         if "play" not in self.done:
             out.extend(_plays(hand))
         out.append(PASS)
@@ -182,20 +191,20 @@ class KombiState(GameState):
         event = {"type": "kombi.pass", "seat": p, "full": full}
         if full and self.last_full_pass:
             return self._finish("double_pass", [event])
-        return replace(self, current=1 - p, done=(), last_full_pass=full, last_events=(event,))
+        return evolve(self, current=1 - p, done=(), last_full_pass=full, last_events=(event,))
 
     def _after(self, kind: str, event: Event, **changes: Any) -> KombiState:
         done = self.done + (kind,)
         if len(done) == SLOTS:
-            return replace(self, current=1 - self.current, done=(), last_full_pass=False,
+            return evolve(self, current=1 - self.current, done=(), last_full_pass=False,
                            last_events=(event,), **changes)
-        return replace(self, done=done, last_events=(event,), **changes)
+        return evolve(self, done=done, last_events=(event,), **changes)
 
     def _finish(self, reason: str, events: list[Event], **changes: Any) -> KombiState:
-        ended = replace(self, end=reason, **changes)
+        ended = evolve(self, end=reason, **changes)
         end = {"type": "kombi.end", "reason": reason, "scores": list(ended.points),
                "winners": list(ended.winners)}
-        return replace(ended, last_events=(*events, end))
+        return evolve(ended, last_events=(*events, end))
 
     # --- refusals ---------------------------------------------------------------------------
     def _refusal(self, action: Action) -> str:

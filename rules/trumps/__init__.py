@@ -11,8 +11,8 @@ def _make_bot(level: int):
     return make(level)
 
 
-# RULES.md §3.2.3: against the computer the human chooses a trump suit first.
+# RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=36,
-                make_bot=_make_bot, human_chooses_first=True)
+                make_bot=_make_bot, vs_computer={"chooser": 0})
 
 __all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]

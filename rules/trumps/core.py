@@ -74,13 +74,19 @@ def pickup_text(count: int, reason: str) -> str:
     return f"{count} {noun}"
 
 
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
 def bits(mask: int) -> list[int]:
-    """Card indices in a mask, lowest first."""
-    out = []
+    """Card indices in a mask, lowest first (a byte at a time: a 36-card mask is five table look-ups)."""
+    out: list[int] = []
+    base = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += [base + i for i in _BYTE_BITS[byte]] if base else _BYTE_BITS[byte]
+        mask >>= 8
+        base += 8
     return out
 
 

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import SUIT_SYMBOLS, Card, deck_from
-from rules.core import Action, Event, GameState, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction, evolve, memo
 from rules.rng import derive
 from rules.trumps.core import (
     BEATERS,
@@ -25,49 +25,13 @@ from rules.trumps.core import (
     refusal_for_card,
     suit_sym,
 )
+from rules.trumps.seen import Seen as _Seen
 
 GAME_ID = "trumps"
 PICK_UP = Action.make("pick_up")
 PLAY: tuple[Action, ...] = tuple(Action.make("play", card=n) for n in NAMES)  # built once: apply is hot
+_PLAY_INDEX = {id(a): i for i, a in enumerate(PLAY)}  # the shared actions themselves, known by identity
 CHOOSE: tuple[Action, ...] = tuple(Action.make("choose_trump", suit=s) for s in SUITS)
-_CHUNK = 64  # repetition keys are merged into a frozen dict every this many actions
-
-
-class _Seen:
-    """Immutable counts of the positions met so far: a frozen dict plus a short tail of recent keys.
-
-    Adding is O(_CHUNK) and every _CHUNK additions the tail is folded into a new dict, so a long game
-    costs O(n * _CHUNK + n² / _CHUNK) in total instead of copying the whole history on every action.
-    ``_base`` is never mutated after construction (private, copied with the fast ``dict.copy``).
-    """
-
-    __slots__ = ("_base", "_tail")
-
-    def __init__(self, base: dict[tuple, int] | None = None, tail: tuple[tuple, ...] = ()):
-        self._base: dict[tuple, int] = {} if base is None else base
-        self._tail = tail
-
-    def count(self, key: tuple) -> int:
-        return self._base.get(key, 0) + self._tail.count(key)
-
-    def add(self, key: tuple) -> _Seen:
-        if len(self._tail) < _CHUNK:
-            return _Seen(self._base, self._tail + (key,))
-        merged = self._base.copy()
-        for k in self._tail + (key,):
-            merged[k] = merged.get(k, 0) + 1
-        return _Seen(merged, ())
-
-    def as_dict(self) -> dict[tuple, int]:
-        out = self._base.copy()
-        for k in self._tail:
-            out[k] = out.get(k, 0) + 1
-        return out
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Seen) and self.as_dict() == other.as_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -126,13 +90,30 @@ class TrumpsState(GameState):
         return self.seen.count(self.position_key) if self.phase in ("play", "second") else 0
 
     def legal_actions(self) -> list[Action]:
+        got = self.__dict__.get("_memo_legal")
+        if got is None:
+            got = memo(self, "_memo_legal", self._list_legal())
+        return list(got)
+
+    def apply(self, action: Action) -> TrumpsState:
+        """The one door; a play of one of the shared PLAY actions is checked against the playable mask."""
+        card = _PLAY_INDEX.get(id(action))
+        if card is not None and self.phase in ("play", "second") and PLAY[card] is action:
+            if self.playable() >> card & 1:
+                return self._play(card)
+        return super().apply(action)
+
+    def _list_legal(self) -> tuple[Action, ...]:
         if self.phase == "choose_trump":
             taken = self.trumps[1 - self.turn]
-            return [a for i, a in enumerate(CHOOSE) if i != taken]
+            return tuple(a for i, a in enumerate(CHOOSE) if i != taken)
         if self.phase == "over":
-            return []
-        return [PLAY[c] for c in bits(self.playable())] + (
-            [PICK_UP] if self.may_pick_up() else [])
+            return ()
+        playable = self.playable()
+        out = [PLAY[c] for c in bits(playable)]
+        if self.phase == "play" and self.pile and (self.voluntary_pickup or not playable):
+            out.append(PICK_UP)
+        return tuple(out)
 
     def playable(self) -> int:
         """Mask of the cards the player to move may put on the pile now."""
@@ -164,7 +145,7 @@ class TrumpsState(GameState):
         trumps[self.turn] = suit
         ev: Event = {"type": "trumps.choose_trump", "seat": self.turn, "suit": SUITS[suit]}
         if trumps[1 - self.turn] is None:
-            return replace(self, trumps=(trumps[0], trumps[1]), turn=1 - self.turn, last_events=(ev,))
+            return evolve(self, trumps=(trumps[0], trumps[1]), turn=1 - self.turn, last_events=(ev,))
         order = self.deck if self.deck is not None else _shuffled(self.seed)
         return _dealt(self, (trumps[0], trumps[1]), order, self.deck is not None, (ev,))
 
@@ -174,13 +155,13 @@ class TrumpsState(GameState):
         pile = self.pile + (card,)
         if self.phase == "second":
             ev: Event = {"type": "trumps.second", "seat": p, "card": NAMES[card]}
-            nxt = replace(self, hands=hands, pile=pile, phase="play", turn=1 - p)
+            nxt = evolve(self, hands=hands, pile=pile, phase="play", turn=1 - p)
         elif self.pile:
             ev = {"type": "trumps.beat", "seat": p, "card": NAMES[card], "beaten": NAMES[self.pile[-1]]}
-            nxt = replace(self, hands=hands, pile=pile, phase="second")
+            nxt = evolve(self, hands=hands, pile=pile, phase="second")
         else:
             ev = {"type": "trumps.lead", "seat": p, "card": NAMES[card]}
-            nxt = replace(self, hands=hands, pile=pile, phase="play", turn=1 - p)
+            nxt = evolve(self, hands=hands, pile=pile, phase="play", turn=1 - p)
         if not hands[p]:
             return nxt._out(p, card, ev)
         return nxt._recorded((ev,))
@@ -193,7 +174,7 @@ class TrumpsState(GameState):
         ev: Event = {"type": "trumps.pick_up", "seat": p, "count": n, "reason": reason,
                      "cards": [NAMES[c] for c in taken], "top": NAMES[pile[-1]] if pile else None}
         hands = _with_hand(self.hands, p, self.hands[p] | mask_of(taken))
-        return replace(self, hands=hands, pile=pile, turn=1 - p)._recorded((ev,))
+        return evolve(self, hands=hands, pile=pile, turn=1 - p)._recorded((ev,))
 
     def _out(self, p: int, last: int, ev: Event) -> TrumpsState:
         """END_CHECK (§3.5, §3.7 #8): the opponent ties only with one card that beats the last one."""
@@ -202,7 +183,7 @@ class TrumpsState(GameState):
         winners = (0, 1) if tie else (p,)
         end: Event = {"type": "trumps.end", "reason": "draw_check" if tie else "out", "seat": p,
                       "winners": list(winners), "hand_counts": list(self.scores)}
-        return replace(self, phase="over", turn=p, result="draw" if tie else "win",
+        return evolve(self, phase="over", turn=p, result="draw" if tie else "win",
                        winner_seats=winners, last_events=(ev, end))
 
     def _recorded(self, evs: tuple[Event, ...]) -> TrumpsState:
@@ -210,10 +191,10 @@ class TrumpsState(GameState):
         key = self.position_key
         seen = self.seen.add(key)
         if seen.count(key) < 3:
-            return replace(self, seen=seen, last_events=evs)
+            return evolve(self, seen=seen, last_events=evs)
         end: Event = {"type": "trumps.end", "reason": "repetition", "seat": None, "winners": [0, 1],
                       "hand_counts": list(self.scores)}
-        return replace(self, seen=seen, phase="over", result="repetition", winner_seats=(0, 1),
+        return evolve(self, seen=seen, phase="over", result="repetition", winner_seats=(0, 1),
                        last_events=evs + (end,))
 
     # --- words -------------------------------------------------------------------------------
@@ -303,7 +284,7 @@ def _dealt(base: TrumpsState, trumps: tuple[int | None, int | None], order: Sequ
             moves.append({"card": NAMES[six], "from": 1 - seat, "to": seat})
     six_ev: Event = {"type": "trumps.six_transfer", "moves": moves,
                      "hand_counts": [hands[0].bit_count(), hands[1].bit_count()]}
-    state = replace(base, phase="play", turn=leader, trumps=trumps, hands=(hands[0], hands[1]), pile=())
+    state = evolve(base, phase="play", turn=leader, trumps=trumps, hands=(hands[0], hands[1]), pile=())
     return state._recorded(before + (deal, six_ev))
 
 

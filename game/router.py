@@ -1,0 +1,101 @@
+"""The router: the one place that knows how to build each scene, so scenes never import each other.
+
+A scene asks the app for the next one by name (``app.show("menu")``, ``app.push("cover", table=t, seat=1)``,
+``app.open_table(session)``); the app asks this router. Each builder imports its scene module when first
+used, which also keeps start-up from loading screens nobody opened yet.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+    from game.session import Session
+
+
+class Router:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._builders: dict[str, Callable[..., Scene]] = {
+            "menu": self._menu, "names": self._names, "cover": self._cover, "pause": self._pause,
+            "rules": self._rules, "end": self._end, "apology": self._apology, "safe": self._safe,
+            "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
+        }
+
+    def names(self) -> list[str]:
+        return sorted(self._builders)
+
+    def build(self, name: str, /, **kw: Any) -> Scene:
+        try:
+            make = self._builders[name]
+        except KeyError:
+            raise ValueError(f"no scene called {name!r}; known: {', '.join(self.names())}") from None
+        return make(**kw)
+
+    def table(self, session: Session) -> Scene:
+        from game.tables import open_table
+
+        return open_table(self.app, session)
+
+    # --- one builder per scene --------------------------------------------------------------------
+    def _menu(self) -> Scene:
+        from game.scenes.menu import MenuScene
+
+        return MenuScene(self.app)
+
+    def _names(self, game: str, mode: str) -> Scene:
+        from game.scenes.names import NamesScene
+
+        return NamesScene(self.app, game, mode)
+
+    def _cover(self, table: Any, seat: int) -> Scene:
+        from game.scenes.cover import CoverScene
+
+        return CoverScene(self.app, table, seat)
+
+    def _pause(self, table: Any) -> Scene:
+        from game.scenes.pause import PauseScene
+
+        return PauseScene(self.app, table)
+
+    def _rules(self, game_id: str) -> Scene:
+        from game.scenes.rules import RulesScene
+
+        return RulesScene(self.app, game_id)
+
+    def _end(self, table: Any, again: str = "table") -> Scene:
+        from game.scenes.end import EndScene
+
+        return EndScene(self.app, table, again=again)
+
+    def _apology(self, saved: bool) -> Scene:
+        from game.scenes.crash import ApologyScene
+
+        return ApologyScene(self.app, saved=saved)
+
+    def _safe(self) -> Scene:
+        from game.scenes.crash import SafeScene
+
+        return SafeScene(self.app)
+
+    def _welcome(self, paused: Session) -> Scene:
+        from game.scenes.kiosk import WelcomeScene
+
+        return WelcomeScene(self.app, paused)
+
+    def _pin(self) -> Scene:
+        from game.scenes.kiosk import PinPadScene
+
+        return PinPadScene(self.app)
+
+    def _online(self) -> Scene:
+        from game.scenes.online import OnlineScene
+
+        return OnlineScene(self.app)
+
+    def _lobby(self, **kw: Any) -> Scene:
+        from game.scenes.lobby import LobbyScene
+
+        return LobbyScene(self.app, **kw)

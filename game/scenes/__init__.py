@@ -1,0 +1,1 @@
+"""The shared scenes: menu, names, cover, pause, rules, end, crash apology, kiosk and online screens."""

@@ -1,0 +1,65 @@
+"""The hotseat hand-off cover: opaque, so no card of the table shows until the next player confirms."""
+from __future__ import annotations
+
+import pygame
+
+from game.input import Gesture
+from game.scene import ButtonGroup, Scene
+from sprites import theme
+from sprites.widgets import Button
+
+
+class CoverScene(Scene):
+    """Hotseat hand-off. Opaque: nothing of the table, and no card face at all, is drawn under it."""
+
+    name = "cover"
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app)
+        self.table, self.seat = table, seat
+        self.who = table.session.names[seat]
+        self.buttons = ButtonGroup(lambda _bid: self.confirm())
+        self.armed = False  # ignore the release of the press that ended the previous turn
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.ui_scale(h)
+        bw, bh = min(int(w * 0.4), int(460 * s)), max(48, int(72 * s))
+        self.buttons.set([Button("show", self.t("cover.show"), pygame.Rect((w - bw) // 2, int(h * 0.66), bw, bh),
+                                 primary=True)])
+
+    def confirm(self) -> None:
+        self.app.stack.pop()
+        self.table.reveal(self.seat)
+
+    def on_gesture(self, g: Gesture) -> None:
+        if g.kind == "press":
+            self.armed = True
+        elif g.kind in ("tap", "drop") and self.armed:
+            self.confirm()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.push("pause", table=self.table)
+            return
+        self.confirm()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = theme.ui_scale(h)
+        surface.fill(theme.FELT_DARK)
+        art = self.app.cards.get(max(40, int(h * 0.11)))
+        for i in range(5):
+            img = art.back()
+            center = (w // 2 + (i - 2) * art.width * 0.42, int(h * 0.24) + abs(i - 2) * 6)
+            surface.blit(img, img.get_rect(center=center))
+        fonts = self.app.fonts
+        title = fonts.render(self.t("cover.title", name=self.who), theme.font_px(64, s), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.44))))
+        px = theme.font_px(30, s)
+        for i, line in enumerate(fonts.wrap(self.t("cover.sub", name=self.who), px, int(w * 0.8))):
+            img = fonts.render(line, px, theme.TEXT)
+            surface.blit(img, img.get_rect(center=(w // 2, int(h * 0.53) + i * img.get_height())))
+        hid = fonts.render(self.t("cover.hidden"), theme.font_px(24, s), theme.TEXT_DIM)
+        surface.blit(hid, hid.get_rect(center=(w // 2, int(h * 0.6))))
+        self.buttons.draw(surface, fonts)

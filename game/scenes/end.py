@@ -1,0 +1,114 @@
+"""The end of a game: the winner (or a draw / shared win), both scores and how they arose."""
+from __future__ import annotations
+
+import pygame
+
+from game.input import Gesture
+from game.scene import ButtonGroup, Scene
+from game.session import Session
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+DEMO_RESTART = 6.0  # seconds the attract mode shows a result before dealing again
+
+
+class EndScene(Scene):
+    name = "end"
+    opaque = False
+
+    def __init__(self, app, table, again: str = "table") -> None:
+        super().__init__(app)
+        self.table = table
+        self.again = again  # "table": a new deal of the same game; "online": back to the Online screen
+        self.session = table.session
+        self.buttons = ButtonGroup(self.press)
+        self.panel = pygame.Rect(0, 0, 10, 10)
+        self.shown = 0.0
+
+    def enter(self) -> None:
+        self.app.report_result(self.session)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A panel just tall enough for the result, so the final table stays visible around it."""
+        w, h = size
+        s = theme.ui_scale(h)
+        fonts = self.app.fonts
+        pw = int(w * 0.76)
+        self.col_w = (pw - int(90 * s)) // 2
+        self.px = theme.font_px(30, s)
+        lines = max((sum(len(fonts.wrap(e, self.px, self.col_w)) for e in col) for col in self.table.end_columns()),
+                    default=0)
+        bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
+        head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
+        score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
+        body = lines * fonts.get(self.px).get_linesize()
+        ph = min(int(h * 0.9), int(30 * s) + head_h + int(20 * s) + score_h + int(14 * s) + body
+                 + int(30 * s) + bh + int(28 * s))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        y = self.panel.bottom - bh - int(28 * s)
+        self.buttons.set([
+            Button("again", self.t("online.again" if self.again == "online" else "end.again"),
+                   pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
+            Button("menu", self.t("end.menu"), pygame.Rect(self.panel.centerx + 12, y, bw, bh)),
+        ])
+        self.buttons.focus = 0
+
+    def headline(self) -> str:
+        st = self.session.match.state
+        if len(st.winners) == 1:
+            return self.t("end.wins", name=self.session.names[st.winners[0]])
+        return self.t(self.table.draw_headline)
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        if bid == "again" and self.again == "online":
+            self.app.show("online")
+        elif bid == "again":
+            s = self.session
+            fresh = Session.new(s.game_id, s.mode, s.names, self.app.new_seed(), s.bot_level)
+            self.app.stack.reset(self.app.open_table(fresh))
+        else:
+            self.app.show("menu")
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        if self.session.mode == "demo" and self.shown > DEMO_RESTART and not self.app.opts.until_end:
+            self.press("again")
+
+    def on_gesture(self, g: Gesture) -> None:
+        self.buttons.gesture(g)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        self.buttons.key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        draw_panel(surface, self.panel, alpha=252)
+        s = theme.ui_scale(surface.get_height())
+        fonts = self.app.fonts
+        cx = self.panel.centerx
+        head = fonts.render(self.headline(), theme.font_px(80, s), theme.GOLD, bold=True)
+        surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
+        st = self.session.match.state
+        top = self.panel.y + int(50 * s) + head.get_height()
+        limit = self.buttons.buttons[0].rect.y - int(16 * s)
+        columns = self.table.end_columns()
+        col_w, px = self.col_w, self.px
+        line_h = fonts.get(px).get_linesize()
+        for seat in (0, 1):
+            x = self.panel.x + int(30 * s) + seat * (col_w + int(30 * s))
+            color = theme.GOOD if seat in st.winners else theme.TEXT
+            line = fonts.render(self.t("end.score_line", name=self.session.names[seat], score=st.scores[seat]),
+                                theme.font_px(44, s), color, bold=True)
+            surface.blit(line, line.get_rect(midtop=(x + col_w // 2, top)))
+            y = top + line.get_height() + int(14 * s)
+            for entry in columns[seat]:
+                for part in fonts.wrap(entry, px, col_w):
+                    if y + line_h > limit:
+                        break
+                    img = fonts.render(part, px, theme.TEXT)
+                    surface.blit(img, img.get_rect(midtop=(x + col_w // 2, y)))
+                    y += line_h
+        self.buttons.draw(surface, fonts)

@@ -1,0 +1,159 @@
+"""The online waiting room: connect, open or join the table, show the code, start when both sit.
+
+It owns the client thread (and, for "Host on this computer", the server thread) until the game starts;
+then it hands both to the online table and steps aside.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pygame
+
+from game.online.client import STATUS, OnlineClient
+from game.online.hosting import ServerThread
+from game.online.play import online_table
+from game.online.protocol import check_url, format_code, normalize_code
+from game.online.remote import RemoteMatch
+from game.online.seatfile import SavedSeat, SeatFile
+from game.scene import DialogScene
+from game.session import Session
+from game.tables import playable
+from sprites import theme
+from sprites.widgets import Button
+
+
+class LobbyScene(DialogScene):
+    """The waiting room: connect, open or join the table, show the code, start the game when both sit."""
+
+    name = "lobby"
+
+    def __init__(self, app, url: str, name: str, game: str | None = None, code: str | None = None,
+                 server: ServerThread | None = None, shown_url: str | None = None, demo: bool = False,
+                 resume: SavedSeat | None = None) -> None:
+        super().__init__(app)
+        self.url, self.player, self.game, self.code = url, name, game, code
+        self.server, self.shown_url, self.demo = server, shown_url or url, demo
+        self.resume = resume
+        if resume is not None:
+            self.game, self.code = resume.game, resume.code
+        self.hosting = code is None if resume is None else resume.seat == 0
+        keep = None if demo else SeatFile()  # when the computer plays the seat, nobody needs to come back to it
+        self.client = OnlineClient(url, seat_file=keep, resume=resume)
+        self.match: RemoteMatch | None = None
+        self.asked = False
+        self.handed_over = False
+        self.error = ""
+        self.size = app.size
+
+    def enter(self) -> None:
+        self.client.start()
+
+    def exit(self) -> None:
+        if not self.handed_over:
+            self.client.close(leave=self.resume is None)  # Back from a comeback keeps the seat for later
+            if self.server is not None:
+                self.server.stop(wait=0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        s = theme.ui_scale(h)
+        bw, bh = min(int(w * 0.3), int(360 * s)), max(48, int(62 * s))
+        self.buttons.set([Button("back", self.t("online.back"), pygame.Rect((w - bw) // 2, int(h * 0.82), bw, bh))])
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        self.app.stack.pop()
+
+
+    # --- the conversation with the server ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for msg in self.client.poll():
+            self.handle(msg)
+        m = self.match
+        if m is not None and m.started and m.status in ("playing", "over") and not self.handed_over:
+            self.start_game(m)
+
+    def handle(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == STATUS and msg["status"] == "connected" and not self.asked:
+            self.asked = True
+            if self.resume is not None:
+                pass  # the client itself asks for the seat back with its token
+            elif self.code:
+                self.client.send("join", code=self.code, name=self.player)
+            else:
+                self.client.send("create", game=self.game, name=self.player)
+        elif kind == STATUS and msg["status"] == "failed":
+            self.error = self.t("online.failed", why=msg.get("reason") or "?")
+        elif kind == "seated" and self.match is None:
+            self.code, self.game = msg["code"], msg["game"]
+            self.match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)
+            if self.app.opts.headless and self.hosting:
+                print(f"CODE {self.code}", flush=True)  # a second headless app joins with this code
+        elif kind == "error" and self.match is None:
+            key = "online.error.seat_gone" if msg.get("ref") == "resume" else f"online.error.{msg['code']}"
+            self.error = self.t(key) if self.t.has(key) else msg["message"]
+        if self.match is not None:
+            self.match.feed([msg])
+        if self.error and self.app.opts.headless:  # nobody can read the screen: say it and stop
+            print(f"ONLINE-ERROR {self.error}", file=sys.stderr, flush=True)
+            self.app.running = False
+
+    def start_game(self, m: RemoteMatch) -> None:
+        if m.game_id not in playable():  # the server offers a game this app has no table for yet
+            self.handed_over = True  # once: the error stays on screen
+            self.client.close(leave=True)
+            self.error = self.t("online.error.unknown_game")
+            return
+        names = [n or "?" for n in m.names]
+        seats = ["remote", "remote"]
+        seats[m.seat] = "bot" if self.demo else "human"
+        session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]
+        self.handed_over = True
+        self.app.stack.replace(online_table(self.app, session, self.client, self.server))
+
+    # --- drawing --------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        s = theme.ui_scale(h)
+        surface.fill(theme.FELT)
+        fonts = self.app.fonts
+        t = self.t
+        y = int(h * 0.1)
+
+        def line(text: str, px: int, color, bold: bool = False) -> None:
+            nonlocal y
+            img = fonts.render(text, theme.font_px(px, s), color, bold=bold)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += img.get_height() + int(12 * s)
+
+        line(t("online.title") + "  ·  " + t(f"game.{self.game}") if self.game else t("online.title"), 48,
+             theme.GOLD, bold=True)
+        if self.error:
+            for part in fonts.wrap(self.error, theme.font_px(30, s), int(w * 0.8)):
+                line(part, 30, theme.BAD, bold=True)
+        elif self.match is None or not self.hosting:
+            line(t("online.joining", code=format_code(self.code)) if self.code
+                 else t("online.connecting", url=self.url), 32, theme.TEXT)
+        else:
+            line(t("online.your_code"), 32, theme.TEXT_DIM)
+            line(format_code(self.code or ""), 150, theme.TEXT, bold=True)
+            line(t("online.address", url=self.shown_url), 32, theme.TEXT)
+            line(t("online.tell_code"), 26, theme.TEXT_DIM)
+            line(t("online.waiting_join"), 32, theme.GOLD, bold=True)
+        self.buttons.draw(surface, fonts)
+
+
+def lobby_from_options(app) -> LobbyScene:
+    """``--server URL --host-table`` or ``--join CODE``: straight into the waiting room (headless games)."""
+    o = app.opts
+    name = o.name or (app.t("names.default1") if o.host_table else app.t("names.default2"))
+    try:
+        url = check_url(o.server)
+    except ValueError:
+        url = o.server  # connecting fails and the waiting room says why
+    if o.join:
+        return LobbyScene(app, url, name, code=normalize_code(o.join), demo=o.demo)
+    return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo)

@@ -1,0 +1,180 @@
+"""The main menu: pick a game and a mode, continue a saved game, language, sound, quit."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import LANGUAGE_NAMES, LANGUAGES
+from game.input import Gesture
+from game.scene import ButtonGroup, Scene
+from game.tables import entry, playable
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        games = playable()
+        self.game = app.opts.game if app.opts.game in games else games[0]
+        self.mode = app.opts.mode if app.opts.mode in ("hotseat", "computer") else "hotseat"
+        self.buttons = ButtonGroup(self.press)
+        self.tiles: dict[str, pygame.Rect] = {}
+        self.notice = app.notice
+        app.notice = None
+        self.size = app.size
+        self._fans: dict[tuple[str, int], list[pygame.Surface]] = {}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.build()
+
+    def enter(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        w, h = self.size
+        s = theme.ui_scale(h)
+        bh = max(44, int(64 * s))
+        gap = max(8, int(18 * s))
+        tile_w = min(int(w * 0.2), int(360 * s * 1.2))
+        tile_h = int(tile_w * 1.0)
+        n = len(playable())
+        total = n * tile_w + (n - 1) * gap
+        x0, y0 = (w - total) // 2, int(h * 0.2)
+        self.tiles = {g: pygame.Rect(x0 + i * (tile_w + gap), y0, tile_w, tile_h) for i, g in enumerate(playable())}
+        y = y0 + tile_h + gap * 2
+        mw = min(int(w * 0.3), int(420 * s))
+        cx = w // 2
+        t = self.t
+        saves = self.app.saves.latest()
+        cont_label = (t("menu.continue_game", game=t(f"game.{saves[0].game_id}")) if saves else t("menu.no_save"))
+        small_w = min(int(w * 0.2), int(300 * s))
+        buttons = [
+            Button("mode:hotseat", t("mode.hotseat"), pygame.Rect(cx - mw - gap // 2, y, mw, bh),
+                   primary=self.mode == "hotseat"),
+            Button("mode:computer", t("mode.computer"), pygame.Rect(cx + gap // 2, y, mw, bh),
+                   primary=self.mode == "computer"),
+            Button("play", t("menu.play"), pygame.Rect(cx - mw // 2, y + bh + gap * 2, mw, int(bh * 1.15)),
+                   primary=True, enabled=self.game in playable()),
+            Button("continue", cont_label, pygame.Rect(cx - mw // 2, y + 2 * bh + gap * 3 + bh // 6, mw, bh),
+                   enabled=bool(saves)),
+        ]
+        yb = h - bh - gap * 2
+        bottom = [
+            ("online", t("menu.online")),
+            ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
+            ("sound", t("menu.sound_on" if self.app.settings.sound else "menu.sound_off")),
+            ("quit", t("menu.quit")),
+        ]
+        if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
+            bottom = [item for item in bottom if item[0] != "quit"]
+        n = len(bottom)
+        for i, (bid, label) in enumerate(bottom):
+            buttons.append(Button(bid, label, pygame.Rect(cx - (n * small_w + (n - 1) * gap) // 2 + i * (small_w + gap),
+                                                          yb, small_w, bh)))
+        self.buttons.set(buttons)
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        if bid.startswith("mode:"):
+            self.mode = bid[5:]
+        elif bid.startswith("game:"):
+            self.game = bid[5:]
+        elif bid == "play":
+            self.app.push("names", game=self.game, mode=self.mode)
+        elif bid == "continue":
+            self.continue_saved()
+        elif bid == "online":
+            self.app.push("online")
+        elif bid == "lang":
+            langs = list(LANGUAGES)
+            self.app.set_language(langs[(langs.index(self.t.lang) + 1) % len(langs)])
+            pygame.display.set_caption(self.t("app.title"))
+        elif bid == "sound":
+            self.app.set_sound(not self.app.settings.sound)
+        elif bid == "quit":
+            self.app.running = False
+        self.build()
+
+    def continue_saved(self) -> None:
+        saves = self.app.saves.latest()
+        if not saves:
+            self.notice = self.t("save.none")
+            return
+        try:
+            session = self.app.saves.load(saves[0].path)
+        except ValueError as exc:
+            self.notice = self.t("save.damaged", name=saves[0].path.name, why=str(exc))
+            return
+        if session.game_id not in playable():
+            self.notice = self.t("save.damaged", name=saves[0].path.name, why=session.game_id)
+            return
+        self.app.stack.push(self.app.open_table(session))
+
+    def on_gesture(self, g: Gesture) -> None:
+        if self.buttons.gesture(g):
+            return
+        if g.kind == "tap":
+            for game, rect in self.tiles.items():
+                if rect.collidepoint(g.pos) and game in playable():
+                    self.press("game:" + game)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_CTRL:
+            games = playable()
+            i = games.index(self.game) if self.game in games else 0
+            self.game = games[(i + (1 if event.key == pygame.K_RIGHT else -1)) % len(games)]
+            self.build()
+            return
+        if event.key == pygame.K_ESCAPE:
+            return
+        self.buttons.key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        s = theme.ui_scale(h)
+        surface.fill(theme.FELT)
+        fonts = self.app.fonts
+        title = fonts.render(self.t("app.title"), theme.font_px(96, s), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.04))))
+        tag = fonts.render(self.t("app.tagline"), theme.font_px(32, s), theme.TEXT_DIM)
+        surface.blit(tag, tag.get_rect(midtop=(w // 2, int(h * 0.04) + title.get_height())))
+        for game, rect in self.tiles.items():
+            self.draw_tile(surface, game, rect, s)
+        self.buttons.draw(surface, fonts)
+        if self.notice:
+            px = theme.font_px(26, s)
+            lines = fonts.wrap(self.notice, px, int(w * 0.7))
+            box = pygame.Rect(0, 0, int(w * 0.75), len(lines) * fonts.get(px).get_linesize() + 20)
+            box.midbottom = (w // 2, self.buttons.buttons[-1].rect.y - 10)
+            draw_panel(surface, box)
+            for i, line in enumerate(lines):
+                img = fonts.render(line, px, theme.BAD)
+                surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 10 + i * fonts.get(px).get_linesize())))
+
+    def draw_tile(self, surface: pygame.Surface, game: str, rect: pygame.Rect, s: float) -> None:
+        available = game in playable()
+        chosen = game == self.game
+        draw_panel(surface, rect, alpha=235 if chosen else 170)
+        if chosen:
+            pygame.draw.rect(surface, theme.GOLD, rect, width=max(2, int(4 * s)), border_radius=int(16 * s))
+        art = self.app.cards.get(max(30, int(rect.w * 0.26)))
+        cx = rect.centerx
+        key = (game, art.width)
+        if key not in self._fans:  # rotating every frame is costly: rotate once per size
+            self._fans[key] = [pygame.transform.rotozoom(art.face(c), (1 - i) * 12, 1.0)
+                               for i, c in enumerate(entry(game).fan)]
+        for i, img in enumerate(self._fans[key]):
+            surface.blit(img, img.get_rect(center=(cx + (i - 1) * art.width * 0.55, rect.y + rect.h * 0.36)))
+        fonts = self.app.fonts
+        name = fonts.render(self.t(entry(game).title_key), theme.font_px(36, s),
+                            theme.TEXT if available else theme.TEXT_DIM, bold=True)
+        surface.blit(name, name.get_rect(midtop=(cx, rect.y + rect.h * 0.66)))
+        blurb = self.t(entry(game).blurb_key) if available else self.t("menu.unavailable")
+        px = theme.font_px(24, s)
+        for i, line in enumerate(fonts.wrap(blurb, px, rect.w - 20)[:2]):
+            img = fonts.render(line, px, theme.TEXT_DIM)
+            top = rect.y + rect.h * 0.66 + name.get_height() + 4 + i * img.get_height()
+            surface.blit(img, img.get_rect(midtop=(cx, top)))

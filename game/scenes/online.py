@@ -1,0 +1,230 @@
+"""Menu -> Online: the form (server, name, game, host or join); the waiting room is game/scenes/lobby.py."""
+from __future__ import annotations
+
+import socket
+from urllib.parse import urlsplit
+
+import pygame
+
+from game.input import Gesture
+from game.online.hosting import ServerThread
+from game.online.protocol import check_url, format_code, is_code, normalize_code
+from game.online.seatfile import SavedSeat, SeatFile
+from game.scene import ButtonGroup, Scene
+from game.tables import playable
+from sprites import theme
+from sprites.keyboard import OnScreenKeyboard
+from sprites.widgets import Button, TextField
+
+DEFAULT_PORT = 8765
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, for the other device to type in."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a documentation address; a UDP connect sends no packet
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class OnlineScene(Scene):
+    """Menu -> Online: where to play, under which name, and whether to open a table or join one."""
+
+    name = "online"
+    FIELDS = ("server", "name", "code")
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        games = playable()
+        self.game = app.opts.game if app.opts.game in games else games[0]
+        self.fields = {"server": TextField(pygame.Rect(0, 0, 10, 10), app.settings.server, max_len=60),
+                       "name": TextField(pygame.Rect(0, 0, 10, 10), self.t("names.default1"), max_len=16),
+                       "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
+        self.active = "name"
+        self.lan = True
+        self.error = ""
+        self.keyboard: OnScreenKeyboard | None = None
+        self.buttons = ButtonGroup(self.press)
+        self.size = app.size
+        self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
+
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+        self.saved = SeatFile().load()
+        self.build()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.build()
+
+    def build(self) -> None:
+        w, h = self.size
+        s = theme.ui_scale(h)
+        fw, fh, gap = min(int(w * 0.56), int(760 * s)), max(44, int(62 * s)), max(8, int(14 * s))
+        x = (w - fw) // 2
+        y = int(h * (0.12 if self.keyboard else 0.16))
+        label_h = int(34 * s)
+        t = self.t
+        rows = []
+        if self.saved is not None and self.keyboard is None:
+            label = t("online.resume", game=t(f"game.{self.saved.game}"), code=format_code(self.saved.code))
+            rows.append(Button("resume", label, pygame.Rect(x, y - gap, fw, fh), primary=True))
+            y += fh + gap
+        for key in ("server", "name"):
+            self.fields[key].rect = pygame.Rect(x, y + label_h, fw, fh)
+            y += label_h + fh + gap
+        half = (fw - gap) // 2
+        rows += [
+            Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, fw, fh)),
+            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh), primary=True),
+            Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
+            Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
+                   pygame.Rect(x, y + 2 * (fh + gap), fw, fh)),
+        ]
+        y += 3 * (fh + gap) + gap
+        self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
+        rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
+                           primary=True))
+        rows.append(Button("back", t("online.back"), pygame.Rect((w - half) // 2, y + label_h + fh + 2 * gap,
+                                                                 half, fh)))
+        self.buttons.set(rows)
+        if self.keyboard is not None:
+            kb_h = int(h * 0.36)
+            self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
+                                             layout=self.t.lang)
+
+    # --- actions --------------------------------------------------------------------------------------------
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        self.error = ""
+        if bid == "game":
+            games = playable()
+            self.game = games[(games.index(self.game) + 1) % len(games)] if self.game in games else games[0]
+        elif bid == "lan":
+            self.lan = not self.lan
+        elif bid == "back":
+            self.app.stack.pop()
+            return
+        elif bid == "resume" and self.saved is not None:
+            saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
+            self.app.push("lobby", url=saved.url, name=saved.name, resume=saved)
+        elif bid in ("host", "host_here", "join"):
+            self.go(bid)
+        self.build()
+
+    def _checked(self, with_code: bool) -> tuple[str, str, str] | None:
+        try:
+            url = check_url(self.fields["server"].text)
+        except ValueError:
+            self.error = self.t("online.bad_url")
+            return None
+        name = " ".join(self.fields["name"].text.split())
+        if not name:
+            self.error = self.t("names.empty")
+            return None
+        code = normalize_code(self.fields["code"].text)
+        if with_code and not is_code(code):
+            self.error = self.t("online.bad_code")
+            return None
+        return url, name, code
+
+    def go(self, how: str) -> None:
+        checked = self._checked(with_code=how == "join")
+        if checked is None:
+            return
+        url, name, code = checked
+        self.app.settings.server = url
+        self.app._store_settings()  # remembered for next time, like the language
+        if how == "join":
+            self.app.push("lobby", url=url, name=name, code=code)
+        elif how == "host":
+            self.app.push("lobby", url=url, name=name, game=self.game)
+        else:
+            self.host_here(url, name)
+
+    def host_here(self, url: str, name: str) -> None:
+        try:
+            port = urlsplit(url).port
+        except ValueError:
+            port = None
+        port = DEFAULT_PORT if port is None else port  # 0 is fine: the system picks a free port
+        try:
+            server = ServerThread("0.0.0.0" if self.lan else "127.0.0.1", port).start()
+        except (OSError, RuntimeError) as exc:
+            self.error = self.t("online.server_failed", why=str(exc))
+            return
+        shown = f"ws://{lan_address()}:{server.port}" if self.lan else server.url
+        self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown)
+
+    # --- input -------------------------------------------------------------------------------------------------
+    def on_gesture(self, g: Gesture) -> None:
+        if g.kind == "tap" and self.keyboard is not None and self.keyboard.rect.collidepoint(g.pos):
+            self.type_key(self.keyboard.press(g.pos))
+            return
+        if self.buttons.gesture(g):
+            return
+        if g.kind == "tap":
+            for key, f in self.fields.items():
+                if f.rect.collidepoint(g.pos):
+                    self.active = key
+                    self.buttons.focus = None
+                    if g.source == "touch" and self.keyboard is None:
+                        self.keyboard = OnScreenKeyboard(pygame.Rect(0, 0, 10, 10), layout=self.t.lang)
+                        self.build()
+
+    def type_key(self, key: str | None) -> None:
+        if key is None:
+            return
+        f = self.fields[self.active]
+        if key == "\b":
+            f.backspace()
+        elif key == "\n":
+            self.keyboard = None
+            self.build()
+        else:
+            f.insert(key)
+        self.error = ""
+
+    def on_text(self, text: str) -> None:
+        self.fields[self.active].insert(text)
+        self.error = ""
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+        elif event.key == pygame.K_TAB and self.buttons.focus is None and self.active != "code":
+            order = list(self.FIELDS)
+            self.active = order[order.index(self.active) + 1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons.focus is None:
+            self.go("join" if self.active == "code" else "host")
+        elif self.buttons.focus is not None or not self.fields[self.active].handle(event):
+            self.buttons.key(event)
+
+    # --- drawing -------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        s = theme.ui_scale(h)
+        surface.fill(theme.FELT)
+        fonts = self.app.fonts
+        title = fonts.render(self.t("online.title"), theme.font_px(64, s), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.03))))
+        labels = {"server": "online.server", "name": "online.name", "code": "online.code"}
+        for key, f in self.fields.items():
+            img = fonts.render(self.t(labels[key]), theme.font_px(26, s), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(bottomleft=(f.rect.x, f.rect.y - 4)))
+            f.draw(surface, fonts, focused=key == self.active and self.buttons.focus is None, now=self.app.now)
+        self.buttons.draw(surface, fonts)
+        if self.error:
+            px = theme.font_px(26, s)
+            y = self.buttons.buttons[-1].rect.bottom + 10
+            for line in fonts.wrap(self.error, px, int(w * 0.8)):
+                img = fonts.render(line, px, theme.BAD, bold=True)
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += img.get_height()
+        if self.keyboard is not None:
+            self.keyboard.draw(surface, fonts)

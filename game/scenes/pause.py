@@ -1,0 +1,54 @@
+"""The pause menu over a table: resume, restart the deal, the rules, the main menu."""
+from __future__ import annotations
+
+import pygame
+
+from game.scene import DialogScene
+from sprites import theme
+from sprites.widgets import Button, draw_panel
+
+
+class PauseScene(DialogScene):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.panel = pygame.Rect(0, 0, 10, 10)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.ui_scale(h)
+        bw, bh, gap = min(int(w * 0.5), int(480 * s)), max(48, int(66 * s)), max(8, int(16 * s))
+        ids = [("resume", "pause.resume"), ("restart", "pause.restart"), ("rules", "pause.rules"),
+               ("menu", "pause.menu")]
+        total = len(ids) * (bh + gap) + int(110 * s)
+        self.panel = pygame.Rect((w - bw) // 2 - gap * 2, (h - total) // 2, bw + gap * 4, total + gap)
+        y = self.panel.y + int(100 * s)
+        self.buttons.set([Button(bid, self.t(key), pygame.Rect((w - bw) // 2, y + i * (bh + gap), bw, bh),
+                                 primary=bid == "resume") for i, (bid, key) in enumerate(ids)])
+        self.buttons.focus = 0
+
+    def press(self, bid: str) -> None:
+        self.app.play_sound("click")
+        if bid == "resume":
+            self.app.stack.pop()
+        elif bid == "restart":
+            self.app.stack.pop()
+            self.table.restart()
+        elif bid == "rules":
+            self.app.push("rules", game_id=self.table.game_id)
+        elif bid == "menu":
+            self.app.show("menu")
+
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        draw_panel(surface, self.panel, alpha=245)
+        s = theme.ui_scale(surface.get_height())
+        title = self.app.fonts.render(self.t("pause.title"), theme.font_px(56, s), theme.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + int(24 * s))))
+        self.buttons.draw(surface, self.app.fonts)

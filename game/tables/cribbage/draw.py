@@ -1,0 +1,270 @@
+"""Drawing the Cribbage table around the cards: labels, the count, the pack and its cut, the show's
+spoken count, the status and preview lines."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.tables.cribbage import words
+from rules.cards import Card, pretty_cards
+from sprites import theme
+from sprites.widgets import draw_badge, draw_panel
+
+if TYPE_CHECKING:
+    from game.tables.cribbage.table import CribbageTable
+
+Obs = dict[str, Any]
+
+
+def draw_board(table: CribbageTable, surface: pygame.Surface) -> None:
+    view = table.view
+    g = table.geo
+    table.pegboard.draw(surface, table.app.fonts, table.session.names, table.scale)
+    if view.get("last_show"):
+        draw_show(table, surface, view)
+    else:
+        _draw_pack(table, surface, view)
+        _draw_count(table, surface, view)
+        _draw_cut_for_deal(table, surface, view)
+    _draw_players(table, surface, view)
+    _draw_crib_label(table, surface, view)
+    _draw_drop_zones(table, surface, view)
+    strip = table.strip_due()
+    if strip is not None and not (table.my_turn and table.cut_depth is not None):
+        zone, cut = strip
+        table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], None)
+    table.cut.draw_anim(surface, table.app.cards.get(g.sw))
+
+
+def draw_top(table: CribbageTable, surface: pygame.Surface) -> None:
+    g = table.geo
+    strip = table.strip_due()
+    if strip is not None and table.my_turn:
+        zone, cut = strip
+        depth = table.cut_depth
+        if depth is None:
+            text = table.t("cribbage.cut_prompt")
+            table.text(surface, text, 28, theme.GOLD, (zone.centerx, zone.y - g.pad), "midbottom", bold=True)
+        else:
+            table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], depth, lift=0.5)
+            label = table.t("cribbage.cut_of", depth=depth, of=cut["of"])
+            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
+    _draw_status(table, surface)
+    _draw_preview(table, surface)
+    if table.seq.showing:
+        table.text(surface, table.t("cribbage.tap_to_skip"), 22, theme.TEXT_DIM,
+                   (g.b.right - g.pad, g.b.bottom - g.pad), "bottomright")
+
+
+def cached(table: CribbageTable, fn, *args):
+    """Text measurements (wrap, fit) repeat every frame; keep a few hundred of them."""
+    memo = table.text_memo
+    key = (fn.__name__, *args)
+    if key not in memo:
+        if len(memo) > 400:
+            memo.clear()
+        memo[key] = fn(*args)
+    return memo[key]
+
+
+# --- pieces ----------------------------------------------------------------------------------------
+
+def _draw_players(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    g = table.geo
+    me, opp = view["seat"], 1 - view["seat"]
+    names = table.session.names
+    for seat, y in ((opp, g.y_opp), (me, g.y_hand - g.ch * 0.62)):
+        bits = [names[seat]]
+        if view["dealer"] == seat:
+            bits.append(table.t("cribbage.dealer"))
+        if seat == opp and view["hand_counts"][opp]:
+            bits.append(table.t("cribbage.cards", n=view["hand_counts"][opp]))
+        x = g.b.x + g.pad * 2
+        rect = table.text(surface, "  ·  ".join(bits), 26, theme.TEXT, (x, y), "midleft", bold=True)
+        if view["go"][seat] and not view.get("last_show"):
+            draw_badge(surface, table.app.fonts, table.t("cribbage.go_badge"),
+                       (rect.right + g.pad * 3, rect.centery), theme.font_px(26, table.scale), theme.GOLD)
+
+
+def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    """'Ann's crib' beside the crib; in the show only while the crib waits, face down, to be counted."""
+    g = table.geo
+    owner = view["dealer"]
+    if view.get("last_show"):
+        crib = [n for n, item in enumerate(view["last_show"]) if item["kind"] == "crib"]
+        if not crib or table.seq.reached(crib[0]):
+            return
+        owner = view["last_show"][crib[0]]["seat"]
+    if owner is None:
+        return
+    zone = g.crib_zone(owner == view["seat"])
+    if view["crib_count"] == 0 and not view.get("last_show"):
+        slot = table.app.cards.get(g.sw).slot(table.t("cribbage.crib"))
+        surface.blit(slot, slot.get_rect(center=zone.center))
+    label = table.t("cribbage.crib_of", name=table.session.names[owner])
+    table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
+
+
+def _draw_drop_zones(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    if not table.my_turn or table.seq.showing or not (table.selected or table.drag_keys):
+        return
+    g = table.geo
+    zone = None
+    if view["phase"] == "discard":
+        zone = g.crib_zone(view["dealer"] == view["seat"])
+    elif view["phase"] == "play":
+        zone = g.play_zone
+    if zone is None:
+        return
+    glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+    glow.fill((*theme.DROP_GLOW[:3], 40))
+    surface.blit(glow, zone)
+    pygame.draw.rect(surface, theme.DROP_GLOW, zone, width=2, border_radius=int(10 * table.scale))
+
+
+def _draw_pack(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    """The undealt pack beside the play, with the starter turned on it."""
+    if view["phase"] not in ("discard", "play", "over") or view["hand_no"] == 0 or table.strip_due() \
+            or table.cut.busy:
+        return
+    if view["phase"] == "over" and not view["starter"]:
+        return
+    g = table.geo
+    art = table.app.cards.get(g.cw)
+    rect = art.back().get_rect(center=(round(g.x_deck), round(g.y_mid)))
+    for k in (3, 2, 1):
+        surface.blit(art.back(), rect.move(-k * 2, -k * 2))
+    label = table.t("cribbage.starter") if view["starter"] else table.t("cribbage.pack")
+    table.text(surface, label, 22, theme.TEXT_DIM, (g.x_deck, rect.y - g.pad), "midbottom")
+
+
+def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    if (view["phase"] != "play" and not (view["phase"] == "over" and view["series"])) or table.cut.busy:
+        return
+    g = table.geo
+    c = (round(g.x_count), round(g.y_mid))
+    r = round(g.cw * 0.42)
+    pygame.draw.circle(surface, theme.FELT_DARK, c, r)
+    pygame.draw.circle(surface, theme.GOLD if view["count"] in (15, 31) else theme.PANEL_EDGE, c, r,
+                       max(2, int(3 * table.scale)))
+    table.text(surface, table.t("cribbage.count"), 20, theme.TEXT_DIM, (c[0], c[1] - r * 0.42), "center")
+    table.text(surface, str(view["count"]), 46, theme.TEXT, (c[0], c[1] + r * 0.18), "center", bold=True)
+    y = c[1] + r + g.pad
+    for text, points in table.callouts:
+        rect = table.text(surface, text, 22, theme.GOOD if points else theme.TEXT, (c[0], y), "midtop", bold=True)
+        y = rect.bottom + 2
+
+
+def _draw_cut_for_deal(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    cfd = view.get("cut_for_deal")
+    if not cfd:
+        return
+    g = table.geo
+    names = table.session.names
+    for k in (0, 1):
+        x, y = g.cut_for_deal_xy(k)
+        if cfd["cards"][k] is None:
+            slot = table.app.cards.get(g.cw).slot()
+            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
+        table.text(surface, names[k], 24, theme.TEXT, (x, y + g.ch / 2 + g.pad / 2), "midtop", bold=True)
+    head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
+    table.text(surface, head, 26, theme.TEXT_DIM, (g.b.centerx, g.y_mid - g.ch / 2 - g.pad), "midbottom")
+    if view["dealer"] is not None and None not in cfd["cards"]:
+        text = table.t("cribbage.deals_first", name=names[view["dealer"]],
+                       card=pretty_cards([cfd["cards"][view["dealer"]]]))
+        table.text(surface, text, 28, theme.GOLD, (g.b.centerx, g.y_mid + g.ch / 2 + g.pad * 3.5), "midtop",
+                   bold=True)
+    elif cfd["tie"]:
+        rank = Card.parse(cfd["cards"][0]).rank_label
+        table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD,
+                   (g.b.centerx, g.y_mid + g.ch / 2 + g.pad * 3.5), "midtop", bold=True)
+
+
+def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    """Each count's title with its running total, and the count said aloud, part by part."""
+    g = table.geo
+    seq = table.seq
+    names = table.session.names
+    fonts = table.app.fonts
+    table.text(surface, table.t("cribbage.starter"), 22, theme.TEXT_DIM, (g.x_deck, g.y_show - g.ch / 2 - g.pad),
+               "midbottom")
+    width = int(g.show_group_w())
+    limit = table.strip_due()[0].y - g.pad if table.strip_due() else g.b.bottom - g.pad
+    px = theme.font_px(24, table.scale)
+    line_h = fonts.get(px).get_linesize()
+    for n, item in enumerate(view["last_show"]):
+        x = g.show_group_x(n)
+        active = seq.counting and seq.active == n
+        shown = seq.parts_shown(n, item)
+        whose = table.t(f"cribbage.whose.{item['kind']}", name=names[item["seat"]])
+        if not item["counted"]:
+            title, color = table.t("cribbage.not_counted", whose=whose), theme.TEXT_DIM
+        elif not seq.reached(n):
+            title, color = whose, theme.TEXT_DIM
+        else:
+            total = words.running_total(item["parts"], shown)
+            title = table.t("cribbage.show_title", whose=whose, total=total)
+            color = theme.GOLD if active else theme.TEXT
+        head_px = cached(table, fonts.fit_px, title, theme.font_px(30, table.scale), width, True)
+        img = fonts.render(title, head_px, color, bold=True)
+        surface.blit(img, img.get_rect(bottomleft=(x, g.y_show - g.ch / 2 - g.pad)))
+        if not item["counted"] or not seq.reached(n):
+            continue
+        said = words.spoken_count(table.t, item["parts"], shown) if item["parts"] else \
+            (table.t("cribbage.say.nothing") if seq.complete(n) else "")
+        if seq.complete(n) and item["parts"]:
+            said = table.t("cribbage.said_total", said=said, total=item["total"])
+        y = g.show_text_top
+        for line in cached(table, fonts.wrap, said, px, width):
+            if y + line_h > limit:
+                break
+            ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
+            surface.blit(fonts.render(line, px, ink), (x, y))
+            y += line_h
+
+
+def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
+    st = table.match.state
+    if st.is_over or table.seq.showing or table.cut.busy:
+        return
+    g = table.geo
+    seat = st.to_move
+    name = table.session.names[seat]
+    view = table.obs
+    if table.my_turn:
+        line, color = table.t(f"cribbage.do.{view['phase']}", name=name,
+                              dealer=table.session.names[view["dealer"]] if view["dealer"] is not None else "",
+                              count=view["count"]), theme.GOLD
+    elif table.bot.thinking:
+        line, color = table.t("table.thinking", name=name), theme.TEXT
+    else:
+        line, color = table.t("table.their_turn", name=name), theme.TEXT
+    y = g.y_status if not view.get("last_show") else g.y_hand - g.ch / 2 - g.pad * 5
+    if table.strip_due() and view["phase"] != "starter":
+        y = table.strip_due()[0].y - g.pad * 6
+    table.text(surface, line, 28, color, (g.b.centerx, y), "center", bold=True)
+
+
+def _draw_preview(table: CribbageTable, surface: pygame.Surface) -> None:
+    """The selection or the hint, in words, before anything is confirmed."""
+    if not table.my_turn or table.seq.showing:
+        return
+    g = table.geo
+    text = table.preview_text()
+    if not text:
+        return
+    px = theme.font_px(25, table.scale)
+    lines = cached(table, table.app.fonts.wrap, text, px, int(g.b.w * 0.9), True)
+    imgs = [table.app.fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
+    w = max(i.get_width() for i in imgs) + g.pad * 2
+    h = sum(i.get_height() for i in imgs) + g.pad
+    box = pygame.Rect(0, 0, w, h)
+    box.midtop = (g.b.centerx, int(g.y_preview - theme.font_px(25, table.scale) * 0.4))
+    if table.strip_due() and table.obs["phase"] != "starter":
+        box.midbottom = (g.b.centerx, table.strip_due()[0].y - g.pad * 3)
+    draw_panel(surface, box, alpha=200)
+    y = box.y + g.pad // 2
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()

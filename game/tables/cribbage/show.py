@@ -1,0 +1,178 @@
+"""What the Cribbage table plays out after an action: pegs moving, a pause on a full count before the
+reset, and the show counted step by step (each combination highlighted with its points)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.tables.cribbage.board import PegBoard
+
+# Seconds at animation speed 1: long enough to read, short enough not to bore.
+HOLD = 1.15  # a full series (31 or a go) stays on the table before the count starts again
+INTRO = 0.8
+PART = 0.85
+TOTAL = 0.9
+NOT_COUNTED = 1.1
+
+
+@dataclass
+class Beat:
+    kind: str  # pegs | cut | hold | release | intro | part | total
+    seat: int = 0
+    score: int = 0
+    item: int = -1
+    part: int = -1
+    duration: float = 0.0
+    wait_board: bool = False
+
+
+@dataclass
+class Sequence:
+    """The beats of one action, run in order; ``hold`` is the view shown until the reset is released."""
+
+    beats: list[Beat] = field(default_factory=list)
+    i: int = 0
+    t: float = 0.0
+    hold: dict[str, Any] | None = None
+    items: list[dict[str, Any]] = field(default_factory=list)
+    active: int | None = None
+    shown_parts: int = 0
+    highlight: frozenset[str] = frozenset()
+    counting: bool = False
+
+    # --- planning --------------------------------------------------------------------------------
+    def plan(self, prev: dict[str, Any], final: dict[str, Any], events: tuple[dict, ...]) -> None:
+        """Turn an action's events into beats. ``prev`` is the view before the action."""
+        self.finish()
+        self.beats, self.i, self.t, self.items, self.shown_parts = [], 0, 0.0, [], 0
+        beats: list[Beat] = []
+        shows = [e for e in events if e["type"] == "cribbage.show"]
+        for e in events:
+            kind = e["type"].split(".", 1)[1]
+            if kind in ("cut_for_deal", "cut", "starter"):
+                beats.append(Beat("cut"))
+            elif kind in ("play", "go_point", "his_heels") and e.get("points"):
+                beats.append(Beat("pegs", seat=e["seat"], score=e["scores"][e["seat"]]))
+            elif kind == "reset":
+                self.hold = held_view(prev, events)
+                beats += [Beat("hold", duration=HOLD), Beat("release")]
+                break  # what follows a reset (the show) is planned from the final view below
+        if shows:
+            beats += self._show_beats(final.get("last_show") or [], shows)
+        self.beats = beats
+
+    def _show_beats(self, items: list[dict[str, Any]], shows: list[dict]) -> list[Beat]:
+        self.items = list(items)
+        beats: list[Beat] = []
+        scored = iter(shows)
+        for n, item in enumerate(items):
+            if not item["counted"]:
+                beats.append(Beat("intro", item=n, duration=NOT_COUNTED, wait_board=True))
+                continue
+            beats.append(Beat("intro", item=n, duration=INTRO, wait_board=True))
+            beats += [Beat("part", item=n, part=j, duration=PART) for j in range(len(item["parts"]))]
+            e = next(scored, None)
+            score = e["scores"][item["seat"]] if e is not None else 0
+            beats.append(Beat("total", seat=item["seat"], score=score, item=n, duration=TOTAL))
+        if beats:
+            self.counting = True
+            self.active = None
+        return beats
+
+    # --- running ------------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.i < len(self.beats)
+
+    @property
+    def showing(self) -> bool:
+        """A held view or a count is on screen: a tap or key skips it."""
+        return self.running and (self.hold is not None or self.counting)
+
+    def update(self, dt: float, board: PegBoard, cuts_busy: bool) -> bool:
+        """Advance by ``dt`` (speed-scaled) seconds; True when what the table shows has changed."""
+        changed = False
+        while self.running:
+            b = self.beats[self.i]
+            if self.t == 0.0:
+                if b.wait_board and board.busy:
+                    return changed
+                changed |= self._enter(b, board)
+            if b.kind == "cut" and cuts_busy:
+                return changed
+            remaining = b.duration - self.t
+            if dt < remaining:
+                self.t += dt
+                return changed
+            dt -= max(0.0, remaining)
+            self.i += 1
+            self.t = 0.0
+        if self.counting or self.hold is not None:
+            self.counting, self.hold, self.active, self.highlight = False, None, None, frozenset()
+            changed = True
+        return changed
+
+    def _enter(self, b: Beat, board: PegBoard) -> bool:
+        self.t = 1e-9  # entered: run its effect once
+        if b.kind in ("pegs", "total"):
+            board.move(b.seat, b.score)
+        if b.kind == "release":
+            self.hold = None
+            return True
+        if b.kind == "intro":
+            self.active, self.shown_parts, self.highlight = b.item, 0, frozenset()
+            return True
+        if b.kind == "part":
+            part = self.items[b.item]["parts"][b.part]
+            self.shown_parts = b.part + 1
+            self.highlight = frozenset(part["cards"])
+            return True
+        if b.kind == "total":
+            self.highlight = frozenset()
+            return True
+        return False
+
+    def finish(self) -> None:
+        """Skip to the end: the table then snaps to the final view."""
+        self.i = len(self.beats)
+        self.hold, self.counting, self.active, self.highlight = None, False, None, frozenset()
+
+    # --- what the show draws ----------------------------------------------------------------------
+    def reached(self, n: int) -> bool:
+        return not self.counting or (self.active is not None and n <= self.active)
+
+    def parts_shown(self, n: int, item: dict[str, Any]) -> int:
+        if not self.counting or (self.active is not None and n < self.active):
+            return len(item["parts"])
+        return self.shown_parts if n == self.active else 0
+
+    def complete(self, n: int) -> bool:
+        """Whether count n has been totalled (its final line may be shown)."""
+        if not self.counting or (self.active is not None and n < self.active):
+            return True
+        if n != self.active or not self.running:
+            return False
+        b = self.beats[self.i]
+        return b.kind == "total" and b.item == n
+
+
+def held_view(prev: dict[str, Any], events: tuple[dict, ...]) -> dict[str, Any]:
+    """The table just before an automatic reset: the series with the card that ended it, its count,
+    and who said Go — so a 31 or a go point can be seen before the count starts again."""
+    play = next(e for e in events if e["type"] == "cribbage.play")
+    view = dict(prev)
+    seat, card = play["seat"], play["card"]
+    view["series"] = [*prev["series"], {"seat": seat, "card": card}]
+    view["hand"] = [c for c in prev["hand"] if c != card]
+    counts = list(prev["hand_counts"])
+    counts[seat] = max(0, counts[seat] - 1)
+    view["hand_counts"] = counts
+    view["count"] = play["count"]
+    go = list(prev["go"])
+    for e in events:
+        if e["type"] == "cribbage.go":
+            go[e["seat"]] = True
+    view["go"] = go
+    view["legal"] = []
+    view["last_show"] = []
+    return view

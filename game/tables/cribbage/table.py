@@ -1,0 +1,348 @@
+"""Cribbage at the table: the gestures (cut along the pack, two cards to the crib, a card to the play),
+keys, buttons and hints, tying together the layout, peg board, cut strip, show sequence and words."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.tables.base import TableScene
+from game.tables.cardlayer import CardSprite
+from game.tables.cribbage import draw, hints, view, words
+from game.tables.cribbage.board import PegBoard
+from game.tables.cribbage.cut import CutStrip
+from game.tables.cribbage.layout import CribGeometry
+from game.tables.cribbage.show import Sequence
+from rules.cards import Card
+from rules.core import Action, Event
+from sprites.widgets import Button
+
+DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+CUT_PURPOSE = {"cribbage.cut_for_deal": "deal", "cribbage.cut": "cut", "cribbage.starter": "starter"}
+
+
+class CribbageTable(TableScene):
+    game_id = "cribbage"
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.selected: list[str] = []
+        self.cut_depth: int | None = None
+        self.pegboard = PegBoard()
+        self.cut = CutStrip()
+        self.seq = Sequence()
+        self.callouts: list[tuple[str, bool]] = []
+        self.geo = CribGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
+        self._state: Any = None
+        self._hint_line = ""
+        self.text_memo: dict[tuple, Any] = {}
+
+    # --- geometry and the view ----------------------------------------------------------------------
+    def layout(self) -> None:
+        self.geo = CribGeometry(self.board, self.scale)
+        self.pegboard.layout(self.geo.peg_rect, self.view_seat)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """What is drawn: the held view before an automatic reset, else the observation."""
+        return self.seq.hold if self.seq.hold is not None else self.obs
+
+    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
+        hidden = dict(obs)
+        hidden.update(hand=[], my_discards=[], legal=[])
+        return hidden
+
+    def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
+        state = self.match.state
+        changed = state is not self._state
+        prev = self.obs
+        self._state = state
+        self.pegboard.layout(self.geo.peg_rect, self.view_seat)
+        planned = False
+        if changed:
+            self.cut_depth = None
+            self.callouts = words.callout(self.t, self.session.names, list(state.events))
+            planned = bool(animate and events and prev)
+            if planned:
+                self._plan(prev, events)
+            else:
+                self.seq.finish()
+                self.cut.finish()
+        super().refresh(animate, events)
+        self.log.set_lines(self._log_lines())
+        if changed and not planned:
+            self.pegboard.snap(self.obs["pegs"])
+
+    def _log_lines(self) -> list[str]:
+        """The log, holding back the counts of a show (and its end) until they have been counted."""
+        held: list[Event] = []
+        if self.seq.counting:
+            shown = 0
+            for e in self.match.state.events:
+                if e["type"] == "cribbage.show":
+                    if not self.seq.complete(shown):
+                        held.append(e)
+                    shown += 1
+                elif e["type"] == "cribbage.end":
+                    held.append(e)
+        return [self.describe(e) for _, e in self.match.log() if not any(e is h for h in held)]
+
+    def _plan(self, prev: dict[str, Any], events: tuple[Event, ...]) -> None:
+        """Start what an action plays out: the cut parting, pegs moving, a held count, the show."""
+        if not self.pegboard.matches(prev["pegs"]):
+            self.pegboard.snap(prev["pegs"])
+        self.seq.plan(prev, self.match.state.observe(self.view_seat), events)
+        for e in events:
+            purpose = CUT_PURPOSE.get(e["type"])
+            if purpose is not None:
+                self.cut.start(self.geo.strip_zone(purpose), e["depth"], e.get("of", 52))
+
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+        return view.build_sprites(self, self.seq.hold if self.seq.hold is not None else obs)
+
+    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return view.build_origins(self, self.seq.hold if self.seq.hold is not None else obs, events)
+
+    def restage(self, animate: bool = True) -> None:
+        """Re-place the sprites for the current view without changing the game (highlights, holds)."""
+        speed = self.app.settings.animation_speed
+        origins = self.origins(self.obs, ()) if animate else {}
+        self.cards.place(self.sprites(self.obs), origins, animate, speed)
+        self.buttons.set(self._all_buttons())
+        self.log.set_lines(self._log_lines())
+
+    def hint_cards(self) -> set[str]:
+        a = self.hint
+        if a is None or a.kind == "cut":
+            return set()
+        return set(a["cards"]) if a.kind == "discard" else {a["card"]}
+
+    def strip_due(self) -> tuple[pygame.Rect, dict[str, Any]] | None:
+        """The pack spread for a cut that is due now (hidden while a count is being shown)."""
+        cut = self.obs.get("cut") if self.obs else None
+        if cut is None or self.seq.showing or self.match.state.is_over:
+            return None
+        return self.geo.strip_zone(cut["purpose"]), cut
+
+    # --- time -------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        sdt = dt * self.app.settings.animation_speed
+        self.cut.update(sdt)
+        if not self.cards.busy and self.seq.update(sdt, self.pegboard, self.cut.busy):
+            self.restage()
+        self.pegboard.update(sdt)
+        if self.obs and not self.seq.running and not self.pegboard.busy \
+                and not self.pegboard.matches(self.obs["pegs"]):
+            self.pegboard.snap(self.obs["pegs"])
+        super().update(dt)
+
+    def blocking(self) -> bool:
+        return self.seq.running or self.pegboard.busy or self.cut.busy
+
+    def skip(self) -> None:
+        """Finish whatever is being played out (count, held series, pegs) at once."""
+        self.seq.finish()
+        self.cut.finish()
+        self.cards.finish()
+        self.pegboard.snap(self.obs["pegs"])
+        self.restage(animate=False)
+
+    # --- pointer -------------------------------------------------------------------------------------------
+    def on_gesture(self, g) -> None:
+        on_button = self.buttons.at(g.start) is not None or self.buttons.at(g.pos) is not None
+        if g.kind != "hover" and not on_button:
+            if self.seq.showing:
+                if g.kind == "tap":
+                    self.skip()
+                return
+            if self._cut_gesture(g):
+                return
+        if g.kind == "press" and (self.pegboard.busy or self.cut.busy):
+            self.pegboard.finish()
+            self.cut.finish()
+        super().on_gesture(g)
+
+    def _cut_gesture(self, g) -> bool:
+        strip = self.strip_due()
+        if strip is None or not self.my_turn:
+            return False
+        zone, cut = strip
+        if not zone.inflate(self.geo.sw, self.geo.sh).collidepoint(g.start):
+            return False
+        if g.kind in ("press", "drag_start", "drag", "drop", "tap"):
+            self.cut_depth = CutStrip.depth_at(zone, cut["of"], self.geo.sw, g.pos[0], cut["min"], cut["max"])
+            self.buttons.set(self._all_buttons())
+        return True
+
+    def drag_keys_for(self, key: str) -> list[str]:
+        if key not in self.obs["hand"]:
+            return []
+        if self.obs["phase"] == "discard" and key in self.selected and len(self.selected) == 2:
+            return list(self.selected)
+        return [key]
+
+    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
+        phase = self.obs["phase"]
+        if phase == "discard" and self._crib_zone().collidepoint(pos):
+            if len(keys) != 2:
+                return self.t("cribbage.need_two")
+            return Action.make("discard", cards=sorted(keys, key=Card.parse))
+        if phase == "play" and self.geo.play_zone.inflate(self.geo.cw, self.geo.ch * 0.3).collidepoint(pos):
+            return Action.make("play", card=keys[0])
+        return None
+
+    def _crib_zone(self) -> pygame.Rect:
+        return self.geo.crib_zone(self.obs["dealer"] == self.obs["seat"]).inflate(self.geo.sw, self.geo.sh * 0.5)
+
+    def tap(self, key: str | None, pos: tuple[int, int]) -> None:
+        phase = self.obs["phase"]
+        if key is not None and key in self.obs["hand"]:
+            self.toggle(key)
+        elif phase == "discard" and self._crib_zone().collidepoint(pos) and len(self.selected) == 2:
+            self.confirm()
+        elif phase == "play" and self.geo.play_zone.collidepoint(pos) and self.selected:
+            self.confirm()
+
+    def toggle(self, card: str) -> None:
+        """Select a card as a preview: two for the crib (a third replaces the oldest), one to play."""
+        if card in self.selected:
+            self.selected.remove(card)
+        elif self.obs["phase"] == "discard":
+            self.selected = [*self.selected[-1:], card] if len(self.selected) >= 2 else [*self.selected, card]
+        else:
+            self.selected = [card]
+        self.app.play_sound("click")
+        self.refresh(animate=True)
+
+    def confirm(self) -> None:
+        """Turn the preview (cut depth, two discards, one card) into the action."""
+        phase = self.obs["phase"]
+        if self.obs.get("cut") is not None:
+            if self.cut_depth is None:
+                self.show_toast(self.t("cribbage.cut_prompt"))
+            else:
+                self.submit(Action.make("cut", depth=self.cut_depth))
+        elif phase == "discard":
+            if len(self.selected) != 2:
+                self.show_toast(self.t("cribbage.need_two"))
+            else:
+                self.submit(Action.make("discard", cards=sorted(self.selected, key=Card.parse)))
+        elif phase == "play":
+            if not self.selected:
+                self.show_toast(self.t("cribbage.need_one"))
+            else:
+                self.submit(Action.make("play", card=self.selected[0]))
+
+    # --- keyboard ---------------------------------------------------------------------------------------
+    def on_key(self, event: pygame.event.Event) -> None:
+        k, mod = event.key, event.mod
+        if self.seq.showing and k != pygame.K_ESCAPE and not mod & pygame.KMOD_CTRL:
+            self.skip()
+            return
+        arrows = {pygame.K_LEFT: -1, pygame.K_DOWN: -1, pygame.K_RIGHT: 1, pygame.K_UP: 1}
+        strip = self.strip_due()
+        if k in arrows and strip is not None and self.my_turn:
+            cut = strip[1]
+            start = self.cut_depth if self.cut_depth is not None else (cut["min"] + cut["max"] + 1) // 2 - \
+                arrows[k]
+            step = arrows[k] * (5 if mod & pygame.KMOD_SHIFT else 1)
+            self.cut_depth = max(cut["min"], min(cut["max"], start + step))
+            self.buttons.set(self._all_buttons())
+            return
+        super().on_key(event)
+
+    def focus_items(self) -> list[tuple[str, pygame.Rect]]:
+        items = [(c, r) for c in self.obs["hand"] if (r := self.cards.current_rect(c)) is not None]
+        strip = self.strip_due()
+        if strip is not None:
+            items.append(("strip", strip[0]))
+        elif self.obs["phase"] == "discard":
+            items.append(("crib", self.geo.crib_zone(self.obs["dealer"] == self.obs["seat"])))
+        elif self.obs["phase"] == "play":
+            items.append(("play", self.geo.play_zone))
+        return items
+
+    def activate(self, item: str | None, confirm: bool) -> None:
+        if item in self.obs["hand"]:
+            complete = len(self.selected) == (2 if self.obs["phase"] == "discard" else 1)
+            if confirm and complete:
+                self.confirm()
+            else:
+                self.toggle(item)
+        elif item is None and not confirm:
+            return
+        else:
+            self.confirm()
+
+    def game_key(self, event: pygame.event.Event) -> None:
+        hand = self.obs["hand"]
+        if event.key in DIGIT_KEYS and DIGIT_KEYS[event.key] < len(hand):
+            self.toggle(hand[DIGIT_KEYS[event.key]])
+
+    # --- buttons -------------------------------------------------------------------------------------------
+    def game_button_rows(self) -> int:
+        return 2
+
+    def game_buttons(self, area: pygame.Rect) -> list[Button]:
+        gap = max(6, int(12 * self.scale))
+        bh = (area.h - gap) // 2
+        obs = self.obs
+        phase = obs.get("phase")
+        if obs.get("cut") is not None:
+            label, ready = self.t("cribbage.btn.cut"), self.cut_depth is not None
+        elif phase == "discard":
+            label, ready = self.t("cribbage.btn.discard"), len(self.selected) == 2
+        else:
+            label, ready = self.t("cribbage.btn.play"), len(self.selected) == 1
+        showing = self.seq.showing
+        return [
+            Button("confirm", label, pygame.Rect(area.x, area.y, area.w, bh),
+                   enabled=self.my_turn and ready and not showing, primary=True),
+            Button("skip", self.t("cribbage.btn.skip"), pygame.Rect(area.x, area.y + bh + gap, area.w, bh),
+                   enabled=showing),
+        ]
+
+    def on_game_button(self, bid: str) -> None:
+        if bid == "confirm":
+            self.confirm()
+        elif bid == "skip":
+            self.skip()
+
+    def after_action(self, action: Action) -> None:
+        self.clear_selection()
+        self.app.play_sound({"cut": "deal", "discard": "place", "play": "deal"}.get(action.kind, "turn"))
+
+    def clear_selection(self) -> None:
+        self.selected = []
+        self.cut_depth = None
+        self._hint_line = ""
+
+    # --- hints and words --------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        if not self.seq.showing:
+            super().show_hint()
+            if self.hint is not None:
+                self.toast = None  # the preview line keeps the hint and its reason in view
+
+    def hint_text(self, a: Action) -> str:
+        self._hint_line = hints.hint_text(self, a)
+        return self._hint_line
+
+    def preview_text(self) -> str:
+        """The hint, or the selection in words, before anything is confirmed."""
+        if self.hint is not None and self._hint_line:
+            return self._hint_line
+        return hints.selection_text(self)
+
+    def describe(self, event: Event) -> str:
+        return words.describe(self.t, self.session.names, event)
+
+    def end_columns(self) -> list[list[str]]:
+        return words.end_columns(self.t, [e for _, e in self.match.log()])
+
+    # --- drawing ----------------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        draw.draw_board(self, surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        draw.draw_top(self, surface)

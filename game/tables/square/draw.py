@@ -1,0 +1,241 @@
+"""Card Square drawing under and over the cards: piles, names, slot labels, the power zone, the reveal
+panel, the status band, previews and drop targets, counts and the end values."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.tables.square import words
+from game.tables.square.sprites import slot_label
+from sprites import theme
+from sprites.widgets import draw_badge, draw_panel, draw_round_rect
+
+if TYPE_CHECKING:
+    from game.tables.square.table import SquareTable
+
+PANEL_PX = 30  # base size of the reveal panel's words
+
+
+def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
+    _piles(table, surface)
+    _names(table, surface)
+    _slot_labels(table, surface)
+    _drop_targets(table, surface)
+    _preview_lines(table, surface)
+    if table.power_visible():
+        _power_zone(table, surface)
+    if table.panel_visible():
+        _panel(table, surface)
+    _status(table, surface)
+
+
+def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
+    geo, obs = table.geo, table.obs
+    px = theme.font_px(24, table.scale)
+    if obs["draw_count"]:
+        draw_badge(surface, table.app.fonts, str(obs["draw_count"]),
+                   (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), px, theme.GOLD)
+    if obs["discard"]:
+        draw_badge(surface, table.app.fonts, str(len(obs["discard"])),
+                   (geo.discard_rect.right - 4, geo.discard_rect.bottom - 4), px, theme.TEXT_DIM)
+    holder = obs["drawn_by"]
+    if holder is not None:
+        mine = holder == obs["seat"]
+        x, y = geo.drawn_mine if mine else geo.drawn_theirs
+        width = geo.big if mine else geo.cw
+        rect = geo.card_rect(x, y, width)
+        if mine:
+            table.text(surface, table.t("square.your_drawn"), 22, theme.GOLD, (x, rect.bottom + geo.pad // 2),
+                       "midtop", bold=True)
+        else:
+            _wrapped(table, surface, table.t("square.their_drawn", name=table.name(holder)), 22, theme.TEXT,
+                     x, rect.y - 4, geo.panel.w, bottom=True)
+    if obs["over"]:
+        _end_values(table, surface)
+
+
+def _piles(table: SquareTable, surface: pygame.Surface) -> None:
+    geo, obs = table.geo, table.obs
+    art = table.app.cards.get(geo.cw)
+    if obs["draw_count"]:
+        for k in range(min(4, obs["draw_count"] // 8), 0, -1):
+            surface.blit(art.back(), geo.draw_rect.move(-k * 2, -k * 2))
+    else:
+        surface.blit(art.slot(table.t("square.empty")), geo.draw_rect)
+    if len(obs["discard"]) > 1:
+        surface.blit(art.slot(), geo.discard_rect.move(3, 3))
+    surface.blit(art.slot(table.t("square.empty") if not obs["discard"] else ""), geo.discard_rect)
+    lift = 2 * min(4, obs["draw_count"] // 8)  # the stacked backs stand this far above the pile
+    for rect, key in ((geo.draw_rect, "square.draw_pile"), (geo.discard_rect, "square.discard_pile")):
+        _wrapped(table, surface, table.t(key), 22, theme.TEXT_DIM, rect.centerx, rect.y - lift - geo.pad // 2,
+                 int(geo.cw * 1.15), bottom=True)
+
+
+def _names(table: SquareTable, surface: pygame.Surface) -> None:
+    """Each name beside its square (right-aligned up to the slot labels), with knocked and the sum."""
+    geo, obs = table.geo, table.obs
+    me = obs["seat"]
+    top = geo.slot_rect(False, 3).y
+    bottom = geo.slot_rect(True, 3).bottom
+    right = int(geo.x_mid - geo.cw - geo.gap / 2 - geo.label_w - geo.pad * 2)
+    for seat, y, anchor in ((1 - me, top, "topright"), (me, bottom, "bottomright")):
+        name = table.name(seat)
+        if seat == me and table.session.is_human(seat) and table.session.mode != "demo":
+            name = table.t("square.you", name=name)
+        color = theme.GOLD if obs["current"] == seat and not obs["over"] else theme.TEXT
+        lines: list[tuple[str, int, tuple]] = [(name, 30, color)]
+        if obs["knocked_by"] == seat:
+            lines.append((table.t("square.knocked"), 26, theme.BAD))
+        if obs["over"]:
+            good = seat in obs["winners"]
+            lines.append((table.t("square.sum", total=obs["scores"][seat]), 30, theme.GOOD if good else theme.TEXT))
+        if anchor == "bottomright":
+            lines.reverse()
+        for text, px, col in lines:
+            r = table.text(surface, text, px, col, (right, y), anchor, bold=True)
+            y = r.bottom + 2 if anchor == "topright" else r.y - 2
+
+
+def _slot_labels(table: SquareTable, surface: pygame.Surface) -> None:
+    geo = table.geo
+    chosen = table.pick.targets() if table.my_turn else set()
+    for mine in (True, False):
+        for i in range(4):
+            pos, anchor = geo.label_at(mine, i)
+            color = theme.GOLD if ("own" if mine else "opp", i) in chosen else theme.TEXT_DIM
+            table.text(surface, slot_label(i), 24, color, pos, anchor, bold=True)
+
+
+def _drop_targets(table: SquareTable, surface: pygame.Surface) -> None:
+    if not table.drag_keys:
+        return
+    geo = table.geo
+    source = table.drag_source()
+    rects: list[pygame.Rect] = []
+    if source == "draw":
+        rects = [geo.my_square.inflate(geo.pad * 2, geo.pad * 2)]
+    elif source in ("discard", "drawn"):
+        rects = [geo.slot_rect(True, i) for i in range(4)]
+    if source == "drawn":
+        rects.append(geo.discard_rect)
+        if table.power_visible():
+            rects.append(geo.power_zone)
+    width = max(2, int(3 * table.scale))
+    for r in rects:
+        draw_round_rect(surface, theme.DROP_GLOW, r.inflate(width * 4, width * 4), int(geo.cw * 0.1), width)
+
+
+def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
+    """A line joins the two cards a Jack or Queen would involve (they lie in different squares)."""
+    if not table.my_turn:
+        return
+    geo, pick = table.geo, table.pick
+    ends: list[tuple[float, float]] = []
+    if pick.own is not None:
+        ends.append(geo.slot(True, pick.own))
+    if pick.opp is not None:
+        ends.append(geo.slot(False, pick.opp))
+    if len(ends) == 2:
+        width = max(3, int(6 * table.scale))
+        pygame.draw.line(surface, theme.DROP_GLOW, ends[0], ends[1], width)
+        for p in ends:
+            pygame.draw.circle(surface, theme.DROP_GLOW, p, width * 2)
+
+
+def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
+    geo = table.geo
+    zone = geo.power_zone
+    active = table.pick.mode in ("peek", "spy", "jack_swap", "queen_look") or "power" in table.hint_targets()
+    fill = pygame.Surface(zone.size, pygame.SRCALPHA)
+    fill.fill((*theme.DROP_GLOW, 60 if active else 28))
+    surface.blit(fill, zone)
+    edge = theme.GOLD if active else theme.DROP_GLOW
+    draw_round_rect(surface, edge, zone, int(geo.cw * 0.12), max(2, int(4 * table.scale)))
+    text = words.power_label(table.t, table.session.names, table.obs["seat"], table.obs["drawn"])
+    _wrapped(table, surface, text, 24, theme.TEXT, zone.centerx, zone.centery, zone.w - geo.pad * 2,
+             center=True)
+
+
+def _panel(table: SquareTable, surface: pygame.Surface) -> None:
+    geo = table.geo
+    rect = table.panel_rect()
+    draw_panel(surface, rect, alpha=240)
+    draw_round_rect(surface, theme.GOLD, rect, max(6, min(rect.w, rect.h) // 14), max(2, int(3 * table.scale)))
+    _wrapped(table, surface, table.panel_words(), PANEL_PX, theme.TEXT, rect.centerx, rect.y + geo.pad,
+             rect.w - geo.pad * 2)
+
+
+def _status(table: SquareTable, surface: pygame.Surface) -> None:
+    obs = table.obs
+    names = table.session.names
+    lines: list[tuple[str, int, tuple, bool]] = []
+    if obs["over"]:
+        lines.append((table.result_text(), 32, theme.GOLD, True))
+    else:
+        seat = obs["current"]
+        if table.my_turn:
+            lines.append((table.t("table.your_turn", name=names[seat]), 30, theme.GOLD, True))
+        elif table.bot.thinking:
+            lines.append((table.t("table.thinking", name=names[seat]), 30, theme.TEXT, True))
+        else:
+            lines.append((table.t("table.their_turn", name=names[seat]), 30, theme.TEXT, True))
+        knocker = obs["knocked_by"]
+        if knocker is not None:
+            key = "square.status.final" if table.my_turn else "square.status.final_other"
+            lines.append((table.t(key, name=names[knocker], other=names[1 - knocker]), 24, theme.BAD, True))
+        if table.my_turn:
+            lines.append((words.prompt(table.t, names, obs, table.pick), 24, theme.TEXT, False))
+        else:
+            lines.append((words.watching(table.t, names, obs), 24, theme.TEXT_DIM, False))
+    _band_lines(table, surface, [ln for ln in lines if ln[0]])
+
+
+def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
+    geo = table.geo
+    fonts = table.app.fonts
+    width = geo.status_width()
+    imgs = []
+    for text, base, color, bold in lines:
+        px = theme.font_px(base, table.scale)
+        for part in table.wrap(text, px, width):
+            imgs.append(fonts.render(part, px, color, bold=bold))
+    if not imgs:
+        return
+    total = sum(i.get_height() for i in imgs)
+    y = geo.band.centery - total / 2
+    back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
+    back.center = (int(geo.x_mid), int(geo.band.centery))
+    draw_panel(surface, back, alpha=150)
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(int(geo.x_mid), int(y))))
+        y += img.get_height()
+
+
+def _wrapped(table: SquareTable, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,
+             width: int, bottom: bool = False, center: bool = False) -> None:
+    fonts = table.app.fonts
+    px = theme.font_px(base, table.scale)
+    parts = table.wrap(text, px, max(40, width))
+    line_h = fonts.get(px).get_linesize()
+    if bottom:
+        y -= line_h * len(parts)
+    elif center:
+        y -= line_h * len(parts) / 2
+    for part in parts:
+        img = fonts.render(part, px, color)
+        surface.blit(img, img.get_rect(midtop=(int(cx), int(y))))
+        y += line_h
+
+
+def _end_values(table: SquareTable, surface: pygame.Surface) -> None:
+    geo, obs = table.geo, table.obs
+    px = theme.font_px(26, table.scale)
+    for owner in (0, 1):
+        for i, slot in enumerate(obs["squares"][owner]):
+            if slot["card"] is None:
+                continue
+            r = geo.slot_rect(owner == obs["seat"], i)
+            draw_badge(surface, table.app.fonts, words.card_value_text(slot["card"]), (r.centerx, r.bottom - 4),
+                       px, theme.GOOD if owner in obs["winners"] else theme.TEXT_DIM)
+

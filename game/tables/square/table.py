@@ -1,0 +1,290 @@
+"""Card Square at the table: both 2×2 squares, the piles, the drawn card and the power zone, and the
+gestures, keys and buttons that turn into previews and moves (see square_pick for what each means)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.tables.base import TableScene
+from game.tables.cardlayer import CardSprite
+from game.tables.square import draw, words
+from game.tables.square.layout import SquareGeometry
+from game.tables.square.pick import (
+    DONE,
+    DRAW,
+    KNOCK,
+    LOOK,
+    NOTHING,
+    QUEEN_KEEP,
+    QUEEN_SWAP,
+    SKIP_LOOK,
+    Pick,
+    Target,
+    choose,
+    drop,
+    power_of,
+)
+from game.tables.square.sprites import build_origins, build_sprites, hint_targets, target_of_key
+from rules.core import Action, Event
+from sprites import theme
+from sprites.widgets import Button
+
+DIGIT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
+              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+PANEL_BUTTONS = {"look": (("look", "square.btn.look"), ("skip", "square.btn.skip")),
+                 "reveal": (("done", "square.btn.done"),),
+                 "queen": (("qswap", "square.btn.swap"), ("keep", "square.btn.keep"))}
+BUTTON_ACTIONS = {"look": LOOK, "skip": SKIP_LOOK, "done": DONE, "qswap": QUEEN_SWAP, "keep": QUEEN_KEEP,
+                  "knock": KNOCK}
+SOUNDS = {"draw": "draw", "take": "place", "swap": "place", "discard": "deal", "knock": "turn",
+          "jack_swap": "place", "queen_swap": "place"}
+
+
+class SquareTable(TableScene):
+    game_id = "square"
+    draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.pick: Pick = NOTHING
+        self.geo = SquareGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
+        self._wraps: dict[tuple[str, int, int], list[str]] = {}
+
+    # --- geometry and the view --------------------------------------------------------------------
+    def layout(self) -> None:
+        self.geo = SquareGeometry(self.board, self.scale)
+
+    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
+        hidden = dict(obs)
+        hidden.update(revealed=[], drawn=None, legal=[])
+        return hidden
+
+    def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
+        super().refresh(animate, events)
+        names = self.session.names
+        self.log.set_lines([line for _, e in self.match.log() for line in words.log_lines(self.t, names, e)])
+
+    def restage(self) -> None:
+        """Show a changed selection or hint without a move: the cards re-place, the buttons follow."""
+        self.cards.place(self.sprites(self.obs), {}, True, self.app.settings.animation_speed)
+        self.buttons.set(self._all_buttons())
+
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+        return build_sprites(self, obs)
+
+    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return build_origins(self, obs, events)
+
+    def power_visible(self) -> bool:
+        return self.my_turn and self.obs["phase"] == "drawn" and power_of(self.obs["drawn"]) is not None
+
+    def panel_visible(self) -> bool:
+        return self.my_turn and self.obs["phase"] in PANEL_BUTTONS
+
+    def panel_words(self) -> str:
+        return words.panel_text(self.t, self.session.names, self.obs)
+
+    def panel_button_h(self) -> int:
+        return max(40, int(60 * self.scale))
+
+    def panel_rect(self) -> pygame.Rect:
+        """The reveal panel, as tall as its words and buttons, beside one's own square."""
+        geo, fonts = self.geo, self.app.fonts
+        px = theme.font_px(draw.PANEL_PX, self.scale)
+        lines = len(self.wrap(self.panel_words(), px, geo.panel.w - geo.pad * 2))
+        h = min(geo.panel.h, lines * fonts.get(px).get_linesize() + self.panel_button_h() + geo.pad * 4)
+        rect = pygame.Rect(geo.panel.x, 0, geo.panel.w, h)
+        rect.centery = int(geo.y_mine)
+        return rect
+
+    def hint_targets(self) -> set[Target]:
+        return hint_targets(self.hint, self.obs) if self.my_turn else set()
+
+    def wrap(self, text: str, px: int, width: int) -> list[str]:
+        """Word-wrapped lines, remembered: the same prompts are drawn every frame."""
+        key = (text, px, width)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 256:
+                self._wraps.clear()
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width)
+        return lines
+
+    def name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    # --- targets ------------------------------------------------------------------------------------
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """The table place under ``pos``, from the geometry (a dragged card never hides it)."""
+        geo = self.geo
+        for mine in (True, False):
+            for i in range(4):
+                if geo.slot_rect(mine, i).inflate(geo.gap, geo.gap).collidepoint(pos):
+                    return ("own" if mine else "opp", i)
+        if geo.discard_rect.collidepoint(pos):
+            return "discard"
+        if geo.draw_rect.collidepoint(pos):
+            return "draw"
+        if self.power_visible() and geo.power_zone.collidepoint(pos):
+            return "power"
+        if self.obs["drawn_by"] == self.obs["seat"] and \
+                geo.card_rect(*geo.drawn_mine, geo.big).collidepoint(pos):
+            return "drawn"
+        return None
+
+    def drag_source(self) -> str | None:
+        if not self.drag_keys:
+            return None
+        return target_of_key(self.drag_keys[0], self.obs["seat"])
+
+    # --- gestures -------------------------------------------------------------------------------------
+    def drag_keys_for(self, key: str) -> list[str]:
+        return [key] if target_of_key(key, self.obs["seat"]) in ("draw", "discard", "drawn") else []
+
+    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
+        source = target_of_key(keys[0], self.obs["seat"])
+        if source == "draw":
+            target: Target | None = "mine" if self.geo.mine_zone.collidepoint(pos) else None
+        else:
+            target = self.target_at(pos)
+        self.pick, result = drop(self.pick, self.obs, str(source), target)
+        if result is None:
+            self.restage()
+        if result == "take_own":
+            return self.t("square.take_own")
+        return result
+
+    def tap(self, key: str | None, pos: tuple[int, int]) -> None:
+        target = target_of_key(key, self.obs["seat"]) if key else self.target_at(pos)
+        if target is None and self.power_visible() and self.geo.power_zone.collidepoint(pos):
+            target = "power"
+        if target is not None:
+            self.choose(target)
+
+    def choose(self, target: Target) -> None:
+        self.pick, action = choose(self.pick, self.obs, target)
+        if action is not None:
+            self.submit(action)
+        else:
+            self.app.play_sound("click")
+            self.restage()
+
+    def confirm(self) -> None:
+        """Enter / Confirm: make the previewed move, or the one move the phase waits for."""
+        action = self.pick.action()
+        phase = self.obs["phase"]
+        if action is None:
+            action = {"look": LOOK, "reveal": DONE}.get(phase)
+        if action is not None:
+            self.submit(action)
+
+    def cancel(self) -> None:
+        self.pick = NOTHING
+        self.restage()
+
+    # --- keyboard --------------------------------------------------------------------------------------
+    def focus_items(self) -> list[tuple[str, pygame.Rect]]:
+        geo, obs = self.geo, self.obs
+        items: list[tuple[str, pygame.Rect]] = []
+        if obs["draw_count"]:
+            items.append(("draw", geo.draw_rect))
+        items.append(("discard", geo.discard_rect))
+        items += [(f"own:{i}", geo.slot_rect(True, i)) for i in range(4)]
+        if obs["drawn_by"] == obs["seat"]:
+            items.append(("drawn", geo.card_rect(*geo.drawn_mine, geo.big)))
+        if self.power_visible():
+            items.append(("power", geo.power_zone))
+        items += [(f"opp:{i}", geo.slot_rect(False, i)) for i in range(4)]
+        return items
+
+    def activate(self, item: str | None, confirm: bool) -> None:
+        """Space acts on the focused place; Enter confirms whatever waits for confirmation first."""
+        if confirm and (self.pick.action() is not None or self.obs["phase"] in ("look", "reveal")):
+            self.confirm()
+        elif item is not None:
+            self.choose((item.split(":")[0], int(item.split(":")[1])) if ":" in item else item)
+
+    def game_key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k in DIGIT_KEYS:
+            self.choose(("own", DIGIT_KEYS[k]))
+        elif k == pygame.K_d:
+            self.submit(DRAW)
+        elif k == pygame.K_k:
+            self.submit(KNOCK)
+        elif k == pygame.K_BACKSPACE:
+            self.cancel()
+
+    # --- buttons -----------------------------------------------------------------------------------------
+    def game_button_rows(self) -> int:
+        return 2
+
+    def game_buttons(self, area: pygame.Rect) -> list[Button]:
+        gap = max(6, int(12 * self.scale))
+        bh = (area.h - gap) // 2
+        half = (area.w - gap) // 2
+        mine = self.my_turn
+        legal = {a["kind"] for a in self.obs.get("legal", [])} if mine else set()
+        previewing = mine and self.pick != NOTHING
+        hinted_knock = self.hint is not None and self.hint.kind == "knock"
+        out = [
+            Button("confirm", self.t("square.btn.confirm"), pygame.Rect(area.x, area.y, half, bh),
+                   enabled=previewing and self.pick.action() is not None, primary=True),
+            Button("cancel", self.t("square.btn.cancel"), pygame.Rect(area.x + half + gap, area.y, half, bh),
+                   enabled=previewing),
+            Button("knock", self.t("square.btn.knock"), pygame.Rect(area.x, area.y + bh + gap, area.w, bh),
+                   enabled="knock" in legal, primary=hinted_knock),
+        ]
+        return out + self._panel_buttons()
+
+    def _panel_buttons(self) -> list[Button]:
+        if not self.panel_visible():
+            return []
+        bh = self.panel_button_h()
+        spec = PANEL_BUTTONS[self.obs["phase"]]
+        rect, pad = self.panel_rect(), self.geo.pad
+        w = (rect.w - pad * (len(spec) + 1)) // len(spec)
+        y = rect.bottom - pad - bh
+        return [Button(bid, self.t(key), pygame.Rect(rect.x + pad + j * (w + pad), y, w, bh), primary=j == 0)
+                for j, (bid, key) in enumerate(spec)]
+
+    def on_game_button(self, bid: str) -> None:
+        if bid == "confirm":
+            self.confirm()
+        elif bid == "cancel":
+            self.cancel()
+        elif bid in BUTTON_ACTIONS:
+            self.submit(BUTTON_ACTIONS[bid])
+
+    def after_action(self, action: Action) -> None:
+        self.pick = NOTHING
+        self.app.play_sound(SOUNDS.get(action.kind, "click"))
+
+    def clear_selection(self) -> None:
+        self.pick = NOTHING
+
+    # --- words -------------------------------------------------------------------------------------------
+    def describe(self, event: Event) -> str:
+        return " ".join(words.log_lines(self.t, self.session.names, event))
+
+    def hint_text(self, action: Action) -> str:
+        return words.hint_text(self.t, self.session.names, self.view_seat, action, self.obs)
+
+    def end_columns(self) -> list[list[str]]:
+        return words.end_columns(self.t, self.obs)
+
+    def result_text(self) -> str:
+        obs = self.obs
+        winners, scores = obs["winners"], obs["scores"]
+        if len(winners) != 1:
+            return self.t("square.result.shared", score=scores[0])
+        w = winners[0]
+        return self.t("square.result.win", name=self.name(w), score=scores[w], other_score=scores[1 - w])
+
+    # --- drawing -----------------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        draw.draw_board(self, surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        draw.draw_top(self, surface)

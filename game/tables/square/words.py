@@ -1,0 +1,155 @@
+"""Card Square words: the public log (RULES.md §1.7, with positions), hints, the prompt for the
+current selection, the reveal panel's text and the end screen's columns."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.tables.square.pick import Pick, power_of
+from rules.cards import Card, pretty_cards
+from rules.core import Action, Event
+from rules.square.actions import POSITIONS
+from rules.square.state import card_value
+
+T = Callable[..., str]
+
+
+def pos_text(pos: list[int] | tuple[int, int] | int) -> str:
+    r, c = POSITIONS[pos] if isinstance(pos, int) else pos
+    return f"({r},{c})"
+
+
+def card_text(card: str) -> str:
+    return pretty_cards([card])
+
+
+def log_lines(t: T, names: list[str], e: Event) -> list[str]:
+    """The sentences one public event adds to the log (a draw adds none: the move that resolves the
+    drawn card says "drew from the draw pile and …")."""
+    kind = e["type"].split(".", 1)[1]
+    if kind == "end":
+        return _end_lines(t, names, e)
+    if kind in ("draw", "queen_look"):
+        return []
+    seat = e["seat"]
+    p = {"name": names[seat], "other": names[1 - seat]}
+    if "card" in e:
+        p["card"] = card_text(e["card"])
+    if "discarded" in e:
+        p["old"] = card_text(e["discarded"])
+    for k in ("pos", "own", "opp"):
+        if k in e:
+            p[k] = pos_text(e[k])
+    key = f"square.log.{kind}"
+    if kind == "queen":
+        key += ".swapped" if e["swapped"] else ".kept"
+    return [t(key, **p)]
+
+
+def _end_lines(t: T, names: list[str], e: Event) -> list[str]:
+    out = [t("square.log.deck_empty")] if e["reason"] == "deck_empty" else []
+    a, b = e["scores"]
+    final = t("square.log.final", a=names[0], sa=a, b=names[1], sb=b)
+    if len(e["winners"]) == 1:
+        verdict = t("square.log.wins", name=names[e["winners"][0]])
+    else:
+        verdict = t("square.log.shared")
+    return [*out, f"{final} {verdict}"]
+
+
+def hint_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
+    p: dict[str, Any] = {"other": names[1 - seat]}
+    for k in ("pos", "own", "opp"):
+        if a.get(k) is not None:
+            p[k] = pos_text(a[k])
+    if a.kind == "take":
+        p["card"] = card_text(obs["discard_top"])
+    return t(f"square.hint.{a.kind}", **p)
+
+
+def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
+    """What the player to move can do now, or what the previewed move would do."""
+    seat, phase = obs["seat"], obs["phase"]
+    other = names[1 - seat]
+    if phase == "look":
+        return t("square.prompt.look")
+    if phase in ("reveal", "queen"):
+        return t(f"square.prompt.{phase}")
+    if phase == "turn":
+        if pick.mode == "take":
+            top = card_text(obs["discard_top"])
+            if pick.own is None:
+                return t("square.prompt.take_where", card=top)
+            return t("square.preview.take", card=top, pos=pos_text(pick.own))
+        can_knock = obs["knocked_by"] is None
+        if obs["discard_top"] is None:
+            return t("square.prompt.turn_first" if can_knock else "square.prompt.turn_first_final")
+        return t("square.prompt.turn" if can_knock else "square.prompt.turn_final")
+    card = card_text(obs["drawn"]) if obs["drawn"] else "?"
+    if pick.action() is not None:
+        p = {"card": card, "other": other}
+        for k in ("own", "opp"):
+            if getattr(pick, k) is not None:
+                p[k] = pos_text(getattr(pick, k))
+        return t(f"square.preview.{pick.mode}", **p)
+    if pick.mode in ("peek", "spy", "jack_swap", "queen_look"):
+        step = "own" if pick.mode in ("jack_swap", "queen_look") and pick.own is None and pick.opp is not None \
+            else "opp" if pick.own is not None else "start"
+        return t(f"square.prompt.{pick.mode}.{step}", other=other)
+    key = "square.prompt.drawn_power" if power_of(obs["drawn"]) else "square.prompt.drawn"
+    return t(key, card=card)
+
+
+def power_label(t: T, names: list[str], seat: int, card: str) -> str:
+    return t(f"square.power.{power_of(card)}", other=names[1 - seat])
+
+
+def panel_text(t: T, names: list[str], obs: dict[str, Any]) -> str:
+    """The reveal panel: what the acting seat sees right now (its eyes only)."""
+    seat, kind = obs["seat"], obs["reveal_kind"]
+    if obs["phase"] == "look":
+        return t("square.panel.look_offer")
+    shown = obs["revealed"]
+    if kind == "look":
+        return t("square.panel.look", c1=card_text(shown[0]["card"]), c2=card_text(shown[1]["card"]))
+    if kind == "queen":
+        own, opp = shown
+        return t("square.panel.queen", own=pos_text(own["pos"]), c1=card_text(own["card"]),
+                 other=names[1 - seat], opp=pos_text(opp["pos"]), c2=card_text(opp["card"]))
+    r = shown[0]
+    return t(f"square.panel.{kind}", pos=pos_text(r["pos"]), card=card_text(r["card"]),
+             value=card_value_text(r["card"]), other=names[1 - seat])
+
+
+def card_value_text(card: str) -> str:
+    return str(card_value(Card.parse(card))).replace("-", "−")
+
+
+def watching(t: T, names: list[str], obs: dict[str, Any]) -> str:
+    """What the other player is doing, in public terms (shown while it is not one's turn)."""
+    actor = obs["current"]
+    name = names[actor]
+    if obs["inspecting"]:
+        kind = obs["reveal_kind"]
+        spots = [t("square.watch.spot", name=names[e["owner"]], pos=pos_text(e["pos"])) for e in obs["inspecting"]]
+        return t(f"square.watch.{kind}", name=name, spots=", ".join(spots))
+    if obs["drawn_by"] is not None:
+        return t("square.watch.drawn", name=name)
+    return ""
+
+
+def end_columns(t: T, obs: dict[str, Any]) -> list[list[str]]:
+    """Each square's four cards with their values, and the sum."""
+    cols = []
+    for seat in (0, 1):
+        cards = [s["card"] for s in obs["squares"][seat]]
+        if any(c is None for c in cards):
+            cols.append([])
+            continue
+        rows = [f"{pos_text(i)}  {card_text(c)} = {card_value_text(c)}" for i, c in enumerate(cards)]
+        values = " + ".join(card_value_text(c) for c in cards).replace("+ −", "− ")
+        rows.append(t("square.end.sum", values=values, total=obs["scores"][seat]))
+        if obs["knocked_by"] == seat:
+            rows.append(t("square.end.knocked"))
+        cols.append(rows)
+    return cols

@@ -1,0 +1,15 @@
+"""Own Trumps (RULES.md §3) at the table: its registry entry. The table itself loads when a game opens."""
+from __future__ import annotations
+
+from game.tables.entry import TableEntry
+from game.tables.trumps import text
+
+
+def _load() -> type:
+    from game.tables.trumps.table import TrumpsTable
+
+    return TrumpsTable
+
+
+ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=("trumps.rules",),
+                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report")

@@ -1,0 +1,319 @@
+"""Own Trumps drawing under and over the cards: the trump picker's suit tiles, the trump badges by the
+names, the pile's slot, pick-up brackets and cue, and the status lines."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.tables.trumps import words
+from game.tables.trumps.layout import FAN
+from game.tables.trumps.view import PICKUP_GLOW
+from sprites import theme
+from sprites.suits import suit_color
+from sprites.widgets import draw_panel, draw_round_rect
+
+if TYPE_CHECKING:
+    from game.tables.trumps.table import TrumpsTable
+
+SUITS = "CDHS"
+
+
+def draw_board(table: TrumpsTable, surface: pygame.Surface) -> None:
+    if table.obs["phase"] == "choose_trump":
+        _picker(table, surface)
+        return
+    _names(table, surface)
+    _pile_slot(table, surface)
+    _brackets(table, surface)
+    _cue(table, surface)
+    _status(table, surface)
+
+
+def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
+    obs = table.obs
+    if obs["phase"] == "choose_trump" or not obs["pile"]:
+        return
+    geo = table.geo
+    top = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw)
+    table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.centerx, geo.pile_zone.y - 2), "midbottom",
+               bold=True)
+
+
+# --- badges and names ------------------------------------------------------------------------------------
+def trump_badge(table: TrumpsTable, surface: pygame.Surface, suit: str, pos: tuple[float, float],
+                base_px: int = 26) -> pygame.Rect:
+    """A light pill with the suit drawn large and the word "Trump": left edge at ``pos`` (mid-height)."""
+    px = theme.font_px(base_px, table.scale)
+    label = table.t("trumps.badge")
+    key = (suit, px, label)
+    img = table.badges.get(key)
+    if img is None:
+        img = table.badges[key] = _badge_image(table, suit, px, label)
+    rect = img.get_rect(midleft=(int(pos[0]), int(pos[1])))
+    surface.blit(img, rect)
+    return rect
+
+
+def _badge_image(table: TrumpsTable, suit: str, px: int, text: str) -> pygame.Surface:
+    fonts = table.app.fonts
+    label = fonts.render(text, px, theme.TEXT_DARK, bold=True)
+    h = int(label.get_height() * 1.45)
+    shape = h * 0.72
+    w = int(h * 0.5 + shape + h * 0.2 + label.get_width() + h * 0.45)
+    img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
+    rect = pygame.Rect(2, 2, w, h)
+    draw_round_rect(img, theme.GOLD_DARK, rect.inflate(4, 4), h // 2 + 2)
+    draw_round_rect(img, theme.FIELD, rect, h // 2)
+    fonts.stamps.blit(img, suit, (rect.x + h * 0.42 + shape / 2, rect.centery), shape, suit_color(suit))
+    img.blit(label, label.get_rect(midleft=(int(rect.x + h * 0.5 + shape + h * 0.2), rect.centery)))
+    return img
+
+
+def _name_text(table: TrumpsTable, seat: int) -> str:
+    name = table.name(seat)
+    if seat == table.obs["seat"] and table.session.is_human(seat) and table.session.mode != "demo":
+        return table.t("trumps.you", name=name)
+    return name
+
+
+def _names(table: TrumpsTable, surface: pygame.Surface) -> None:
+    """Each name with its trump badge and hand size: the opponent's left of their backs, one's own
+    above one's hand."""
+    obs, geo = table.obs, table.geo
+    me, opp = obs["seat"], 1 - obs["seat"]
+    x0 = geo.board.x + geo.pad
+    for seat, y in ((opp, geo.y_opp), (me, geo.y_name)):
+        color = theme.GOLD if obs["to_move"] == seat else theme.TEXT
+        count = words.cards_text(table.t, obs["hand_counts"][seat])
+        if seat == opp:
+            r = table.text(surface, _name_text(table, seat), 30, color, (x0, y - geo.pad * 0.2), "bottomleft",
+                           bold=True)
+            r2 = table.text(surface, count, 24, theme.TEXT_DIM, (x0, r.bottom + geo.pad * 0.3), "topleft")
+            trump = obs["trumps"][seat]
+            if trump:
+                trump_badge(table, surface, trump, (max(r.right, r2.right) + geo.pad, y), 24)
+        else:
+            r = table.text(surface, _name_text(table, seat), 30, color, (x0, y), "midleft", bold=True)
+            trump = obs["trumps"][seat]
+            if trump:
+                r = trump_badge(table, surface, trump, (r.right + geo.pad, y))
+            table.text(surface, count, 24, theme.TEXT_DIM, (r.right + geo.pad, y), "midleft")
+
+
+# --- the pile ---------------------------------------------------------------------------------------------
+def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
+    obs, geo = table.obs, table.geo
+    target = table.my_turn and (table.drag_keys or table.selected)
+    if not obs["pile"]:
+        art = table.app.cards.get(geo.cw)
+        surface.blit(art.slot(table.t("trumps.drop_here") if target else ""),
+                     geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw))
+    if target:
+        zone = geo.pile_zone
+        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+        glow.fill((*theme.DROP_GLOW[:3], 36))
+        surface.blit(glow, zone)
+        draw_round_rect(surface, theme.DROP_GLOW, zone, int(10 * table.scale) + 2, max(2, int(3 * table.scale)))
+
+
+def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
+    """Under the fan, the pick-up sizes: the top 3, the top 5 and (beyond the fan) the whole pile; the
+    one that applies to the player to move is lit."""
+    obs, geo = table.obs, table.geo
+    n = len(obs["pile"])
+    if n == 0:
+        return
+    mover = obs["to_move"]
+    applies = None
+    if mover is not None and obs["phase"] == "play" and obs["trumps"][mover]:
+        kind = words.top_kind(obs["top"], obs["trumps"][mover])
+        applies = {"plain": 3, "trump": 5, "ace": 0}[kind]
+    right = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw).right
+    width = max(2, int(3 * table.scale))
+    tick = geo.pad * 0.6
+    row_h = theme.font_px(22, table.scale) + geo.pad * 0.4
+    sizes = [k for k in (3, 5) if k < n] + [0]
+    for row, size in enumerate(sizes):
+        depth = (size if size else n) - 1
+        left = geo.card_rect(geo.fan_x(depth), geo.y_pile, geo.cw).left
+        if size == 0 and n > FAN:
+            left -= int(min(n - FAN, 12) * 0.6)
+        y = geo.bracket_y + row * row_h
+        lit = applies is not None and (size == applies or (size == 0 and (applies == 0 or applies >= n)))
+        color = PICKUP_GLOW if lit and table.my_turn else theme.GOLD if lit else theme.TEXT_DIM
+        pygame.draw.line(surface, color, (left, y), (right, y), width)
+        pygame.draw.line(surface, color, (left, y - tick), (left, y), width)
+        pygame.draw.line(surface, color, (right, y - tick), (right, y), width)
+        label = str(size) if size else table.t("trumps.all", n=n)
+        table.text(surface, label, 22, color, (left - geo.pad // 2, y), "midright", bold=lit)
+
+
+def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
+    """Right of the top card: what is to beat, what beats it for the player to move, the pile size."""
+    obs, geo = table.obs, table.geo
+    t = table.t
+    lines: list[tuple[str, int, tuple, bool]] = []
+    top, mover = obs["top"], obs["to_move"]
+    if top is None:
+        lines.append((t("trumps.pile_empty"), 32, theme.TEXT, True))
+    elif obs["phase"] == "second" and mover is not None and len(obs["pile"]) >= 2:
+        beaten = words.card_text(obs["pile"][-2])
+        lines.append((t("trumps.cue.second"), 36, theme.TEXT, True))
+        key = "trumps.cue.second_you" if table.my_turn else "trumps.cue.second_other"
+        lines.append((t(key, name=table.name(mover), other=table.name(1 - mover), beaten=beaten), 24, theme.TEXT,
+                      False))
+    else:
+        lines.append((t("trumps.to_beat", card=words.card_text(top)), 36, theme.TEXT, True))
+        if mover is not None and obs["phase"] == "play":
+            you = table.my_turn
+            lines.append((words.rule_line(t, top, obs["trumps"][mover], you, table.name(mover)), 24, theme.TEXT,
+                          False))
+            if you:
+                good = bool(obs["beaters"])
+                lines.append((words.beaters_line(t, len(obs["beaters"])), 24,
+                              theme.GOOD if good else PICKUP_GLOW, True))
+    if top is not None:
+        lines.append((t("trumps.pile_size", cards=words.cards_text(t, len(obs["pile"]))), 22, theme.TEXT_DIM,
+                      False))
+    fonts = table.app.fonts
+    imgs = []
+    for text, base, color, bold in lines:
+        px = theme.font_px(base, table.scale)
+        for part in table.wrap(text, px, geo.cue_w, bold):
+            imgs.append(fonts.render(part, px, color, bold=bold))
+    total = sum(i.get_height() for i in imgs)
+    y = geo.y_pile - total / 2
+    for img in imgs:
+        surface.blit(img, (geo.cue_left, int(y)))
+        y += img.get_height()
+
+
+def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
+    obs, t, names = table.obs, table.t, table.session.names
+    lines: list[tuple[str, int, tuple, bool]] = []
+    if obs["over"]:
+        lines.append((words.result_line(t, names, obs), 32, theme.GOLD, True))
+    else:
+        seat = obs["to_move"]
+        if table.my_turn:
+            lines.append((t("table.your_turn", name=names[seat]), 30, theme.GOLD, True))
+            lines.append((words.my_prompt(t, obs), 26, theme.TEXT, False))
+        else:
+            key = "table.thinking" if table.bot.thinking else "table.their_turn"
+            lines.append((t(key, name=names[seat]), 30, theme.TEXT, True))
+            lines.append((words.other_prompt(t, obs, names[seat]), 24, theme.TEXT_DIM, False))
+        if obs["repetition"] >= 2:
+            lines.append((t("trumps.status.repetition"), 24, theme.BAD, True))
+    _band(table, surface, lines, table.geo.y_status)
+
+
+def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
+          cy: float) -> None:
+    geo, fonts = table.geo, table.app.fonts
+    width = int(geo.board.w - geo.pad * 4)
+    imgs = []
+    for text, base, color, bold in lines:
+        px = theme.font_px(base, table.scale)
+        for part in table.wrap(text, px, width, bold):
+            imgs.append(fonts.render(part, px, color, bold=bold))
+    if not imgs:
+        return
+    total = sum(i.get_height() for i in imgs)
+    back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
+    back.center = (geo.board.centerx, int(cy))
+    draw_panel(surface, back, alpha=150)
+    y = back.y + geo.pad / 2
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(geo.board.centerx, int(y))))
+        y += img.get_height()
+
+
+# --- the trump picker -------------------------------------------------------------------------------------
+def _picker(table: TrumpsTable, surface: pygame.Surface) -> None:
+    obs, geo, t = table.obs, table.geo, table.t
+    names = table.session.names
+    tiles = geo.tiles()
+    chooser = obs["chooser"]
+    mine = table.my_turn
+    head_y = tiles[0].y - geo.pad * 2
+    if mine:
+        title = t("trumps.pick.title", name=names[chooser])
+    else:
+        title = t("trumps.pick.waiting", name=names[chooser]) if chooser is not None else ""
+    lines = [(t("trumps.pick.explain"), 26, theme.TEXT, False)]
+    _stack_up(table, surface, [(title, 44, theme.GOLD, True), *lines], head_y)
+    taken_by = {s: seat for seat, s in enumerate(obs["trumps"]) if s}
+    hint = table.hint.get("suit") if table.hint is not None and table.hint.kind == "choose_trump" else None
+    for i, (suit, rect) in enumerate(zip(SUITS, tiles, strict=True)):
+        _tile(table, surface, suit, rect, i, taken_by.get(suit), mine, hint == suit)
+    foot = [(t("trumps.pick.order", dealer=names[obs["dealer"]], first=names[obs["first"]]), 26, theme.TEXT,
+             False)]
+    other = 1 - chooser if chooser is not None else None
+    if other is not None and obs["trumps"][other]:
+        foot.insert(0, (t("trumps.pick.second", other=names[other], suit=words.suit_named(t, obs["trumps"][other])),
+                        28, theme.TEXT, True))
+    if mine:
+        foot.append((t("trumps.pick.keys"), 22, theme.TEXT_DIM, False))
+    _stack_down(table, surface, foot, tiles[0].bottom + geo.pad * 2)
+
+
+def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.Rect, i: int, owner: int | None,
+          active: bool, hinted: bool) -> None:
+    fonts, t = table.app.fonts, table.t
+    radius = max(8, rect.w // 10)
+    free = owner is None
+    draw_round_rect(surface, (0, 0, 0), rect.move(0, max(2, rect.w // 40)), radius)
+    fill = theme.CARD_FACE if free else theme.mix(theme.CARD_FACE, theme.FELT_DARK, 0.55)
+    draw_round_rect(surface, fill, rect, radius)
+    edge = theme.GOLD if hinted else theme.CARD_EDGE
+    draw_round_rect(surface, edge, rect, radius, max(2, int((6 if hinted else 2) * table.scale)))
+    color = suit_color(suit) if free else theme.mix(suit_color(suit), theme.FELT_DARK, 0.5)
+    shape = rect.w * 0.55
+    fonts.stamps.blit(surface, suit, (rect.centerx, rect.y + rect.h * 0.42), shape, color)
+    ink = theme.TEXT_DARK if free else theme.TEXT_DIM
+    name = t(f"trumps.suit.{suit}")
+    px = fonts.fit_px(name.capitalize(), theme.font_px(32, table.scale), rect.w - 8, True)
+    img = fonts.render(name.capitalize(), px, ink, bold=True)
+    surface.blit(img, img.get_rect(midtop=(rect.centerx, int(rect.y + rect.h * 0.76))))
+    if active and free:
+        table.text(surface, str(i + 1), 22, theme.TEXT_DIM, (rect.x + radius // 2 + 2, rect.y + radius // 2),
+                   "topleft")
+    if not free:
+        label = t("trumps.pick.taken", name=table.name(owner))
+        px = fonts.fit_px(label, theme.font_px(24, table.scale), rect.w - 8, True)
+        band = pygame.Rect(rect.x, 0, rect.w, int(px * 1.6))
+        band.center = (rect.centerx, int(rect.y + rect.h * 0.42))
+        draw_round_rect(surface, theme.PANEL, band, 4)
+        img = fonts.render(label, px, theme.GOLD, bold=True)
+        surface.blit(img, img.get_rect(center=band.center))
+
+
+def _render_lines(table: TrumpsTable, lines: list[tuple[str, int, tuple, bool]]) -> list[pygame.Surface]:
+    fonts = table.app.fonts
+    width = int(table.geo.board.w - table.geo.pad * 4)
+    out = []
+    for text, base, color, bold in lines:
+        if not text:
+            continue
+        px = theme.font_px(base, table.scale)
+        for part in table.wrap(text, px, width, bold):
+            out.append(fonts.render(part, px, color, bold=bold))
+    return out
+
+
+def _stack_up(table: TrumpsTable, surface: pygame.Surface, lines, bottom: float) -> None:
+    imgs = _render_lines(table, lines)
+    gap = table.geo.pad // 3
+    y = bottom - sum(i.get_height() + gap for i in imgs)
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(table.geo.board.centerx, int(y))))
+        y += img.get_height() + gap
+
+
+def _stack_down(table: TrumpsTable, surface: pygame.Surface, lines, top: float) -> None:
+    y = top
+    gap = table.geo.pad // 3
+    for img in _render_lines(table, lines):
+        surface.blit(img, img.get_rect(midtop=(table.geo.board.centerx, int(y))))
+        y += img.get_height() + gap

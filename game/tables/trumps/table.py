@@ -1,0 +1,313 @@
+"""Own Trumps at the table: the trump picker, then beating on the pile — drag or tap a card onto it,
+the second card after a beat, Pick up — with the beaters cue, hints, keys and the log."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.seats import seen_by
+from game.tables.base import TableScene
+from game.tables.cardlayer import CardSprite
+from game.tables.trumps import draw, view, words
+from game.tables.trumps.layout import TrumpsGeometry
+from rules.bots import make_bot
+from rules.core import Action, Event
+from rules.rng import derive
+from sprites.widgets import Button
+
+PICK_UP = Action.make("pick_up")
+SUITS = "CDHS"
+DIGIT_KEYS = {getattr(pygame, f"K_{i}"): (i - 1) % 10 for i in range(10)}
+DEAL_STAGGER = 0.03
+HINT_LEVEL = 3
+
+
+class TrumpsTable(TableScene):
+    game_id = "trumps"
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.selected: str | None = None
+        self.lifting: str | None = None  # the card being dragged: its beaters light up meanwhile
+        self.beaters_on = False
+        self.geo = TrumpsGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
+        self._deal_shown: Any = None  # the dealt state whose deal was animated
+        self._wraps: dict[tuple, list[str]] = {}
+        self.badges: dict[tuple, pygame.Surface] = {}  # trump badges, drawn once per suit, size and language
+        self._hint_job: tuple[int, Any] | None = None  # (cursor, future): the strong search runs off the loop
+
+    # --- geometry and the view -------------------------------------------------------------------
+    def layout(self) -> None:
+        self.geo = TrumpsGeometry(self.board, self.scale)
+
+    def deal_origin(self) -> tuple[float, float]:
+        return self.board.centerx, self.geo.y_pile
+
+    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
+        hidden = dict(obs)
+        hidden.update(hand=[], legal=[], beaters=[])
+        return hidden
+
+    def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
+        super().refresh(animate, events)
+        state = self.match.state
+        if self.revealed_for != self.view_seat or self.obs["phase"] == "choose_trump":
+            return
+        if self._deal_shown is not state and any(e["type"] == "trumps.deal" for e in state.events):
+            self._animate_deal(state)
+        elif animate:
+            self._toasts(events)
+
+    def _animate_deal(self, state) -> None:
+        """Every card flies out of the middle, one after the other; a handed-over six is announced."""
+        self._deal_shown = state
+        x, y = self.deal_origin()
+        sprites = self.sprites(self.obs)
+        self.cards.targets = {}
+        self.cards.place(sprites, {s.key: (x, y, s.card is not None) for s in sprites}, True,
+                         self.app.settings.animation_speed, stagger=DEAL_STAGGER)
+        self.app.play_sound("deal")
+        self._toasts(state.events)
+
+    def _toasts(self, events: tuple[Event, ...]) -> None:
+        names = self.session.names
+        for e in events:
+            if e["type"] == "trumps.pick_up":
+                if e["seat"] == self.view_seat and self.session.is_human(e["seat"]):
+                    why = words.why_text(self.t, {"count": e["count"], "reason": e["reason"]})
+                    self.show_toast(self.t("trumps.toast.pickup_me", cards=words.cards_text(self.t, e["count"]),
+                                           why=why))
+                else:
+                    self.show_toast(self.t("trumps.toast.pickup_other", name=names[e["seat"]],
+                                           cards=words.cards_text(self.t, e["count"])))
+            elif e["type"] == "trumps.six_transfer" and e["moves"]:
+                self.show_toast(" ".join(self.t("trumps.toast.six", card=words.card_text(m["card"]),
+                                                taker=names[m["to"]]) for m in e["moves"]))
+
+    def hand_off(self, seat: int) -> None:
+        self.toast = None  # "You picked up …" was said to the player who is leaving
+        super().hand_off(seat)
+
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+        return view.build_sprites(self, obs)
+
+    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return view.build_origins(self, obs, events)
+
+    def restage(self) -> None:
+        """Show a changed highlight or selection without a move."""
+        self.cards.place(self.sprites(self.obs), {}, True, self.app.settings.animation_speed)
+        self.buttons.set(self._all_buttons())
+
+    def ordered_hand(self) -> list[str]:
+        return view.ordered_hand(self.obs)
+
+    def showing_beaters(self) -> bool:
+        return self.my_turn and (self.beaters_on or self.lifting is not None)
+
+    def hint_cards(self) -> set[str]:
+        a = self.hint
+        if a is None or not self.my_turn:
+            return set()
+        if a.kind == "play":
+            return {a["card"]}
+        if a.kind == "pick_up":
+            return set(view.pickup_cards(self.obs))
+        return set()
+
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
+        key = (text, px, width, bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 256:
+                self._wraps.clear()
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
+        return lines
+
+    def name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def legal(self, action: Action) -> bool:
+        return action.to_json() in self.obs.get("legal", [])
+
+    # --- hints ---------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        """The computer's suggestion, searched in a worker (the strongest level may take a second):
+        the table keeps drawing meanwhile, and a result for a position that has gone is dropped."""
+        if not self.my_turn or self._hint_job is not None:
+            return
+        cursor = self.match.cursor
+        seen = seen_by(self.match, self.view_seat, {})
+        bot = make_bot(self.game_id, HINT_LEVEL)
+        self._hint_job = (cursor, self.app.executor.submit(bot.choose, seen, derive(0, "hint", cursor)))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._hint_job is None or not self._hint_job[1].done():
+            return
+        cursor, future = self._hint_job
+        self._hint_job = None
+        if cursor != self.match.cursor or not self.my_turn or future.exception() is not None:
+            return
+        self.hint = future.result()
+        self.show_toast(self.hint_text(self.hint))
+        self.restage()
+
+    # --- moves -----------------------------------------------------------------------------------
+    def attempt(self, action: Action) -> bool:
+        """Hand a move to the rules, or show why it is refused (in the player's language)."""
+        reason = words.refusal(self.t, self.obs, action, self.session.names)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        return self.submit(action)
+
+    def play(self, card: str) -> bool:
+        return self.attempt(Action.make("play", card=card))
+
+    def choose(self, suit: str) -> bool:
+        return self.attempt(Action.make("choose_trump", suit=suit))
+
+    def pick_up(self) -> bool:
+        return self.attempt(PICK_UP)
+
+    # --- gestures --------------------------------------------------------------------------------
+    def drag_keys_for(self, key: str) -> list[str]:
+        if self.obs["phase"] not in ("play", "second") or key not in self.obs["hand"]:
+            return []
+        self.lifting = key
+        self.selected = None
+        self.restage()
+        return [key]
+
+    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
+        self.lifting = None
+        card = keys[0]
+        if not self.geo.pile_zone.inflate(self.geo.cw * 0.4, self.geo.ch * 0.3).collidepoint(pos):
+            self.restage()
+            return None
+        action = Action.make("play", card=card)
+        reason = words.refusal(self.t, self.obs, action, self.session.names)
+        if reason is not None:
+            self.restage()
+            return reason
+        return action
+
+    def tile_at(self, pos: tuple[int, int]) -> str | None:
+        for suit, rect in zip(SUITS, self.geo.tiles(), strict=True):
+            if rect.collidepoint(pos):
+                return suit
+        return None
+
+    def tap(self, key: str | None, pos: tuple[int, int]) -> None:
+        obs = self.obs
+        if obs["phase"] == "choose_trump":
+            suit = self.tile_at(pos)
+            if suit is not None:
+                self.choose(suit)
+            return
+        if key is not None and key in obs["hand"]:
+            self.toggle(key)
+        elif self.selected is not None and (key in obs["pile"] or self.geo.pile_zone.collidepoint(pos)):
+            self.play(self.selected)
+
+    def toggle(self, card: str) -> None:
+        self.selected = None if self.selected == card else card
+        self.app.play_sound("click")
+        self.restage()
+
+    # --- keyboard --------------------------------------------------------------------------------
+    def focus_items(self) -> list[tuple[str, pygame.Rect]]:
+        if self.obs["phase"] == "choose_trump":
+            taken = set(self.obs["trumps"])
+            return [(f"suit:{s}", r) for s, r in zip(SUITS, self.geo.tiles(), strict=True) if s not in taken]
+        items = [(c, r) for c in self.ordered_hand() if (r := self.cards.current_rect(c)) is not None]
+        items.append(("pile", self.geo.pile_zone))
+        return items
+
+    def focus_on(self, item: str) -> None:
+        keys = [k for k, _ in self._focus_list()]
+        self.focus = keys.index(item) if item in keys else None
+
+    def activate(self, item: str | None, confirm: bool) -> None:
+        """Space selects the focused card, Enter plays it (or the selected card); a tile chooses."""
+        if item is not None and item.startswith("suit:"):
+            self.choose(item[5:])
+        elif item in self.obs["hand"]:
+            if confirm:
+                self.play(item)
+            else:
+                self.toggle(item)
+        elif (item == "pile" or (item is None and confirm)) and self.selected is not None:
+            self.play(self.selected)
+
+    def game_key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k in DIGIT_KEYS:
+            i = DIGIT_KEYS[k]
+            if self.obs["phase"] == "choose_trump":
+                if i < 4:
+                    self.choose(SUITS[i])
+                return
+            hand = self.ordered_hand()
+            if i < len(hand):
+                self.toggle(hand[i])
+                self.focus_on(hand[i])  # so that Enter now plays this card, not a button focused earlier
+        elif k == pygame.K_p:
+            self.pick_up()
+        elif k == pygame.K_b:
+            self.on_game_button("beaters")
+
+    # --- buttons ---------------------------------------------------------------------------------
+    def game_button_rows(self) -> int:
+        return 2
+
+    def game_buttons(self, area: pygame.Rect) -> list[Button]:
+        gap = max(6, int(12 * self.scale))
+        bh = (area.h - gap) // 2
+        obs = self.obs
+        can_pick = self.my_turn and self.legal(PICK_UP)
+        label = self.t("trumps.btn.pickup", n=obs["pickup"]["count"]) if can_pick else \
+            self.t("trumps.btn.pickup_idle")
+        cue = self.t("trumps.btn.beaters_hide" if self.beaters_on else "trumps.btn.beaters_show")
+        playing = obs.get("phase") in ("play", "second")
+        return [
+            Button("pickup", label, pygame.Rect(area.x, area.y, area.w, bh), enabled=can_pick, primary=True),
+            Button("beaters", cue, pygame.Rect(area.x, area.y + bh + gap, area.w, bh), enabled=playing),
+        ]
+
+    def on_game_button(self, bid: str) -> None:
+        if bid == "pickup":
+            self.pick_up()
+        elif bid == "beaters":
+            self.beaters_on = not self.beaters_on
+            self.restage()
+
+    def after_action(self, action: Action) -> None:
+        self.clear_selection()
+        self.app.play_sound({"play": "place", "pick_up": "draw"}.get(action.kind, "click"))
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.lifting = None
+
+    # --- words -----------------------------------------------------------------------------------
+    def log_lines(self, events: list[Event]) -> list[str]:
+        return words.log_lines(self.t, self.session.names, events)
+
+    def describe(self, event: Event) -> str:
+        return " ".join(words.log_lines(self.t, self.session.names, [event]))
+
+    def hint_text(self, action: Action) -> str:
+        return words.hint_text(self.t, self.obs, action)
+
+    def end_columns(self) -> list[list[str]]:
+        return words.end_columns(self.t, self.obs, [e for _, e in self.match.log()])
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        draw.draw_board(self, surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        draw.draw_top(self, surface)

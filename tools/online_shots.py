@@ -1,0 +1,75 @@
+"""Screenshots of online play for ``make shots``: the Online screen (with a game to come back to), the
+waiting room with its code, and an online table waiting for the opponent and then missing them.
+
+A real server runs in a thread on loopback and a second client joins it, so every picture shows what a
+player would see, not a mock-up.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+
+def _until(done: Callable[[], bool], step: Callable[[], None], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise RuntimeError("online screenshots: the server did not answer in time")
+        step()
+        time.sleep(0.002)
+
+
+def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
+    import pygame
+
+    from game.online.client import OnlineClient
+    from game.online.hosting import ServerThread
+    from game.online.play import OnlineTable
+    from game.online.seatfile import SeatFile
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.online import OnlineScene
+    from tools.driver import frames, make_app, settle
+    from tools.shots import save
+
+    server = ServerThread("127.0.0.1", 0, seeds=lambda: 5).start()
+    guest = None
+    try:
+        app = make_app(size=size)
+        app.stack.push(MenuScene(app))
+        SeatFile().save(server.url, "K7Q2MF", "x" * 32, 0, "cribbage", "Ann")
+        form = OnlineScene(app)
+        app.stack.push(form)
+        frames(app, 2)
+        save(app, folder, f"{tag}online_form")
+        SeatFile().clear()
+        form.fields["server"].text = server.url
+        lobby = LobbyScene(app, server.url, "Ann", game="kombi")
+        app.stack.push(lobby)
+        _until(lambda: lobby.match is not None, lambda: frames(app))
+        frames(app, 2)
+        save(app, folder, f"{tag}online_lobby")
+
+        guest = OnlineClient(server.url).start()
+        guest.wait_for(lambda m: m.get("status") == "connected")
+        guest.send("join", code=lobby.code, name="Ben")
+        _until(lambda: isinstance(app.stack.top, OnlineTable), lambda: frames(app))
+        table = app.stack.top
+        settle(app)
+        while table.match.state.to_move == 0:  # Ann draws and ends her turn, so the picture waits for Ben
+            legal, before = table.match.state.legal_actions(), table.match.cursor
+            table.submit(next((a for a in legal if a.kind == "draw"), next(a for a in legal if a.kind == "pass")))
+            _until(lambda n=before: table.match.cursor > n, lambda: frames(app))
+            settle(app)
+        save(app, folder, f"{tag}online_waiting")
+        guest.close()
+        _until(lambda: table.match.opponent_away, lambda: frames(app))
+        frames(app, 2)
+        save(app, folder, f"{tag}online_opponent_away")
+        table.client.close()
+        pygame.quit()
+    finally:
+        if guest is not None:
+            guest.close()
+        server.stop()

@@ -1,0 +1,85 @@
+"""``make shots``: render every scene to PNG files for a person to look at."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from tools.kiosk_shots import kiosk_shots
+from tools.online_shots import online_shots
+
+
+def save(app, folder: Path, name: str) -> None:
+    import pygame
+
+    pygame.image.save(app.screen, str(folder / f"{name}.png"))
+    print(f"wrote {folder / name}.png")
+
+
+def open_settled(app, session):
+    """A table for ``session`` as the only scene, with its deal animation finished."""
+    from game.tables import open_table
+    from tools.driver import settle
+
+    table = open_table(app, session)
+    app.stack.reset(table)
+    settle(app)
+    return table
+
+
+def play_out(session, seed: int = 3):
+    """Let the computer finish the game for both seats (each sees only its own observation)."""
+    from rules.bots import make_bot
+    from rules.rng import derive
+
+    bot = make_bot(session.game_id, 2)
+    rng = derive(seed, "shots")
+    st = session.match.state
+    while not st.is_over:
+        st = session.match.play(bot.choose([st.observe(st.to_move)], rng))
+    return session
+
+
+def midgame(game_id: str, moves: int, mode: str = "computer"):
+    """A computer game a few moves in, with the human (seat 0) to move."""
+    from game.session import Session
+    from rules.bots import make_bot
+    from rules.rng import derive
+
+    bot = make_bot(game_id, 2)
+    for seed in range(1, 200):
+        session = Session.new(game_id, mode, ["Ann", "Computer" if mode == "computer" else "Ben"], seed)
+        rng = derive(seed, "shots")
+        st = session.match.state
+        while not st.is_over and (len(session.match.actions) < moves or st.to_move != 0):
+            st = session.match.play(bot.choose([st.observe(st.to_move)], rng))
+        if not st.is_over:
+            return session
+    raise RuntimeError("no seed gave a long enough game")
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("CARD_DUELS_HOME", str(Path(argv[0] if argv else "shots").resolve() / ".home"))
+    folder = Path(argv[0] if argv else "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    for game_id, make in game_shot_makers():
+        make(folder, (1920, 1080), f"{game_id}_")
+        make(folder, (1024, 600), f"small_{game_id}_")
+    online_shots(folder, (1920, 1080), "")
+    online_shots(folder, (1024, 600), "small_")
+    kiosk_shots(folder)
+    return 0
+
+
+def game_shot_makers() -> list:
+    """Each game names its screenshot script in its table registry entry (``module:function`` under tools/)."""
+    from game.tables import ENTRIES
+    from tools.registry import resolve
+
+    return [(gid, resolve(e.shots)) for gid, e in ENTRIES.items() if e.shots]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
