@@ -249,7 +249,7 @@ def start_scene(app: App) -> Scene:
         return lobby_from_options(app)
     if o.replay:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        return open_table(app, Session.from_replay(o.replay, names))
+        return app.open_table(Session.from_replay(o.replay, names))
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or playable()[0], "demo", names,
