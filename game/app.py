@@ -66,6 +66,7 @@ class App:
         self.running = True
         self.finished_game = False
         self.results: list[str] = []
+        self.clipboard: str | None = None  # the last text copied (also when no system clipboard)
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
         self.kiosk = None
         if self.kiosk_mode:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.clipboard import copy
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from game.session import Session
@@ -24,6 +25,8 @@ class EndScene(Scene):
         self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.shown = 0.0
+        self.code: str | None = None
+        self.copied = False
 
     def enter(self) -> None:
         self.app.report_result(self.session)
@@ -46,11 +49,18 @@ class EndScene(Scene):
                  + int(30 * s) + bh + int(28 * s))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         y = self.panel.bottom - bh - int(28 * s)
+        self.code = self.session.replay_code()
+        if self.code:  # room for the code line and its Copy button
+            ph = min(int(h * 0.95), ph + bh + int(20 * s))
+            self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+            y = self.panel.bottom - bh - int(28 * s)
         self.buttons.set([
             Button("again", self.t("online.again" if self.again == "online" else "end.again"),
                    pygame.Rect(self.panel.centerx - bw - 12, y, bw, bh), primary=True),
             Button("menu", self.t("end.menu"), pygame.Rect(self.panel.centerx + 12, y, bw, bh)),
-        ])
+        ] + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
+                                                                y - bh - int(14 * s), bw, bh))]
+             if self.code else []))
         self.buttons.focus = 0
 
     def headline(self) -> str:
@@ -61,7 +71,10 @@ class EndScene(Scene):
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
-        if bid == "again" and self.again == "online":
+        if bid == "copy" and self.code:
+            copy(self.app, self.code)
+            self.copied = True
+        elif bid == "again" and self.again == "online":
             self.app.show("online")
         elif bid == "again":
             s = self.session
@@ -111,4 +124,15 @@ class EndScene(Scene):
                     img = fonts.render(part, px, theme.TEXT)
                     surface.blit(img, img.get_rect(midtop=(x + col_w // 2, y)))
                     y += line_h
+        if self.code:
+            copy_btn = self.buttons.buttons[-1].rect
+            label = self.t("replay.copied") if self.copied else self.t("replay.code", code="")
+            text = label + "  " + shorten(self.code, 48)
+            img = fonts.render(text, theme.font_px(24, s), theme.TEXT)
+            surface.blit(img, img.get_rect(midleft=(self.panel.x + int(30 * s), copy_btn.centery)))
         self.buttons.draw(surface, fonts)
+
+
+def shorten(code: str, keep: int) -> str:
+    """A long code on one line: its start and end around an ellipsis (Copy takes the whole code)."""
+    return code if len(code) <= keep else code[: keep - 12] + "…" + code[-11:]
