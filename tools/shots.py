@@ -70,6 +70,9 @@ def main(argv: list[str]) -> int:
     online_shots(folder, (1920, 1080), "")
     online_shots(folder, (1024, 600), "small_")
     kiosk_shots(folder)
+    from tools.recap_shots import recap_shots
+
+    recap_shots(folder)
     return 0
 
 
