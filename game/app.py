@@ -22,6 +22,8 @@ from game.session import Session
 from game.settings import Settings, SettingsStore
 from game.stats import StatsStore
 from game.window import window_size
+from rules.replay import ReplayError
+from rules.replay import decode as decode_replay
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -80,6 +82,7 @@ class App:
         self.running = True
         self.finished_game = False
         self.results: list[str] = []
+        self.clipboard: str | None = None  # the last text copied (also when no system clipboard)
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
         self.save_failed = False  # an autosave failed and the player was told
         self.coach_marks = not opts.headless  # the guided first games (a test may switch them on)
@@ -183,6 +186,9 @@ class App:
         line = (f"RESULT game={session.game_id} seed={session.seed} "
                 f"winners={','.join(str(w) for w in st.winners)} scores={','.join(str(s) for s in st.scores)}")
         self.results.append(line)
+        code = session.replay_code()
+        if code:
+            print(f"REPLAY {code}", flush=True)
         self.stats.record(session)
         print(line, flush=True)
         if self.opts.until_end:
@@ -346,6 +352,9 @@ def start_scene(app: App) -> Scene:
         from game.scenes.lobby import lobby_from_options
 
         return lobby_from_options(app)
+    if o.replay:
+        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
+        return app.open_table(Session.from_replay(o.replay, names))
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or playable()[0], "demo", names,
@@ -359,5 +368,11 @@ def start_scene(app: App) -> Scene:
 
 def main(opts: Options) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if opts.replay:
+        try:
+            decode_replay(opts.replay)  # a bad code is refused before any window opens
+        except ReplayError as exc:
+            print(f"card-duels: bad replay code: {exc}", file=sys.stderr)
+            return 2
     app = App(opts)
     return app.run(start_scene(app))

@@ -27,6 +27,7 @@ class Options:
     host_table: bool = False
     join: str | None = None
     name: str | None = None
+    replay: str | None = None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -64,6 +65,7 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, help="exit after this many frames")
     p.add_argument("--kiosk", action="store_true", help="fullscreen touch kiosk mode")
     p.add_argument("--level", type=int, choices=[1, 2, 3], default=2, help="computer strength")
+    p.add_argument("--replay", metavar="CODE", help="play back the game of this replay code")
     online = p.add_argument_group("online", "play through a game server (see docs/online.md)")
     online.add_argument("--server", metavar="URL", help="game server address, e.g. ws://127.0.0.1:8765")
     how = online.add_mutually_exclusive_group()
@@ -82,4 +84,5 @@ def parse(argv: list[str], games: list[str]) -> Options:
     return Options(game=ns.game, mode=ns.mode, players=ns.players, seed=ns.seed, lang=ns.lang,
                    fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
                    until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level,
-                   server=ns.server, host_table=ns.host_table, join=ns.join, name=ns.name)
+                   server=ns.server, host_table=ns.host_table, join=ns.join, name=ns.name,
+                   replay=ns.replay)

@@ -7,6 +7,7 @@ from typing import Any
 import rules
 from game.names_check import check_name
 from rules.match import Match
+from rules.replay import decode, encode
 
 MODES = ("hotseat", "computer", "demo", "online")
 
@@ -36,6 +37,15 @@ class Session:
         if mode == "computer":
             setup.update(rules.spec(game_id).vs_computer)
         return cls(game_id, mode, list(names), Match(game_id, setup), bot_level)
+
+    @classmethod
+    def from_replay(cls, code: str, names: list[str]) -> Session:
+        """The game of a replay code, computer against computer, at its last recorded move."""
+        return cls((match := decode(code)).game_id, "demo", list(names), match)
+
+    def replay_code(self) -> str | None:
+        """This game as a replay code (None for a match that is not kept here, e.g. online)."""
+        return encode(self.match) if isinstance(self.match, Match) else None
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"

@@ -103,6 +103,9 @@ def main(argv: list[str]) -> int:
     settings_shots(folder, (1920, 1080), "")
     settings_shots(folder, (1024, 600), "small_")
     howto_shots(folder)
+    from tools.recap_shots import recap_shots
+
+    recap_shots(folder)
     return 0
 
 

@@ -28,6 +28,17 @@ class CoverScene(Scene):
         self.buttons.set([Button("show", self.t("cover.show"), pygame.Rect((w - bw) // 2, int(h * 0.66), bw, bh),
                                  primary=True)])
 
+    def recap(self, limit: int = 5) -> list[str]:
+        """The public moves since this seat last acted, as the log tells them (the last ``limit``)."""
+        match = self.table.match
+        if not hasattr(match, "actor"):  # a match kept elsewhere (online) has no cover anyway
+            return []
+        log = match.log()
+        last = max((i for i, _e in log if match.actor(i) == self.seat), default=None)
+        if last is None:
+            return []
+        return self.table.log_lines([e for i, e in log if i > last])[-limit:]
+
     def confirm(self) -> None:
         self.app.stack.pop()
         self.table.reveal(self.seat)
@@ -63,3 +74,17 @@ class CoverScene(Scene):
         hid = fonts.render(self.t("cover.hidden"), theme.font_px(24, s), theme.TEXT_DIM)
         surface.blit(hid, hid.get_rect(center=(w // 2, int(h * 0.6))))
         self.buttons.draw(surface, fonts)
+        lines = self.recap()
+        if lines:
+            px = theme.font_px(24, s)
+            y = self.buttons.buttons[0].rect.bottom + int(20 * s)
+            head = fonts.render(self.t("cover.since"), px, theme.GOLD, bold=True)
+            surface.blit(head, head.get_rect(midtop=(w // 2, y)))
+            y += head.get_height()
+            for line in lines:
+                for part in fonts.wrap(line, px, int(w * 0.8)):
+                    if y + head.get_height() > h:
+                        return
+                    img = fonts.render(part, px, theme.TEXT)
+                    surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+                    y += img.get_height()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.clipboard import copy
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from game.session import Session
@@ -29,6 +30,8 @@ class EndScene(Scene):
         self.cover: pygame.Rect | None = None
         self.aside = False  # the panel moved aside: the final table shows, with one button to bring it back
         self.record: PlayerRecord | None = None
+        self.code: str | None = None
+        self.copied = False
 
     def enter(self) -> None:
         self.app.report_result(self.session)
@@ -54,6 +57,11 @@ class EndScene(Scene):
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self._size = size
         y = self.panel.bottom - bh - int(28 * s)
+        self.code = self.session.replay_code()
+        if self.code and not self.aside:  # room for the code line and its Copy button
+            ph = min(int(h * 0.95), ph + bh + int(20 * s))
+            self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+            y = self.panel.bottom - bh - int(28 * s)
         gap = max(12, int(16 * s))
         bw = min(bw, (pw - 4 * gap) // 3)
         x0 = self.panel.centerx - (3 * bw + 2 * gap) // 2
@@ -74,7 +82,9 @@ class EndScene(Scene):
                        pygame.Rect(x0, y, bw, bh), primary=True),
                 Button("table", self.t("end.table"), pygame.Rect(x0 + bw + gap, y, bw, bh)),
                 Button("menu", self.t("end.menu"), pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh)),
-            ])
+            ] + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
+                                                                    y - bh - int(14 * s), bw, bh))]
+                 if self.code else []))
         self.buttons.focus = 0
 
     def set_aside(self, aside: bool) -> None:
@@ -92,6 +102,9 @@ class EndScene(Scene):
         self.app.play_sound("click")
         if bid in ("table", "back"):
             self.set_aside(bid == "table")
+        elif bid == "copy" and self.code:
+            copy(self.app, self.code)
+            self.copied = True
         elif bid == "again" and self.again == "online":
             self.app.show("online")
         elif bid == "again":
@@ -154,4 +167,15 @@ class EndScene(Scene):
                     img = fonts.render(part, px, theme.TEXT)
                     surface.blit(img, img.get_rect(midtop=(x + col_w // 2, y)))
                     y += line_h
+        if self.code:
+            copy_btn = self.buttons.buttons[-1].rect
+            label = self.t("replay.copied") if self.copied else self.t("replay.code", code="")
+            text = label + "  " + shorten(self.code, 48)
+            img = fonts.render(text, theme.font_px(24, s), theme.TEXT)
+            surface.blit(img, img.get_rect(midleft=(self.panel.x + int(30 * s), copy_btn.centery)))
         self.buttons.draw(surface, fonts)
+
+
+def shorten(code: str, keep: int) -> str:
+    """A long code on one line: its start and end around an ellipsis (Copy takes the whole code)."""
+    return code if len(code) <= keep else code[: keep - 12] + "…" + code[-11:]

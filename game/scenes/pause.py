@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.clipboard import copy
 from game.prefs import open_settings
 from game.scene import DialogScene
 from sprites import theme
@@ -24,6 +25,9 @@ class PauseScene(DialogScene):
         bw, bh, gap = min(int(w * 0.5), int(480 * s)), max(48, int(66 * s)), max(8, int(16 * s))
         ids = [("resume", "pause.resume"), ("restart", "pause.restart"), ("rules", "pause.rules"),
                ("settings", "pause.settings"), ("menu", "pause.menu")]
+        code = getattr(self.table, "session", None) and self.table.session.replay_code()
+        if code:
+            ids.insert(3, ("copy", "replay.copy"))
         total = len(ids) * (bh + gap) + int(110 * s)
         self.panel = pygame.Rect((w - bw) // 2 - gap * 2, (h - total) // 2, bw + gap * 4, total + gap)
         y = self.panel.y + int(100 * s)
@@ -43,6 +47,9 @@ class PauseScene(DialogScene):
             self.app.push("howto", game_id=self.table.game_id)
         elif bid == "menu":
             self.app.show("menu")
+        elif bid == "copy":
+            copy(self.app, self.table.session.replay_code() or "")
+            self.table.show_toast(self.t("replay.copied"))
 
     def restart(self) -> None:
         self.app.stack.pop()

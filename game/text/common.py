@@ -77,4 +77,8 @@ STRINGS = (
     N_("coach.done", "Got it"),
     N_("coach.skip", "Skip"),
     N_("coach.never", "Don't show again"),
+    N_("cover.since", "Since your turn:"),
+    N_("replay.copy", "Copy replay code"),
+    N_("replay.copied", "Replay code copied"),
+    N_("replay.code", "Replay code: {code}"),
 )

@@ -197,6 +197,7 @@ class SearchBot:
     samples: int
     budget: int
     last_work: int = 0
+    endgame: bool = False  # the strongest level: play a solver-proven move once the endgame is in reach
 
     def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
         obs = seen[-1]
@@ -206,6 +207,8 @@ class SearchBot:
         if obs["phase"] == "choose_trump" or len(legal) == 1:
             # the choice comes before the deal, so any suit is as good (§3.7 #3: a seeded random one)
             return Action.from_dict(rng.choice(legal))
+        if self.endgame and (proven := endgame_move(seen)) is not None:
+            return proven
         trumps = (SUITS.index(obs["trumps"][0]), SUITS.index(obs["trumps"][1]))
         search = Search(trumps, obs["seat"], bool(obs["voluntary_pickup"]))
         line = search.best_line(position_from(obs), self.whole_turn, self.samples, self.budget,
@@ -235,4 +238,15 @@ LEVELS: dict[int, tuple[bool, int, int]] = {1: (False, 0, 0), 2: (True, 0, 0), 3
 
 def make(level: int) -> SearchBot:
     whole_turn, samples, budget = LEVELS[max(1, min(3, level))]
-    return SearchBot(whole_turn, samples, budget)
+    return SearchBot(whole_turn, samples, budget, endgame=level >= 3)
+
+
+def endgame_move(seen: Sequence[dict[str, Any]]) -> Action | None:
+    """A move the endgame solver proves best (rules/trumps/solver.py), or None when out of its reach."""
+    from rules.trumps.solver import ENDGAME_BUDGET, ENDGAME_CARDS, solve_observed
+
+    obs = seen[-1]
+    if obs["hand_counts"][0] + obs["hand_counts"][1] > ENDGAME_CARDS:
+        return None
+    solved = solve_observed(seen, ENDGAME_BUDGET)
+    return None if solved is None else to_action(solved.move)

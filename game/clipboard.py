@@ -1,0 +1,14 @@
+"""Copy text to the system clipboard: pygame.scrap where it works, else kept in the app (harmless)."""
+from __future__ import annotations
+
+import pygame
+
+
+def copy(app, text: str) -> bool:
+    """Put ``text`` on the clipboard; True if the system clipboard took it. ``app.clipboard`` always holds it."""
+    app.clipboard = text
+    try:
+        pygame.scrap.put_text(text)  # pygame-ce: the SDL clipboard, no init needed
+        return True
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
