@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import random
 import sys
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 from rules.bots import make_bot
@@ -40,6 +38,10 @@ class BotExecutor:
 
     def _executor(self) -> Executor:
         if self._pool is None and self.processes:
+            # Imported here: the frozen app ships without multiprocessing (its runtime hook costs start-up).
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             try:
                 methods = multiprocessing.get_all_start_methods()
                 ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
@@ -54,7 +56,7 @@ class BotExecutor:
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
         try:
             return self._executor().submit(fn, *args)
-        except (BrokenProcessPool, OSError, RuntimeError) as exc:
+        except (OSError, RuntimeError) as exc:  # a broken process pool is a RuntimeError
             if not self.processes:
                 raise
             log.warning("bot worker process failed (%s): thinking on a thread", exc)
