@@ -20,13 +20,16 @@ class Card:
     suit: str
 
     def __hash__(self) -> int:  # cheaper than hashing a (rank, suit) tuple, and the same in every process
-        return self.rank * 4 + _SUIT_NO[self.suit]
+        return self.code  # type: ignore[attr-defined]
 
     def __post_init__(self) -> None:
         # Type checks first: a wrong type must be a ValueError too, never a TypeError from a comparison.
         rank_ok = isinstance(self.rank, int) and not isinstance(self.rank, bool) and 1 <= self.rank <= 13
         if not rank_ok or not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
             raise ValueError(f"not a card: rank={self.rank!r} suit={self.suit!r}")
+        # Not a field (equality, order and repr ignore it): a small int for engines' tables and masks,
+        # read as a plain attribute where ``hash()`` would call back into Python.
+        object.__setattr__(self, "code", self.rank * 4 + _SUIT_NO[self.suit])
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:

@@ -129,7 +129,7 @@ def openspiel(seconds: float = 2.0) -> dict[str, Any]:
         return {"error": str(exc)}
 
 
-BOT_GAMES = {"kombi": 20, "square": 60, "cribbage": 12, "trumps": 12}  # a few minutes in all
+BOT_GAMES = {"kombi": 12, "square": 60, "cribbage": 12, "trumps": 12}  # a few minutes in all (level 3 searches)
 
 
 def bots(games: dict[str, int] | None = None) -> dict[str, dict[str, float]]:

@@ -14,6 +14,10 @@ from rules.kombi.state import (
 
 
 def _make_bot(level: int):
+    if level >= 3:  # level 3 searches: rules/kombi/search.py
+        from rules.kombi.search import make as make_search
+
+        return make_search()
     from rules.kombi.bot import make
 
     return make(level)

@@ -102,6 +102,11 @@ class Planner:
     def best(self) -> Action:
         return self._plan(self.v.hand, self.v.area, self.v.done, 0)[1]
 
+    def ranked(self) -> list[tuple[float, Action]]:
+        """Every first step this planner considers with its value, best first (ties: the order of ``best``)."""
+        options = self._options(self.v.hand, self.v.area, self.v.done, 0)
+        return sorted(options, key=lambda o: -o[0])  # stable: equal values keep their order, so [0] is best()
+
     def plays(self, hand: tuple[Card, ...]) -> list[tuple[tuple[Combo, ...], int]]:
         """Every legal play of ``hand`` with its points, computed once per set of cards."""
         key = frozenset(hand)
@@ -118,6 +123,15 @@ class Planner:
 
     def _plan(self, hand: tuple[Card, ...], area: tuple[Card, ...], done: tuple[str, ...],
               gained: int) -> tuple[float, Action]:
+        options = self._options(hand, area, done, gained)
+        best = options[0]
+        for option in options[1:]:
+            if option[0] > best[0]:
+                best = option
+        return best
+
+    def _options(self, hand: tuple[Card, ...], area: tuple[Card, ...], done: tuple[str, ...],
+                 gained: int) -> list[tuple[float, Action]]:
         # Order matters on ties: drawing first shows the new card before the second choice.
         options: list[tuple[float, Action]] = []
         if "draw" not in done and self.v.draw_count > 0 and len(hand) < HAND_LIMIT:
@@ -143,11 +157,7 @@ class Planner:
                     value = self._after(new_hand, new_area, done + ("exchange",), gained)
                     options.append((value, Action.make("exchange", hand=str(h), area=str(a))))
         options.append((self._stop(hand, area, done, gained), PASS))
-        best = options[0]
-        for option in options[1:]:
-            if option[0] > best[0]:
-                best = option
-        return best
+        return options
 
     def _after(self, hand: tuple[Card, ...], area: tuple[Card, ...], done: tuple[str, ...],
                gained: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 from rules.cards import Card, deck_from, pretty_cards, shuffled, standard_deck
@@ -14,12 +14,9 @@ from rules.kombi.combos import (
     best_split,
     combo_kind,
     combo_points,
-    combo_sort_key,
-    mask_cards,
-    normalise_combo,
     normalise_combos,
-    play_sets,
 )
+from rules.kombi.plays import plays
 from rules.rng import derive
 
 HAND_LIMIT = 10
@@ -52,14 +49,23 @@ class Played(NamedTuple):
         return {"cards": [str(c) for c in self.cards], "kind": self.kind, "points": self.points}
 
 
-@cache  # at most 52 x 52 distinct exchanges; every state's legal list shares them
-def _exchange_action(hand: Card, area: Card) -> Action:
-    return Action.make("exchange", hand=str(hand), area=str(area))
+CODES = 56  # Card.code is rank * 4 + suit: 4..55
 
 
-@lru_cache(maxsize=8192)  # a hand meets the same area many times: the opponent's turns change neither
-def _exchanges(hand: tuple[Card, ...], area: tuple[Card, ...]) -> tuple[Action, ...]:
-    return tuple(_exchange_action(h, a) for h in hand for a in area)
+@cache  # built on first use: every exchange of any hand card with any area card, by the two cards' codes
+def _exchange_table() -> tuple[tuple[Action | None, ...], dict[int, tuple[Card, Card]]]:
+    table: list[Action | None] = [None] * (CODES * CODES)
+    cards: dict[int, tuple[Card, Card]] = {}  # id of a table action -> (hand card, area card)
+    for h in standard_deck():
+        for a in standard_deck():
+            action = table[h.code * CODES + a.code] = Action.make("exchange", hand=str(h), area=str(a))
+            cards[id(action)] = (h, a)
+    return tuple(table), cards
+
+
+def _exchanges(hand: tuple[Card, ...], area: tuple[Card, ...]) -> list[Action]:
+    table = _exchange_table()[0]
+    return [table[h.code * CODES + a.code] for h in hand for a in area]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,13 @@ class KombiState(GameState):
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
 
+    def apply(self, action: Action) -> KombiState:
+        """The one door; an action taken from this state's own legal list is known to be legal."""
+        for a in self._legal:
+            if a is action:
+                return self._apply(action)
+        return super().apply(action)  # type: ignore[return-value]
+
     @property
     def _legal(self) -> tuple[Action, ...]:
         got = self.__dict__.get("_memo_legal")
@@ -124,7 +137,7 @@ class KombiState(GameState):
         if "exchange" not in self.done:
             out.extend(_exchanges(hand, self.area))
         if "play" not in self.done:
-            out.extend(_plays(hand))
+            out.extend(plays(hand))
         out.append(PASS)
         return tuple(out)
 
@@ -159,9 +172,10 @@ class KombiState(GameState):
             return self._after(action.kind, {"type": "kombi.draw", "seat": p},
                                hands=tuple(hands), pile=self.pile[1:])
         if action.kind == "exchange":
-            gave, took = Card.parse(action["hand"]), Card.parse(action["area"])
-            hands[p] = tuple(took if c == gave else c for c in hands[p])
-            area = tuple(gave if c == took else c for c in self.area)
+            known = _exchange_table()[1].get(id(action))
+            gave, took = known or (Card.parse(action["hand"]), Card.parse(action["area"]))
+            hands[p] = tuple(took if c is gave else c for c in hands[p])
+            area = tuple(gave if c is took else c for c in self.area)
             event = {"type": "kombi.exchange", "seat": p, "gave": str(gave), "took": str(took)}
             return self._after(action.kind, event, hands=tuple(hands), area=area)
         if action.kind == "play":
@@ -266,22 +280,6 @@ class KombiState(GameState):
             if combo_kind(combo) is None:
                 return f"{pretty_cards(combo)} is not a valid combination."
         return "Write the play in normal order: build it with play_action()."
-
-
-@lru_cache(maxsize=4096)  # a hand keeps its plays for many states: the opponent's turns do not change it
-def _plays(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every PLAY of ``hand``, most points first; each combination is valued and ordered once."""
-    known: dict[int, tuple[Combo, int]] = {}
-    plays = []
-    for masks in play_sets(hand):
-        for m in masks:
-            if m not in known:
-                combo = normalise_combo(mask_cards(hand, m))
-                known[m] = (combo, combo_points(combo))
-        combos = sorted((known[m][0] for m in masks), key=combo_sort_key)
-        plays.append((-sum(known[m][1] for m in masks), [combo_sort_key(c) for c in combos], combos))
-    plays.sort(key=lambda play: play[:2])
-    return tuple(Action.make("play", combos=[[str(c) for c in combo] for combo in p[2]]) for p in plays)
 
 
 def _combos_of(action: Action) -> tuple[Combo, ...]:

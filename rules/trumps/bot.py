@@ -24,6 +24,7 @@ from typing import Any
 from rules.cards import Card
 from rules.core import Action
 from rules.trumps.core import ALL, BEATERS, INDEX, NAMES, SUIT_MASK, SUITS, pickup_size
+from rules.trumps.lookahead import Lookahead
 
 WIN = 1_000  # plus the loser's cards left, so a bigger win scores more
 PICK = -1  # the pick-up move inside the search
@@ -198,8 +199,10 @@ class SearchBot:
     budget: int
     last_work: int = 0
     endgame: bool = False  # the strongest level: play a solver-proven move once the endgame is in reach
+    depth: int = 0  # > 0: turns of level-2 play after each line (rules.trumps.lookahead), within ``budget``
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
+    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random, budget: int | None = None) -> Action:
+        """The move for the last observation; ``budget`` (play-out steps) overrides the level's."""
         obs = seen[-1]
         legal = obs["legal"]
         if not legal:
@@ -210,11 +213,20 @@ class SearchBot:
         if self.endgame and (proven := endgame_move(seen)) is not None:
             return proven
         trumps = (SUITS.index(obs["trumps"][0]), SUITS.index(obs["trumps"][1]))
+        if self.depth:
+            return to_action(self._deep_line(obs, trumps, self.budget if budget is None else budget)[0])
         search = Search(trumps, obs["seat"], bool(obs["voluntary_pickup"]))
         line = search.best_line(position_from(obs), self.whole_turn, self.samples, self.budget,
                                 random.Random(rng.getrandbits(64)))
         self.last_work = search.work
         return to_action(line[0])
+
+    def _deep_line(self, obs: dict[str, Any], trumps: tuple[int, int], budget: int) -> tuple[int, ...]:
+        voluntary = bool(obs["voluntary_pickup"])
+        look = Lookahead((Search(trumps, 0, voluntary), Search(trumps, 1, voluntary)), obs["seat"], self.depth)
+        line = look.best_line(position_from(obs), budget)
+        self.last_work = look.work
+        return line
 
 
 class GreedyBaseline:
@@ -232,13 +244,14 @@ class GreedyBaseline:
         return Action.from_dict(min(plays, key=lambda a: cost(INDEX[Card.parse(a["card"])], trump)))
 
 
-LEVELS: dict[int, tuple[bool, int, int]] = {1: (False, 0, 0), 2: (True, 0, 0), 3: (True, 16, 400_000)}
-"""level -> (whole turns?, straying play-outs to break ties, play-out step budget for them)."""
+LEVELS: dict[int, tuple[bool, int, int, int]] = {1: (False, 0, 0, 0), 2: (True, 0, 0, 0),
+                                                 3: (True, 0, 400_000, 3)}
+"""level -> (whole turns?, straying play-outs to break ties, play-out step budget, level-2 turns looked ahead)."""
 
 
 def make(level: int) -> SearchBot:
-    whole_turn, samples, budget = LEVELS[max(1, min(3, level))]
-    return SearchBot(whole_turn, samples, budget, endgame=level >= 3)
+    whole_turn, samples, budget, depth = LEVELS[max(1, min(3, level))]
+    return SearchBot(whole_turn, samples, budget, depth=depth, endgame=level >= 3)
 
 
 def endgame_move(seen: Sequence[dict[str, Any]]) -> Action | None:

@@ -32,6 +32,16 @@ PICK_UP = Action.make("pick_up")
 PLAY: tuple[Action, ...] = tuple(Action.make("play", card=n) for n in NAMES)  # built once: apply is hot
 _PLAY_INDEX = {id(a): i for i, a in enumerate(PLAY)}  # the shared actions themselves, known by identity
 CHOOSE: tuple[Action, ...] = tuple(Action.make("choose_trump", suit=s) for s in SUITS)
+# The PLAY actions of a mask a byte at a time: _PLAYS[k][b] plays the cards of byte b at bits 8k..8k+7.
+_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 36) for b in range(256))
+    for k in range(5))
+
+
+def _plays(mask: int) -> tuple[Action, ...]:
+    p = _PLAYS
+    return (p[0][mask & 255] + p[1][mask >> 8 & 255] + p[2][mask >> 16 & 255] + p[3][mask >> 24 & 255]
+            + p[4][mask >> 32])
 
 
 @dataclass(frozen=True)
@@ -110,10 +120,9 @@ class TrumpsState(GameState):
         if self.phase == "over":
             return ()
         playable = self.playable()
-        out = [PLAY[c] for c in bits(playable)]
         if self.phase == "play" and self.pile and (self.voluntary_pickup or not playable):
-            out.append(PICK_UP)
-        return tuple(out)
+            return (*_plays(playable), PICK_UP)
+        return _plays(playable)
 
     def playable(self) -> int:
         """Mask of the cards the player to move may put on the pile now."""
@@ -151,20 +160,25 @@ class TrumpsState(GameState):
 
     def _play(self, card: int) -> TrumpsState:
         p = self.turn
-        hands = _with_hand(self.hands, p, self.hands[p] & ~(1 << card))
+        left = self.hands[p] & ~(1 << card)
+        hands = (left, self.hands[1]) if p == 0 else (self.hands[0], left)
         pile = self.pile + (card,)
         if self.phase == "second":
             ev: Event = {"type": "trumps.second", "seat": p, "card": NAMES[card]}
-            nxt = evolve(self, hands=hands, pile=pile, phase="play", turn=1 - p)
+            phase, turn = "play", 1 - p
         elif self.pile:
             ev = {"type": "trumps.beat", "seat": p, "card": NAMES[card], "beaten": NAMES[self.pile[-1]]}
-            nxt = evolve(self, hands=hands, pile=pile, phase="second")
+            phase, turn = "second", p
         else:
             ev = {"type": "trumps.lead", "seat": p, "card": NAMES[card]}
-            nxt = evolve(self, hands=hands, pile=pile, phase="play", turn=1 - p)
-        if not hands[p]:
-            return nxt._out(p, card, ev)
-        return nxt._recorded((ev,))
+            phase, turn = "play", 1 - p
+        if not left:
+            return evolve(self, hands=hands, pile=pile, phase=phase, turn=turn)._out(p, card, ev)
+        key = (hands[0], hands[1], pile, turn, phase)  # position_key of the new state
+        seen = self.seen.add(key)
+        if seen.count(key) < 3:  # one copy per action: the common case of _recorded, inline
+            return evolve(self, hands=hands, pile=pile, phase=phase, turn=turn, seen=seen, last_events=(ev,))
+        return evolve(self, hands=hands, pile=pile, phase=phase, turn=turn)._recorded((ev,))
 
     def _pick_up(self) -> TrumpsState:
         p = self.turn
