@@ -47,9 +47,7 @@ def decisions(match: Any, seat: int) -> list[int]:
 
 def review(match: Any, seat: int) -> list[Moment]:
     """Every judged decision of ``seat`` in ``match`` (empty for a game without a review)."""
-    import rules
-
-    loader = rules.spec(match.game_id).review
+    loader = match.spec.review
     return list(loader()(match, seat)) if loader is not None else []
 
 
