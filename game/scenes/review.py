@@ -70,6 +70,11 @@ class ReviewScene(Scene):
         return self.moments is not None
 
     @property
+    def cards(self):
+        """The table's cards (they glide to each decision's position while the review is on top)."""
+        return self.table.cards
+
+    @property
     def ready(self) -> bool:
         return self.moments is not None
 
@@ -196,7 +201,7 @@ class ReviewScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_panel(surface, self.panel, alpha=240)
+        draw_panel(surface, self.panel, alpha=255)
         fonts = self.app.fonts
         s = theme.ui_scale(surface.get_height())
         pad = max(10, int(20 * s))
