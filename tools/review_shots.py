@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 def finished_vs_computer(game_id: str, seed: int = 5):
-    """A game against the computer: the human (seat 0) plays at random, the computer plays its best."""
+    """A game against the computer: the human (seat 0) half at random, the computer plays its best."""
     from game.session import Session
     from rules.bots import make_bot
 
@@ -14,10 +14,10 @@ def finished_vs_computer(game_id: str, seed: int = 5):
     m, rng, bot = session.match, random.Random(seed), make_bot(game_id, 2)
     while not m.state.is_over and len(m.actions) < 4000:
         st = m.state
-        if st.to_move == 0:
+        if st.to_move == 0 and rng.random() < 0.5:
             m.play(rng.choice(st.legal_actions()))
         else:
-            m.play(bot.choose([st.observe(1)], rng))
+            m.play(bot.choose([st.observe(st.to_move)], rng))
     return session
 
 
@@ -25,10 +25,15 @@ def open_review(game_id: str, size: tuple[int, int]):
     from tools.driver import frames, make_app, settle
     from tools.shots import open_settled
 
-    app = make_app(size=size)
-    session = finished_vs_computer(game_id)
-    if not session.match.state.is_over:
+    from rules.review import review
+
+    for seed in range(5, 25):  # a deal whose review marks a costly decision
+        session = finished_vs_computer(game_id, seed)
+        if session.match.state.is_over and any(m.costly for m in review(session.match, 0)):
+            break
+    else:
         return None, None
+    app = make_app(size=size)
     table = open_settled(app, session)
     app.push("end", table=table)
     frames(app, 2)

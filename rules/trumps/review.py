@@ -9,7 +9,8 @@ from typing import Any
 
 from rules.core import Action
 from rules.review import UNJUDGED, Moment, decisions
-from rules.trumps.solver import ENDGAME_BUDGET, ENDGAME_CARDS, cards_in_hands, key_of, solve_state
+from rules.trumps.core import NAMES
+from rules.trumps.solver import ENDGAME_BUDGET, ENDGAME_CARDS, PICK, cards_in_hands, key_of, solve_state
 
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 
@@ -27,23 +28,25 @@ def outcome(state: Any, action: Action, seat: int, budget: int) -> int | None:
 
 def judge(state: Any, chosen: Action, seat: int, index: int, budget: int = ENDGAME_BUDGET,
           reach: int = ENDGAME_CARDS) -> Moment | None:
+    """The position's exact value against the chosen move's: two solves (none more when all is lost)."""
     if state.phase not in ("play", "second"):
         return None  # the trump choice has no verdict
     if cards_in_hands(key_of(state.position_key)) > reach:
         return Moment(index, chosen, reason_key=UNJUDGED)
-    values: dict[Action, int] = {}
-    for action in state.legal_actions():
-        v = outcome(state, action, seat, budget)
-        if v is None:
-            return Moment(index, chosen, reason_key=UNJUDGED)
-        values[action] = v
-    best = max(values, key=lambda a: values[a])
-    lost = values[best] - values[chosen]
-    if lost <= 0:
-        return Moment(index, chosen, params={"result": RESULTS[values[chosen]]})
-    key = "review.trumps.win" if values[best] == 1 else "review.trumps.draw"
-    return Moment(index, chosen, best, float(lost), key,
-                  {"result": RESULTS[values[chosen]], "best": RESULTS[values[best]]})
+    root = solve_state(state, budget)
+    if root is None:
+        return Moment(index, chosen, reason_key=UNJUDGED)
+    if root.value == -1:
+        return Moment(index, chosen, params={"result": RESULTS[-1]})  # lost whatever the move
+    value = outcome(state, chosen, seat, budget)
+    if value is None:
+        return Moment(index, chosen, reason_key=UNJUDGED)
+    if value >= root.value:
+        return Moment(index, chosen, params={"result": RESULTS[value]})
+    best = Action.make("pick_up") if root.move == PICK else Action.make("play", card=NAMES[root.move])
+    key = "review.trumps.win" if root.value == 1 else "review.trumps.draw"
+    return Moment(index, chosen, best, float(root.value - value), key,
+                  {"result": RESULTS[value], "best": RESULTS[root.value]})
 
 
 def review(match: Any, seat: int) -> list[Moment]:
