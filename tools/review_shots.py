@@ -22,17 +22,24 @@ def finished_vs_computer(game_id: str, seed: int = 5):
 
 
 def open_review(game_id: str, size: tuple[int, int]):
+    from rules.review import review
     from tools.driver import frames, make_app, settle
     from tools.shots import open_settled
 
-    from rules.review import review
-
-    for seed in range(5, 25):  # a deal whose review marks a costly decision
+    chosen, rank = None, -1
+    for seed in range(5, 17):  # a deal whose review marks a costly decision, else one with a verdict
         session = finished_vs_computer(game_id, seed)
-        if session.match.state.is_over and any(m.costly for m in review(session.match, 0)):
+        if not session.match.state.is_over:
+            continue
+        moments = review(session.match, 0)
+        got = 2 if any(m.costly for m in moments) else 1 if any(m.judged for m in moments) else 0
+        if got > rank:
+            chosen, rank = session, got
+        if got == 2:
             break
-    else:
+    if chosen is None:
         return None, None
+    session = chosen
     app = make_app(size=size)
     table = open_settled(app, session)
     app.push("end", table=table)
