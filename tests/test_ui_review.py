@@ -81,3 +81,12 @@ def test_no_review_button_in_hotseat():
     end = app.push("end", table=table)
     frames(app, 2)
     assert not any(b.id == "review" for b in end.buttons.buttons)
+
+
+def test_a_game_under_review_is_not_a_game_in_play():
+    from game.crash import session_in_play
+
+    app, table, scene = open_review("kombi")
+    scene.go(1)
+    assert not table.session.match.state.is_over
+    assert session_in_play(app.stack.scenes) is None
