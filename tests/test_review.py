@@ -102,3 +102,24 @@ def test_trumps_out_of_reach_gets_no_verdict():
     m.play(m.state.legal_actions()[0])
     moments = review(m, 0)
     assert moments and not moments[-1].judged and accuracy(moments) is None
+
+
+def test_cribbage_names_a_five_led_into_the_tens():
+    from rules.cribbage.review import judge_play
+
+    obs = {"seat": 0, "hand": ["5H", "4C"], "series": [], "count": 0, "played": [[], []], "starter": "2C",
+           "my_discards": ["AS", "AD"], "hand_counts": [2, 4],
+           "legal": [{"kind": "play", "card": "5H"}, {"kind": "play", "card": "4C"}]}
+    moment = judge_play(obs, Action.make("play", card="5H"), 3)
+    assert moment.costly and moment.better == Action.make("play", card="4C")
+    assert moment.reason_key == "review.cribbage.gave" and float(moment.params["points"]) > 0.5
+
+
+def test_kombi_names_a_draw_instead_of_the_play_that_empties_the_hand():
+    from rules.kombi.review import judge
+
+    obs = {"hand": ["7C", "7H", "7S"], "legal": [{"kind": "draw"},
+                                                 {"kind": "play", "combos": [["7C", "7H", "7S"]]},
+                                                 {"kind": "pass"}]}
+    moment = judge(obs, Action.make("draw"), 4)
+    assert moment.costly and moment.reason_key == "review.kombi.draw" and moment.better.kind == "play"
