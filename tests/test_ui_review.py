@@ -65,10 +65,11 @@ def test_the_review_steps_through_the_decisions_and_closes(game_id):
     assert m is not None and m.costly and match.cursor == m.index
     text = [line for line, _, _ in scene.lines()]
     assert app.t(m.reason_key, **m.params) in text
+    assert table.hint == m.better and scene.better_words in text  # the table marks the better move
     settle(app)
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
-    assert app.stack.top.name == "end" and match.cursor == end_at
+    assert app.stack.top.name == "end" and match.cursor == end_at and table.hint is None
 
 
 def test_no_review_button_in_hotseat():

@@ -49,6 +49,7 @@ class ReviewScene(Scene):
         self.seat = next((s for s in (0, 1) if table.session.is_human(s)), 0)
         self.moments: list[Moment] | None = None
         self.page = 0  # 0: the summary; k: the k-th decision
+        self.better_words = ""
         self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.px = 20
@@ -88,16 +89,30 @@ class ReviewScene(Scene):
             return
         self.page = max(0, min(self.pages, page))
         m = self.moment
+        self.table.clear_hint()
         self.match.cursor = m.index if m is not None else len(self.match.actions)
+        if m is not None and m.costly:
+            self.table.hint = m.better  # the table highlights the better move as it does a hint
         self.table.refresh(animate=True)
+        self.better_words = self._better_words(m)
         self.resize(self._size)
         self.app.invalidate()
+
+    def _better_words(self, m: Moment | None) -> str:
+        """The better move in the table's own hint words (at that position), else its cards or kind."""
+        if m is None or m.better is None:
+            return ""
+        try:
+            return self.table.hint_text(m.better)
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            return self.t("review.better", move=move_words(self.t, m.better))
 
     @property
     def moment(self) -> Moment | None:
         return self.moments[self.page - 1] if self.moments and self.page > 0 else None
 
     def close(self) -> None:
+        self.table.clear_hint()
         self.match.cursor = len(self.match.actions)
         self.table.refresh(animate=False)
         self.app.stack.pop()
@@ -195,7 +210,7 @@ class ReviewScene(Scene):
                (t("review.chosen", move=move_words(t, m.chosen)), theme.TEXT, True)]
         if m.costly:
             out += [(t(m.reason_key, **m.params), theme.BAD, False),
-                    (t("review.better", move=move_words(t, m.better)), theme.GOOD, True)]
+                    (self.better_words or t("review.better", move=move_words(t, m.better)), theme.GOOD, True)]
         else:
             out.append((t(m.reason_key, **m.params), theme.GOOD if m.judged else theme.TEXT_DIM, False))
         return out
@@ -209,7 +224,7 @@ class ReviewScene(Scene):
         limit = min(b.rect.y for b in self.buttons.buttons) - pad // 2
         line_h = fonts.get(self.px).get_linesize()
         for text, color, bold in self.lines():
-            for part in fonts.wrap(text, self.px, width):
+            for part in fonts.wrap(text, self.px, width, bold=bold):
                 if y + line_h > limit:
                     break
                 img = fonts.render(part, self.px, color, bold=bold)
