@@ -55,10 +55,12 @@ def write_crash_report(exc: BaseException, scenes: list[str]) -> Path | None:
 
 
 def session_in_play(scenes: list[Scene]) -> Session | None:
-    """The local game being played on the stack (topmost first), if any and not finished."""
+    """The local game being played on the stack (topmost first), if any and not finished (a finished game
+    stays finished while the review shows one of its earlier positions)."""
     for scene in reversed(scenes):
         session = getattr(scene, "session", None)
-        if session is not None and session.mode in SAVABLE_MODES and not session.match.state.is_over:
+        if (session is not None and session.mode in SAVABLE_MODES
+                and not session.match.state_at(len(session.match.actions)).is_over):
             return session
     return None
 

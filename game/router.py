@@ -23,7 +23,7 @@ class Router:
             "rules": self._rules, "howto": self._howto, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm,
-            "coach": self._coach,
+            "coach": self._coach, "review": self._review,
         }
 
     def names(self) -> list[str]:
@@ -108,6 +108,11 @@ class Router:
 
         load = entry(table.game_id).coach
         return CoachScene(self.app, table, load() if load else [])
+
+    def _review(self, table: Any) -> Scene:
+        from game.scenes.review import ReviewScene
+
+        return ReviewScene(self.app, table)
 
     def _lobby(self, **kw: Any) -> Scene:
         from game.scenes.lobby import LobbyScene

@@ -184,5 +184,7 @@ class GameSpec:
     action_from_json: Callable[[Mapping[str, Any]], Action]
     deck_size: int = 52
     make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
+    # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
+    review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
     vs_computer: Mapping[str, Any] = field(default_factory=dict)

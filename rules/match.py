@@ -36,6 +36,11 @@ class Match:
 
     # --- reading -----------------------------------------------------------------------------
     @property
+    def spec(self) -> Any:
+        """The game's :class:`~rules.core.GameSpec`."""
+        return self._spec
+
+    @property
     def state(self) -> GameState:
         return self._states[self.cursor]
 

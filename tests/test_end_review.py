@@ -64,4 +64,4 @@ def test_the_end_panel_moves_aside_and_back(game_id):
     assert texts == [end.buttons.buttons[0].label]  # only the one button: the table shows
     tap(app, end.buttons.buttons[0].rect.center)
     assert not end.aside
-    assert {"again", "table", "menu", "copy"} == {b.id for b in end.buttons.buttons}  # copy: the replay code
+    assert {"again", "table", "menu", "copy", "review"} == {b.id for b in end.buttons.buttons}  # copy: the replay code

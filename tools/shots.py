@@ -106,6 +106,9 @@ def main(argv: list[str]) -> int:
     from tools.recap_shots import recap_shots
 
     recap_shots(folder)
+    from tools.review_shots import review_shots
+
+    review_shots(folder)
     return 0
 
 

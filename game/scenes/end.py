@@ -63,8 +63,10 @@ class EndScene(Scene):
             self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
             y = self.panel.bottom - bh - int(28 * s)
         gap = max(12, int(16 * s))
-        bw = min(bw, (pw - 4 * gap) // 3)
-        x0 = self.panel.centerx - (3 * bw + 2 * gap) // 2
+        review = self.session.mode == "computer"  # the review of the human's decisions
+        n = 4 if review else 3
+        bw = min(bw, (pw - (n + 1) * gap) // n)
+        x0 = self.panel.centerx - (n * bw + (n - 1) * gap) // 2
         tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo", "redo", "hint")]
         if self.aside and tops:  # over the table's own top buttons, which wait while the game is over
             spot = tops[0].unionall(tops[1:])
@@ -82,9 +84,11 @@ class EndScene(Scene):
                        pygame.Rect(x0, y, bw, bh), primary=True),
                 Button("table", self.t("end.table"), pygame.Rect(x0 + bw + gap, y, bw, bh)),
                 Button("menu", self.t("end.menu"), pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh)),
-            ] + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
-                                                                    y - bh - int(14 * s), bw, bh))]
-                 if self.code else []))
+            ] + ([Button("review", self.t("review.button"), pygame.Rect(x0 + 3 * (bw + gap), y, bw, bh))]
+                 if review else [])
+                + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
+                                                                      y - bh - int(14 * s), bw, bh))]
+                   if self.code else []))
         self.buttons.focus = 0
 
     def set_aside(self, aside: bool) -> None:
@@ -102,6 +106,8 @@ class EndScene(Scene):
         self.app.play_sound("click")
         if bid in ("table", "back"):
             self.set_aside(bid == "table")
+        elif bid == "review":
+            self.app.push("review", table=self.table)
         elif bid == "copy" and self.code:
             copy(self.app, self.code)
             self.copied = True
@@ -131,6 +137,8 @@ class EndScene(Scene):
         self.buttons.key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if getattr(self.app.stack.top, "name", "") == "review":
+            return  # the review shows the table itself
         if self.aside:
             if self.cover is not None:
                 draw_panel(surface, self.cover, alpha=255, radius=0)

@@ -22,8 +22,14 @@ def _make_bot(level: int):
     return make(level)
 
 
+def _review():
+    from rules.cribbage.review import review
+
+    return review
+
+
 GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, deck_size=52,
-                make_bot=_make_bot)
+                make_bot=_make_bot, review=_review)
 
 __all__ = [
     "GAME", "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",

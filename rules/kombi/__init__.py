@@ -23,7 +23,13 @@ def _make_bot(level: int):
     return make(level)
 
 
-GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, make_bot=_make_bot)
+def _review():
+    from rules.kombi.review import review
+
+    return review
+
+
+GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, make_bot=_make_bot, review=_review)
 
 __all__ = [
     "GAME", "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",

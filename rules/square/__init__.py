@@ -12,7 +12,13 @@ def _make_bot(level: int):
     return make(level)
 
 
+def _review():
+    from rules.square.review import review
+
+    return review
+
+
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=52,
-                make_bot=_make_bot)
+                make_bot=_make_bot, review=_review)
 
 __all__ = ["GAME", "SquareState", "action_from_json", "card_value", "new_game", "square_sum"]

@@ -179,4 +179,7 @@ STRINGS = (
     N_("cribbage.coach.play", "Play one card at a time onto the count. The count never passes 31; 15 and 31 score 2, and so do pairs; runs score too."),
     N_("cribbage.coach.show", "After the play each hand is counted with the starter card: fifteens, pairs, runs, flushes. The pegs race to 121."),
     N_("cribbage.coach.starter", "The non-dealer cuts once more: the top card of the lower packet is the starter. It counts with both hands and the crib."),
+    N_("review.cribbage.discard", "This discard costs {loss} points on average. Keeping {keep} is worth {ev}."),
+    N_("review.cribbage.missed", "This card missed {points} points you could score right now."),
+    N_("review.cribbage.gave", "This card lets the opponent score {points} more points straight back, on average."),
 )

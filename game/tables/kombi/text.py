@@ -81,4 +81,7 @@ STRINGS = (
     N_("kombi.coach.select", "Tap cards in your hand to select them: three or four of one rank, or a run of three or more in one suit (it may wrap, like Q-K-A-2)."),
     N_("kombi.coach.play", "Press “Play selection” (or drag the selected cards onto your pile) to score the combination."),
     N_("kombi.coach.pass", "Nothing more to do this turn? Press here to end it early; the other player goes next."),
+    N_("review.kombi.unplayed", "You passed although a play for {points} points was ready."),
+    N_("review.kombi.draw", "A play for {points} points would have emptied your hand and ended the game; the draw made that impossible."),
+    N_("review.kombi.smaller", "A bigger play scored {points} more points."),
 )

@@ -152,4 +152,5 @@ STRINGS = (
     N_("square.coach.resolve", "Drop the drawn card on one of your four cards to swap it in, or on the discard pile to throw it away."),
     N_("square.coach.powers", "Power cards: 7 and 8 peek at one of your cards, 9 and 10 at one of theirs, a Jack swaps two cards unseen, a Queen looks at both first. Drop a drawn power card here to use it."),
     N_("square.coach.knock", "Sure your total is the lowest? Knock at the start of a turn: the other player has one last turn."),
+    N_("review.square.change", "Expected change of your square: {change}; the better move gives {best} (lower is better)."),
 )

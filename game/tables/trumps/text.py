@@ -144,4 +144,6 @@ STRINGS = (
     N_("trumps.coach.choose", "First choose your own trump suit. Only your trump matters when you beat; the other player has their own."),
     N_("trumps.coach.beat", "Beat the top card: drag a higher card of its suit, or any card of your trump, onto the pile. Then play a card for the other to beat."),
     N_("trumps.coach.pickup", "No card beats it? Pick up: three cards, five if the top card is of your trump, the whole pile for your trump's ace."),
+    N_("review.trumps.win", "This let a forced win slip away."),
+    N_("review.trumps.draw", "This loses a game you could still hold to a draw."),
 )

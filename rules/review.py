@@ -1,0 +1,68 @@
+"""The post-game review, game-agnostic: each of a seat's decisions with its value against the best one.
+
+``review(match, seat)`` asks the game's ``GameSpec.review`` (imported only when asked, like the bots), which
+judges every decision from that seat's observations at the time. A ``Moment`` whose ``better`` is set was
+costly: ``loss`` is what it cost in the game's own unit, ``reason_key`` and ``params`` say why in words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Action
+
+UNJUDGED = "review.unjudged"  # a decision the game's evaluation could not settle (e.g. out of the solver's reach)
+GOOD = "review.good"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One decision: ``index`` of the action in the match history (the position is ``state_at(index)``)."""
+
+    index: int
+    chosen: Action
+    better: Action | None = None
+    loss: float = 0.0
+    reason_key: str = GOOD
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def costly(self) -> bool:
+        return self.better is not None
+
+    @property
+    def judged(self) -> bool:
+        return self.reason_key != UNJUDGED
+
+
+def seen_at(match: Any, seat: int, index: int) -> list[dict[str, Any]]:
+    """What ``seat`` had observed when it took action ``index``: its view at each of its turns until then."""
+    return [match.state_at(i).observe(seat) for i in range(index + 1) if match.actor(i) == seat]
+
+
+def decisions(match: Any, seat: int) -> list[int]:
+    """The indices of the actions ``seat`` took."""
+    return [i for i in range(len(match.actions)) if match.actor(i) == seat]
+
+
+def review(match: Any, seat: int) -> list[Moment]:
+    """Every judged decision of ``seat`` in ``match`` (empty for a game without a review)."""
+    loader = match.spec.review
+    return list(loader()(match, seat)) if loader is not None else []
+
+
+def accuracy(moments: list[Moment]) -> int | None:
+    """The share of judged decisions that were not costly, in percent (None when nothing was judged)."""
+    judged = [m for m in moments if m.judged]
+    if not judged:
+        return None
+    return round(100 * sum(not m.costly for m in judged) / len(judged))
+
+
+def costliest(moments: list[Moment], n: int = 3) -> list[Moment]:
+    """The ``n`` costly moments with the largest loss, in the order they happened."""
+    worst = sorted((m for m in moments if m.costly), key=lambda m: (-m.loss, m.index))[:n]
+    return sorted(worst, key=lambda m: m.index)
+
+
+__all__ = ["GOOD", "UNJUDGED", "Moment", "accuracy", "costliest", "decisions", "review", "seen_at"]
