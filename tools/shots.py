@@ -106,6 +106,9 @@ def main(argv: list[str]) -> int:
     from tools.recap_shots import recap_shots
 
     recap_shots(folder)
+    from tools.replay_shots import replay_shots
+
+    replay_shots(folder, (1920, 1080), "")
     return 0
 
 
