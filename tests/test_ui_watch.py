@@ -136,3 +136,33 @@ def test_a_damaged_code_is_refused_with_its_reason():
     assert app.stack.top is watch
     assert str(why.value) in watch.error
     frames(app, 2)
+
+
+def test_a_log_tap_in_a_replay_goes_to_that_move_and_forward_comes_back():
+    session = _played(sorted(rules.GAMES)[0], upto=14)
+    app = make_app()
+    watch = _open_watch(app)
+    _type(app, session.replay_code())
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    settle(app)
+    for _ in range(10):
+        table.step()
+        settle(app)
+    for _ in range(3000):  # a count still being shown would take the tap as "skip"
+        if not table.blocking() and not table.cards.busy:
+            break
+        frames(app)
+    here = table.match.cursor
+    rows = table.log._rows(app.fonts, table.scale)[2]
+    rect, line, _ = rows[len(rows) // 2]
+    log = table.match.log()
+    action = next(a for a in sorted({i for i, _ in log})
+                  if len(table.log_lines([e for i, e in log if i <= a])) > line)
+    tap(app, rect.center)
+    settle(app)
+    assert table.match.cursor == min(action + 1, here)  # in a replay every move is a stop
+    assert table.obs == table.match.state.observe(0)
+    tap(app, _button(table, "redo").rect.center)
+    settle(app)
+    assert table.match.cursor == here

@@ -109,8 +109,8 @@ def log_tap(table: Any, pos: tuple[int, int]) -> bool:
 def log_key(table: Any, event: pygame.event.Event) -> bool:
     """L picks the newest log sentence; then Up/Down choose, Enter goes there, Escape or L lets go."""
     log, k = table.log, event.key
-    if k == pygame.K_l and not event.mod & pygame.KMOD_CTRL:
-        if log.selected is None and log.lines and jumps_allowed(table):
+    if k == pygame.K_l and not event.mod & pygame.KMOD_CTRL and jumps_allowed(table):
+        if log.selected is None and log.lines:
             log.selected = len(log.lines) - 1
         else:
             log.selected = None
