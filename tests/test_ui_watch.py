@@ -141,7 +141,7 @@ def test_a_damaged_code_is_refused_with_its_reason():
 def test_a_log_tap_in_a_replay_goes_to_that_move_and_forward_comes_back():
     session = _played(sorted(rules.GAMES)[0], upto=14)
     app = make_app()
-    watch = _open_watch(app)
+    _open_watch(app)
     _type(app, session.replay_code())
     key(app, pygame.K_RETURN)
     table = app.stack.top
