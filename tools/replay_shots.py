@@ -27,7 +27,6 @@ def replay_shots(folder: Path, size: tuple[int, int] = (1920, 1080), tag: str = 
         for _ in range(10):  # a few moves in, paused: the log has lines, the last move glides no more
             table.step()
             settle(app)
-        table.log.selected = len(table.log.lines) - 2 if len(table.log.lines) > 1 else None
         frames(app, 3)
         app.draw()
         save(app, folder, f"{tag}replay_{game_id}")
