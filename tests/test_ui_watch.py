@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 import rules
+from game.clipboard import copy
 from game.session import Session
 from rules.replay import ReplayError, decode, encode
 from tools.driver import frames, key, make_app, settle, tap
@@ -99,7 +100,7 @@ def test_an_unfinished_code_keeps_hidden_cards_hidden_and_pauses():
     session = _played(game_id, upto=12)
     assert not session.match.state.is_over
     app = make_app()
-    app.clipboard = encode(session.match)
+    copy(app, encode(session.match))  # the system clipboard too, where there is one
     watch = _open_watch(app)
     key(app, pygame.K_v, mod=pygame.KMOD_CTRL)  # paste
     assert watch.field.text == app.clipboard
