@@ -12,3 +12,12 @@ def copy(app, text: str) -> bool:
         return True
     except (pygame.error, AttributeError, NotImplementedError):
         return False
+
+
+def paste(app) -> str:
+    """The clipboard's text: the system's where it works and holds some, else what this app copied last."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError, NotImplementedError):
+        text = ""
+    return text or getattr(app, "clipboard", "") or ""

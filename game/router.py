@@ -23,7 +23,7 @@ class Router:
             "rules": self._rules, "howto": self._howto, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm,
-            "coach": self._coach, "review": self._review,
+            "coach": self._coach, "review": self._review, "watch": self._watch,
         }
 
     def names(self) -> list[str]:
@@ -118,6 +118,11 @@ class Router:
         from game.scenes.lobby import LobbyScene
 
         return LobbyScene(self.app, **kw)
+
+    def _watch(self, code: str = "") -> Scene:
+        from game.scenes.watch import WatchScene
+
+        return WatchScene(self.app, code)
 
     def _settings(self) -> Scene:
         from game.scenes.settings import SettingsScene

@@ -109,6 +109,9 @@ def main(argv: list[str]) -> int:
     from tools.review_shots import review_shots
 
     review_shots(folder)
+    from tools.replay_shots import replay_shots
+
+    replay_shots(folder, (1920, 1080), "")
     return 0
 
 

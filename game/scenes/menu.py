@@ -67,6 +67,7 @@ class MenuScene(Scene):
         bottom = [
             ("howto", t("menu.howto")),
             ("online", t("menu.online")),
+            ("watch", t("menu.watch")),
             ("settings", t("menu.settings")),
             ("stats", t("menu.stats")),
             ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
@@ -96,6 +97,8 @@ class MenuScene(Scene):
             self.app.push("howto", game_id=self.game)
         elif bid == "online":
             self.app.push("online")
+        elif bid == "watch":
+            self.app.push("watch")
         elif bid == "settings":
             open_settings(self.app)
         elif bid == "stats":

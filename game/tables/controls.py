@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.input import Gesture
+from game.tables.logjump import log_key, log_tap
 from rules.core import Action
 from sprites import theme
 
@@ -20,6 +21,8 @@ class TableInput:
         if self.buttons.gesture(g):
             return
         if g.kind == "hover" or self._scroll_log(g):
+            return
+        if g.kind == "tap" and log_tap(self, g.pos):
             return
         if not self.my_turn:
             return
@@ -68,7 +71,9 @@ class TableInput:
     # --- keyboard ----------------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> None:
         k, mod = event.key, event.mod
-        if k == pygame.K_ESCAPE:
+        if log_key(self, event):
+            pass
+        elif k == pygame.K_ESCAPE:
             self.press("menu")
         elif k == pygame.K_z and mod & pygame.KMOD_CTRL:
             self.undo()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.seats import hint_for
+from game.tables.logjump import come_back
 
 
 def other_players_move(table: Any) -> int | None:
@@ -40,6 +41,8 @@ class TableHistory:
             self.show_toast(self.t("table.nothing_to_undo"))
 
     def redo(self) -> None:
+        if come_back(self):  # Forward right after a log jump: back where the jump started
+            return
         self.bot.cancel()
         self.cards.finish()
         if self.match.redo(self.session.is_human):
