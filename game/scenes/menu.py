@@ -70,8 +70,7 @@ class MenuScene(Scene):
             ("watch", t("menu.watch")),
             ("settings", t("menu.settings")),
             ("stats", t("menu.stats")),
-            ("lang", t("menu.language", name=LANGUAGE_NAMES[t.lang])),
-            ("sound", t("menu.sound_on" if self.app.settings.sound else "menu.sound_off")),
+            ("lang", LANGUAGE_NAMES[t.lang]),  # the language's own name: recognisable in any language
             ("quit", t("menu.quit")),
         ]
         if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
@@ -107,8 +106,6 @@ class MenuScene(Scene):
             langs = list(LANGUAGES)
             self.app.set_language(langs[(langs.index(self.t.lang) + 1) % len(langs)])
             pygame.display.set_caption(self.t("app.title"))
-        elif bid == "sound":
-            self.app.set_sound(not self.app.settings.sound)
         elif bid == "quit":
             self.app.running = False
         self.build()
