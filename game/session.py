@@ -44,8 +44,9 @@ class Session:
         return cls((match := decode(code)).game_id, "demo", list(names), match)
 
     def replay_code(self) -> str | None:
-        """This game as a replay code (None for a match that is not kept here, e.g. online)."""
-        return encode(self.match) if isinstance(self.match, Match) else None
+        """This game as a replay code; an online game has one once the server's reveal checked out."""
+        match = self.match if isinstance(self.match, Match) else getattr(self.match, "replayed", None)
+        return encode(match) if match is not None else None
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"

@@ -13,6 +13,8 @@ from game.online.fairness import FairnessCheck, commitment
 from game.online.limits import Limits, client_address
 from game.online.remote import RemoteMatch
 from game.online.server import GameServer
+from game.session import Session
+from rules.replay import decode
 from tools.online_bench import SimPlayer, play_out, seat_pair
 
 
@@ -196,3 +198,28 @@ def test_the_deal_is_committed_at_the_start_and_a_tampered_reveal_is_detected():
     for m in changed:
         check.note(m)
     assert check.verdict and "changed" in check.verdict
+
+
+def test_an_online_game_gets_a_replay_code_from_the_checked_reveal():
+    async def scenario():
+        server, url = await started(fast())
+        a, b = await seat_pair(url, "kombi")
+        await play_out(a, b, 5)
+        await server.stop()
+        return a.messages
+
+    messages = run(scenario())
+    end = messages[-1]
+    remote = RemoteMatch("kombi", 0, lambda *a, **k: True)
+    assert remote.replayed is None
+    remote.feed(messages[:-1])
+    assert remote.replayed is None, "no code before the reveal"
+    remote.feed(messages[-1:])
+    while remote.advance() is not None:
+        pass
+    session = Session("kombi", "online", ["Ann", "Ben"], remote, 2, ["human", "remote"])
+    code = session.replay_code()
+    assert code is not None
+    match = decode(code)
+    assert match.setup["seed"] == end["seed"] and [a.to_json() for a in match.actions] == end["actions"]
+    assert match.state.is_over and list(match.state.scores) == list(remote.state.scores)

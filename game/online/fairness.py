@@ -36,18 +36,24 @@ def _canon(obs: Any) -> str:
 
 def replay_problem(game_id: str, seat: int, seed: int, actions: list[Any], seen: dict[int, str]) -> str | None:
     """Why the revealed game does not reproduce what ``seat`` was shown, or None when it does."""
+    return replayed(game_id, seat, seed, actions, seen)[0]
+
+
+def replayed(game_id: str, seat: int, seed: int, actions: list[Any],
+             seen: dict[int, str]) -> tuple[str | None, Match | None]:
+    """(the problem, None), or (None, the whole game rebuilt from the revealed seed and moves)."""
     try:
         match = Match(game_id, {"seed": seed})
         for data in actions:
             match.play(rules.action_from_json(game_id, data))
     except (IllegalAction, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        return f"the revealed moves do not replay ({type(exc).__name__})"
+        return f"the revealed moves do not replay ({type(exc).__name__})", None
     for count, canon in seen.items():
         if count > len(match.actions):
-            return f"the revealed game is shorter than position {count}"
+            return f"the revealed game is shorter than position {count}", None
         if _canon(match.state_at(count).observe(seat)) != canon:
-            return f"position {count} differs from the revealed deal"
-    return None
+            return f"position {count} differs from the revealed deal", None
+    return None, match
 
 
 class FairnessCheck:
@@ -58,6 +64,7 @@ class FairnessCheck:
         self.commit: str | None = None
         self.seen: dict[int, str] = {}
         self.verdict: str | None = None  # None until checked, then "ok" or the problem
+        self.match: Match | None = None  # the whole game, once the reveal checked out (its replay code)
 
     def note(self, msg: dict[str, Any]) -> str | None:
         """Record one message; returns the problem (once) when the revealed deal does not match."""
@@ -80,10 +87,10 @@ class FairnessCheck:
             return self._fail("the server revealed no secret or moves")
         if not hmac.compare_digest(commitment(seed, secret), self.commit):
             return self._fail("the revealed seed does not match the commitment")
-        problem = replay_problem(self.game_id, self.seat, seed, actions, self.seen)
+        problem, match = replayed(self.game_id, self.seat, seed, actions, self.seen)
         if problem:
             return self._fail(problem)
-        self.verdict = "ok"
+        self.verdict, self.match = "ok", match
         return None
 
     def _fail(self, why: str) -> str:

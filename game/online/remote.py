@@ -15,6 +15,7 @@ import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
 from rules.core import Action, Event, IllegalAction
+from rules.match import Match
 
 _ENGLISH = {
     "online.not_started": "The game has not started yet.",
@@ -95,6 +96,11 @@ class RemoteMatch:
         self.fairness = FairnessCheck(game_id, seat)  # checks the revealed deal against its commitment
 
     # --- what a table reads ------------------------------------------------------------------------------
+    @property
+    def replayed(self) -> Match | None:
+        """The whole game rebuilt from the server's checked reveal (after the end), for its replay code."""
+        return self.fairness.match
+
     @property
     def started(self) -> bool:
         return self._state is not None
