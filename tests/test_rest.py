@@ -4,12 +4,13 @@ These tests count draws and read the wait timeout; they never time anything.
 """
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
 import pytest
 
-from game.app import REST_SLICE
+from game.app import REST_SLICE, STATS_POLL
 from game.session import Session
 from game.tables import open_table
 from tools.driver import frames, make_app, settle
@@ -91,6 +92,10 @@ def test_the_wait_timeout_honours_the_next_timer(monkeypatch):
     app.stack.push(table)
     settle(app)
     frames(app, 300)
+    until = time.monotonic() + 30
+    while app.stats.busy and time.monotonic() < until:  # its thread's work brings a look of its own
+        time.sleep(0.01)
+    assert not app.stats.busy
     table.show_toast("hello")
     frames(app, 1)
     while table.toast[1] > 0.5:
@@ -150,3 +155,17 @@ def test_the_first_menu_frame_comes_before_the_card_fans():
     assert app.draws == 2 and len(menu._fans) == len(playable()) and not app.animating()
     frames(app, 30)
     assert app.draws == 2
+
+
+def test_a_resting_app_looks_again_soon_while_the_statistics_thread_works():
+    app = make_app()
+    app.stack.push(app.scene("menu"))
+    frames(app, 3)
+    release = threading.Event()
+    app.stats._submit(release.wait)  # a query still running
+    assert app.stats.busy and app.next_deadline() == pytest.approx(STATS_POLL)
+    release.set()
+    until = time.monotonic() + 30
+    while app.stats.busy and time.monotonic() < until:
+        time.sleep(0.01)
+    assert not app.stats.busy
