@@ -129,7 +129,11 @@ def mask_cards(hand: Sequence[Card], mask: int) -> Combo:
 
 def play_sets(hand: Sequence[Card]) -> list[tuple[int, ...]]:
     """Every non-empty set of disjoint valid combinations in ``hand``, as tuples of bit masks."""
-    masks = combo_masks(hand)
+    return disjoint_sets(combo_masks(hand))
+
+
+def disjoint_sets(masks: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every non-empty choice of pairwise disjoint masks, in index order."""
     out: list[tuple[int, ...]] = []
     chosen: list[int] = []
 

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 
 from rules.cards import SUITS, Card, standard_deck
 from rules.core import Action
-from rules.kombi.combos import combo_points, combo_sort_key, normalise_combo, ring_index
+from rules.kombi.combos import combo_points, combo_sort_key, disjoint_sets, normalise_combo, ring_index
 
 RING = 0x1FFF  # one suit's 13 bits
 
@@ -89,22 +89,6 @@ def _combo(mask: int) -> tuple[int, tuple[tuple[int, int], ...], tuple[str, ...]
     return combo_points(combo), combo_sort_key(combo), tuple(str(c) for c in combo)
 
 
-def _sets(masks: list[int]) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-
-    def extend(start: int, used: int) -> None:
-        for j in range(start, len(masks)):
-            if masks[j] & used == 0:
-                chosen.append(masks[j])
-                out.append(tuple(chosen))
-                extend(j + 1, used | masks[j])
-                chosen.pop()
-
-    extend(0, 0)
-    return out
-
-
 @lru_cache(maxsize=16384)  # a hand keeps its plays for many states: the opponent's turns do not change it
 def plays_of_mask(mask: int) -> tuple[Action, ...]:
     """Every PLAY of the cards in ``mask``, most points first, then by their cards."""
@@ -112,7 +96,7 @@ def plays_of_mask(mask: int) -> tuple[Action, ...]:
     if not masks:
         return ()
     ranked = []
-    for chosen in _sets(masks):
+    for chosen in disjoint_sets(masks):
         infos = sorted((_combo(m) for m in chosen), key=lambda info: info[1])
         ranked.append((-sum(i[0] for i in infos), [i[1] for i in infos], [list(i[2]) for i in infos]))
     ranked.sort(key=lambda play: play[:2])
