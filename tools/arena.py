@@ -47,3 +47,37 @@ def win_rate(game_id: str, hero: Bot, villain: Bot, games: int, first_seed: int 
         if hero_seat in out.winners:
             points += 1.0 if len(out.winners) == 1 else 0.5
     return points / games
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Hero against villain over paired deals: each seed is played twice, the seats swapped, so the luck of
+    the cards cancels and a small edge shows in fewer games."""
+
+    games: int
+    win_rate: float  # a draw or shared win counts half
+    ci95: float  # half-width of the 95% interval of win_rate (normal approximation over the pairs)
+    margin: float  # mean of hero's score minus villain's score per game (where low scores win, below 0 is good)
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "win_rate": round(self.win_rate, 4), "ci95": round(self.ci95, 4),
+                "margin": round(self.margin, 3)}
+
+
+def duel(game_id: str, hero: Bot, villain: Bot, deals: int, first_seed: int = 0) -> Duel:
+    """Play ``deals`` seeds twice each (hero in seat 0, then in seat 1)."""
+    pair_points, margins = [], []
+    for i in range(deals):
+        seed = first_seed + i
+        points = 0.0
+        for hero_seat in (0, 1):
+            bots = (hero, villain) if hero_seat == 0 else (villain, hero)
+            out = play_out(game_id, bots, seed)
+            if hero_seat in out.winners:
+                points += 1.0 if len(out.winners) == 1 else 0.5
+            margins.append(out.scores[hero_seat] - out.scores[1 - hero_seat])
+        pair_points.append(points / 2)
+    n = len(pair_points)
+    mean = sum(pair_points) / n
+    var = sum((p - mean) ** 2 for p in pair_points) / max(1, n - 1)
+    return Duel(2 * n, mean, 1.96 * (var / n) ** 0.5, sum(margins) / len(margins))

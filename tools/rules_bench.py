@@ -129,18 +129,22 @@ def openspiel(seconds: float = 2.0) -> dict[str, Any]:
         return {"error": str(exc)}
 
 
-BOT_GAMES = {"kombi": 12, "square": 60, "cribbage": 12, "trumps": 12}  # a few minutes in all (level 3 searches)
+# Deals per game, each played twice with the seats swapped (a few minutes in all: level 3 searches).
+BOT_DEALS = {"kombi": 6, "square": 30, "cribbage": 6, "trumps": 6}
 
 
-def bots(games: dict[str, int] | None = None) -> dict[str, dict[str, float]]:
-    """The strongest level (3) against random play and against level 2, seeded games, seats alternating."""
+def bots(deals: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
+    """The strongest level (3) against random play and against level 2 over paired deals: ``vs_random`` and
+    ``vs_level2`` are win rates, ``*_detail`` adds the games, the 95% interval and the mean score margin."""
     from rules.bots import RandomBot, make_bot
-    from tools.arena import win_rate
+    from tools.arena import duel
 
     out = {}
-    for g, n in (games or BOT_GAMES).items():
-        out[g] = {"vs_random": win_rate(g, make_bot(g, 3), RandomBot(), n, first_seed=50_000),
-                  "vs_level2": win_rate(g, make_bot(g, 3), make_bot(g, 2), n, first_seed=60_000)}
+    for g, n in (deals or BOT_DEALS).items():
+        rnd = duel(g, make_bot(g, 3), RandomBot(), n, first_seed=50_000)
+        two = duel(g, make_bot(g, 3), make_bot(g, 2), n, first_seed=60_000)
+        out[g] = {"vs_random": rnd.win_rate, "vs_level2": two.win_rate,
+                  "vs_random_detail": rnd.as_dict(), "vs_level2_detail": two.as_dict()}
     return out
 
 
