@@ -1,0 +1,104 @@
+"""One player's half of a face-to-face table: the game's own table class with :class:`BandTable` mixed in
+front (and the game's compact band layout, ``ENTRY.band``, between them).
+
+A band is a whole table for its seat — hand, piles, plate, turn line, log and buttons — laid out in half
+the window (the window's type scale, not half of it) and drawn on its own surface, which the face-to-face
+scene (game/tables/facing.py) shows upright for the bottom seat and turned for the top one. The band keeps
+every mechanism of the table (the one door ``submit``, undo and redo, the log, autosave); what concerns both
+halves — the hand-off cover, the end, a restart, the other half seeing a move — it leaves to that scene."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rules.core import Action
+from sprites import theme
+from sprites.record import RecordingSurface
+
+if TYPE_CHECKING:
+    from game.tables.facing import FaceToFaceTable
+
+
+class BandTable:
+    """Mixed in front of a game's table class (see ``open_facing``)."""
+
+    band = True  # a game's drawing may ask whether it draws one half of a face-to-face table
+    facing: FaceToFaceTable
+
+    def join(self, facing: FaceToFaceTable, seat: int) -> None:
+        """This band belongs to ``facing`` and always shows ``seat``'s side (its private cards only
+        while that seat has confirmed the cover)."""
+        self.facing = facing
+        self.view_seat = seat
+        self.revealed_for = None
+
+    # --- life cycle ------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.refresh(animate=False)  # no guided first game at a face-to-face table
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """``size`` is the band's; the type scale (and so every text and button) is the window's."""
+        self.size = size
+        w, h = size
+        self.scale = theme.ui_scale(self.app.size[1])
+        side_w = max(250, min(int(w * 0.22), int(520 * self.scale)))
+        self.side = pygame.Rect(w - side_w, 0, side_w, h)
+        self.board = pygame.Rect(0, 0, w - side_w, h)
+        self.layout()
+        self._layout_side()
+        if self.obs:
+            self.refresh(animate=False)
+
+    # --- what concerns both halves goes to the face-to-face scene ----------------------------------------
+    def hand_off(self, seat: int) -> None:
+        self.facing.hand_off(seat)
+
+    def reveal(self, seat: int) -> None:
+        self.facing.reveal(seat)
+
+    def show_end(self) -> None:
+        self.facing.show_end()
+
+    def restart(self) -> None:
+        self.facing.restart()
+
+    def submit(self, action: Action) -> bool:
+        done = super().submit(action)  # type: ignore[misc]
+        if done:
+            self.facing.moved(self)
+        return done
+
+    def after_history(self) -> None:
+        self.clear_hint()
+        self.clear_selection()
+        self.persist()
+        self.facing.after_history()
+
+    @property
+    def holds_table(self) -> bool:
+        """Whether this band's seat has confirmed the cover and may act (and see its cards)."""
+        return self.revealed_for is not None and self.revealed_for == self.view_seat
+
+    def _all_buttons(self) -> list:
+        out = super()._all_buttons()  # type: ignore[misc]
+        for b in out:
+            if b.id in ("undo", "redo") and not self.holds_table:
+                b.enabled = False  # Back and Forward belong to the player whose turn it is
+        return out
+
+    # --- drawing ---------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Like a table's frame, on the band's own surface: nothing else draws there, so when only cards
+        moved just their rects are repainted (returned), and ``[]`` means the band did not change."""
+        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
+        return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
+                                self._paint_over, self.app.draws, True)
+
+    def band_report(self) -> dict[str, list]:
+        """The texts and controls of the band, in the band's coordinates (for the layout self-check)."""
+        rec = RecordingSurface(self.size, self.app.fonts)
+        self._paint_static(rec)
+        self.cards.draw(rec)
+        self._paint_over(rec)
+        return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons]}
