@@ -51,6 +51,7 @@ class KombiTable(TableScene):
         self.x_area = b.x + b.w * 0.56
         self.mini = max(30, int(self.cw * 0.6))  # scored combinations stay readable
         mini_h = self.mini * theme.CARD_RATIO
+        self.pile_left = b.x + b.w * 0.24  # where the scored combinations start
         self.my_pile_zone = pygame.Rect(b.x + self.pad, int(self.y_my_disc - mini_h / 2 - self.pad),
                                         b.w - 2 * self.pad, int(mini_h + 2 * self.pad))
         self.hand_zone = pygame.Rect(b.x, int(self.y_hand - ch * 0.75), b.w, int(ch * 1.5))
@@ -117,7 +118,7 @@ class KombiTable(TableScene):
 
     def _pile_sprites(self, combos: list[dict], y: float) -> list[CardSprite]:
         out = []
-        x = self.board.x + self.board.w * 0.24
+        x = self.pile_left
         overlap = self.mini * 0.48
         gap = self.mini * 0.35
         total = sum(self.mini + overlap * (len(c["cards"]) - 1) + gap for c in combos)
@@ -325,12 +326,11 @@ class KombiTable(TableScene):
         return cols
 
     # --- drawing ------------------------------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def draw_plates(self, surface: pygame.Surface) -> None:
+        """Each player's name with their points and (the opponent's) card count."""
         obs = self.obs
         me, opp = obs["seat"], 1 - obs["seat"]
-        art = self.app.cards.get(self.cw)
         x0 = self.board.x + self.pad
-        dim = theme.TEXT_DIM
         self.text(surface, self.t("kombi.discards", name=self.name(opp), score=obs["scores"][opp]), 30,
                   theme.TEXT, (x0, self.y_opp_disc), "midleft", bold=True)
         fan_left = min((s.rect().left for k, s in self.cards.targets.items() if k.startswith("opp:")),
@@ -339,6 +339,12 @@ class KombiTable(TableScene):
                   theme.TEXT, (fan_left - self.pad * 2, self.y_opp), "midright", bold=True)
         self.text(surface, self.t("kombi.discards", name=self.name(me), score=obs["scores"][me]), 30,
                   theme.TEXT, (x0, self.y_my_disc), "midleft", bold=True)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        obs = self.obs
+        art = self.app.cards.get(self.cw)
+        dim = theme.TEXT_DIM
+        self.draw_plates(surface)
         if self.my_turn and (self.selected or self.drag_keys):
             glow = pygame.Surface(self.my_pile_zone.size, pygame.SRCALPHA)
             glow.fill((*theme.DROP_GLOW[:3], 40))
