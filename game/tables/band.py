@@ -100,5 +100,7 @@ class BandTable:
         rec = RecordingSurface(self.size, self.app.fonts)
         self._paint_static(rec)
         self.cards.draw(rec)
-        self._paint_over(rec)
+        self.draw_top(rec)
+        rec.overlay = True  # a toast floats over the table on its own panel
+        self._draw_toast(rec)
         return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons]}

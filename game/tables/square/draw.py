@@ -205,10 +205,10 @@ def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[s
     total = sum(i.get_height() for i in imgs)
     y = geo.band.centery - total / 2
     back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
-    back.center = (int(geo.x_mid), int(geo.band.centery))
+    back.center = (int(geo.status_x), int(geo.band.centery))
     draw_panel(surface, back, alpha=150)
     for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(int(geo.x_mid), int(y))))
+        surface.blit(img, img.get_rect(midtop=(int(geo.status_x), int(y))))
         y += img.get_height()
 
 

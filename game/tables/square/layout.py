@@ -46,6 +46,7 @@ class SquareGeometry:
         self.x_draw = self.left_x + cw / 2
         self.x_discard = self.left_x + left_w - cw / 2
         self.y_mid = self.band.centery
+        self.status_x = self.x_mid  # the status lines are centred here
 
     def _zones(self) -> None:
         cw, ch, pad = self.cw, self.ch, self.pad

@@ -151,7 +151,12 @@ def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
 
 def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
     """Right of the top card: what is to beat, what beats it for the player to move, the pile size."""
-    obs, geo = table.obs, table.geo
+    draw_lines(table, surface, cue_lines(table), table.geo.cue_left, table.geo.cue_w, table.geo.y_pile)
+
+
+def cue_lines(table: TrumpsTable) -> list[tuple[str, int, tuple, bool]]:
+    """The cue's lines as (text, base size, colour, bold)."""
+    obs = table.obs
     t = table.t
     lines: list[tuple[str, int, tuple, bool]] = []
     top, mover = obs["top"], obs["to_move"]
@@ -176,20 +181,31 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
     if top is not None:
         lines.append((t("trumps.pile_size", cards=words.cards_text(t, len(obs["pile"]))), 22, theme.TEXT_DIM,
                       False))
+    return lines
+
+
+def draw_lines(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]], left: int,
+               width: int, cy: float) -> None:
+    """Lines wrapped to ``width``, left-aligned at ``left`` and centred as a block on ``cy``."""
     fonts = table.app.fonts
     imgs = []
     for text, base, color, bold in lines:
         px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, geo.cue_w, bold):
+        for part in table.wrap(text, px, width, bold):
             imgs.append(fonts.render(part, px, color, bold=bold))
     total = sum(i.get_height() for i in imgs)
-    y = geo.y_pile - total / 2
+    y = cy - total / 2
     for img in imgs:
-        surface.blit(img, (geo.cue_left, int(y)))
+        surface.blit(img, (left, int(y)))
         y += img.get_height()
 
 
 def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
+    _band(table, surface, status_lines(table), table.geo.y_status)
+
+
+def status_lines(table: TrumpsTable) -> list[tuple[str, int, tuple, bool]]:
+    """Whose turn, what to do (or the result), and a warning when a position repeats."""
     obs, t, names = table.obs, table.t, table.session.names
     lines: list[tuple[str, int, tuple, bool]] = []
     if obs["over"]:
@@ -205,7 +221,7 @@ def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
             lines.append((words.other_prompt(t, obs, names[seat]), 24, theme.TEXT_DIM, False))
         if obs["repetition"] >= 2:
             lines.append((t("trumps.status.repetition"), 24, theme.BAD, True))
-    _band(table, surface, lines, table.geo.y_status)
+    return lines
 
 
 def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
