@@ -289,3 +289,145 @@ def test_the_settings_screen_offers_it_and_a_kiosk_keeps_it_behind_the_pin():
     assert app.settings.face_to_face
     session = Session.new("kombi", "hotseat", ["Ann", "Ben"], 4)
     assert getattr(app.open_table(session), "face_to_face", False)
+
+
+# --- a few turns of every other game, by touch on both halves -------------------------------------------
+def play_turns(app, session, f2f, perform, n: int) -> list[str]:
+    """``n`` actions through the covers, each done by touch by the player whose turn it is."""
+    done: list[str] = []
+    for _ in range(n * 40):
+        if len(done) >= n:
+            break
+        if app.stack.top.name == "cover":
+            confirm_cover(app, f2f, session.match.state.to_move)
+            continue
+        seat = session.match.state.to_move
+        band = f2f.bands[seat]
+        if not band.my_turn or band.blocking() or band.cards.busy:
+            frames(app)
+            continue
+        before = session.match.cursor
+        kind = perform(app, Hand(app, f2f, seat), session.match.state.observe(seat))
+        settle(app)
+        assert session.match.cursor == before + 1, f"{kind} was not applied: {band.toast}"
+        done.append(f"{seat}:{kind}")
+    assert len(done) == n
+    return done
+
+
+def perform_trumps(app, hand: Hand, obs: dict) -> str:
+    band = hand.band
+    legal = [Action.from_dict(a) for a in obs["legal"]]
+    a = legal[0]
+    if a.kind == "choose_trump":
+        hand.tap(band.geo.tiles()["CDHS".index(a["suit"])].center)
+    elif a.kind == "pick_up":
+        hand.button("pickup")
+    else:
+        hand.tap(hand.card(a["card"]))
+        settle(app)
+        assert band.selected == a["card"]
+        hand.tap(band.geo.pile_zone.center)
+    return a.kind
+
+
+def perform_cribbage(app, hand: Hand, obs: dict) -> str:
+    from game.tables.cribbage.cut import CutStrip
+
+    band = hand.band
+    if obs.get("cut") is not None:
+        zone, cut = band.strip_due()
+        depth = (cut["min"] + cut["max"]) // 2
+        hand.tap((int(CutStrip.split_x(zone, cut["of"], band.geo.sw, depth)), zone.centery))
+        assert band.cut_depth is not None
+        hand.button("confirm")
+        return "cut"
+    legal = [Action.from_dict(a) for a in obs["legal"]]
+    cards = legal[0]["cards"] if obs["phase"] == "discard" else [legal[0]["card"]]
+    for c in cards:
+        hand.tap(hand.card(c))
+        settle(app)
+    hand.button("confirm")
+    return obs["phase"]
+
+
+def square_session():
+    from rules.match import Match
+    from tools.square_shots import shot_deck
+
+    return Session("square", "hotseat", ["Ann", "Ben"], Match("square", {"deck": shot_deck(), "first": 0}))
+
+
+def perform_square(app, hand: Hand, obs: dict) -> str:
+    """Draw and use the card: a peek at one's own card, a Jack swapping with the opponent's square and a
+    spy into it — the opponent's square tapped in one's own half."""
+    from game.tables.square.pick import power_of
+    from rules.square.actions import index_of
+
+    geo = hand.band.geo
+    phase = obs["phase"]
+    if phase in ("look", "reveal"):
+        hand.button("look" if phase == "look" else "done")
+        return phase
+    if phase == "turn":
+        hand.tap(geo.draw_rect.center)
+        return "draw"
+    power = power_of(obs["drawn"])
+    if power is None:
+        hand.tap(geo.discard_rect.center)
+        hand.tap(geo.discard_rect.center)
+        return "discard"
+    hand.tap(geo.power_zone.center)
+    own, opp = geo.slot_rect(True, index_of((1, 2))).center, geo.slot_rect(False, index_of((1, 1))).center
+    if power == "spy":
+        hand.tap(opp)
+        hand.tap(opp)
+    else:
+        hand.tap(own)
+        if power in ("jack_swap", "queen_look"):
+            hand.tap(opp)
+        hand.button("confirm")
+    return power
+
+
+@pytest.mark.parametrize("game_id", ["square", "cribbage", "trumps"])
+def test_a_few_turns_of_each_game_face_to_face_by_touch(game_id, monkeypatch):
+    app = make_app(size=(1024, 600))
+    app.settings.face_to_face = True
+    app.settings.animation_speed = 4.0
+    session = square_session() if game_id == "square" else Session.new(game_id, "hotseat", ["Ann", "Ben"], 9)
+    f2f = app.open_table(session)
+    app.stack.push(f2f)
+    frames(app, 3)
+    watch = FaceWatch(monkeypatch, f2f)
+    perform = {"square": perform_square, "cribbage": perform_cribbage, "trumps": perform_trumps}[game_id]
+    done = play_turns(app, session, f2f, perform, 14 if game_id == "square" else 12)
+    assert {d[0] for d in done} == {"0", "1"}, "both halves played"
+    if game_id == "square":  # the powers reached into the opponent's square from both halves
+        assert {"0:peek", "0:jack_swap", "1:spy"} <= set(done), done
+    assert watch.seen and not watch.bad, watch.bad[:5]
+
+
+def test_the_table_rests_and_turns_the_top_half_only_when_it_changed(monkeypatch):
+    from game.tables import facing
+
+    app, session, f2f = facing_app("kombi", seed=3)
+    confirm_cover(app, f2f, session.match.state.to_move)
+    frames(app, 300)
+    before = app.draws
+    frames(app, 120)
+    assert app.draws == before, "nothing moves, yet frames were drawn"
+    turns: list[tuple[int, int]] = []
+    real = facing.turn_surface
+    monkeypatch.setattr(facing, "turn_surface", lambda s: turns.append(s.get_size()) or real(s))
+    results: list = []
+    draw = f2f.draw
+    monkeypatch.setattr(f2f, "draw", lambda surface: results.append(draw(surface)) or results[-1])
+    band = f2f.bands[0]  # a card glides in the bottom half only
+    key = next(iter(band.cards.targets))
+    s = band.cards.targets[key]
+    band.cards.anim.move(key, (s.x - 200, s.y), (s.x, s.y), 0.3)
+    while band.cards.busy:
+        frames(app, 1)
+    assert len(results) > 3 and all(isinstance(r, list) and r for r in results[1:]), "only what moved is shown"
+    assert not turns, "the top half did not change: its turned page is kept"

@@ -9,6 +9,7 @@ import pygame
 
 from game.tables.cardlayer import CardSprite
 from sprites import theme
+from sprites.widgets import draw_panel
 
 
 class KombiBand:
@@ -55,3 +56,12 @@ class KombiBand:
         other = (f"{self.t('kombi.discards', name=self.name(opp), score=obs['scores'][opp])}  ·  "
                  f"{self.t.n('kombi.hand_count', obs['hand_counts'][opp])}")
         self.text(surface, other, 24, theme.TEXT_DIM, (self.board.right - p, y), "bottomright")
+
+    def _status(self, surface: pygame.Surface) -> None:
+        """The turn line on a strip along the middle of the table, apart from the names under it."""
+        if not self.match.state.is_over:
+            h = self.app.fonts.get(theme.font_px(28, self.scale), True).get_linesize() + self.pad // 2
+            strip = pygame.Rect(self.board.x + self.pad, 0, self.board.w - 2 * self.pad, h)
+            strip.centery = int(self.y_status)
+            draw_panel(surface, strip, alpha=150)
+        super()._status(surface)
