@@ -14,7 +14,7 @@ def session_for_top(game_id: str, moves: int = MOVES):
     from rules.bots import make_bot
     from rules.rng import derive
 
-    bot = make_bot(game_id, 2)
+    bot = make_bot(game_id, 1)
     for seed in range(1, 200):
         session = Session.new(game_id, "hotseat", ["Ann", "Ben"], seed)
         rng = derive(seed, "shots")

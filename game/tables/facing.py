@@ -18,6 +18,7 @@ from game.scenes.turned import turn_point, turn_rect, turn_surface
 from game.session import Session
 from rules.core import Event
 from sprites import theme
+from sprites.widgets import Button
 
 BOTTOM, TOP = 0, 1  # seat 0 sits at the bottom edge, seat 1 across (the top half, turned)
 
@@ -37,7 +38,6 @@ class FaceToFaceTable(Scene):
         for seat, band in enumerate(self.bands):
             band.join(self, seat)
         self.draw_headline = self.bands[BOTTOM].draw_headline
-        self.buttons = ButtonGroup(lambda _bid: None)  # the bands hold the buttons (the end screen asks)
         self.revealed: int | None = None  # the seat that confirmed the cover and now holds the table
         self.waiting: int | None = None  # the seat whose cover is up
         self.facing = BOTTOM  # the seat an overlay opened now faces: who touched last, or who it is for
@@ -161,6 +161,23 @@ class FaceToFaceTable(Scene):
         return self.facing == TOP
 
     # --- what scenes over the table ask of it ------------------------------------------------------------------
+    @property
+    def buttons(self) -> ButtonGroup:
+        """The facing player's Menu, Back, Forward and Hint where that player sees them upright (at the bottom):
+        the end screen puts its "Result" button over them while the table is shown."""
+        band = self.bands[self.facing]
+        drop = self.app.size[1] - band.size[1]
+        group = ButtonGroup(lambda _bid: None)
+        group.buttons = [Button(b.id, b.label, b.rect.move(0, drop), enabled=False) for b in band.buttons.buttons
+                         if b.id in ("menu", "undo", "redo", "hint")]
+        return group
+
+    def on_settings(self, key: str) -> None:
+        for band in self.bands:
+            hook = getattr(band, "on_settings", None)
+            if hook is not None:
+                hook(key)
+
     def show_toast(self, text: str, error: bool = False) -> None:
         for band in self.bands:
             band.show_toast(text, error)

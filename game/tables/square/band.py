@@ -121,18 +121,15 @@ class SquareBand:
         draw._status(self, surface)
 
     def plates(self, surface: pygame.Surface) -> None:
-        """Under the piles one's own name, over the opponent's square theirs: knocked, and the sum at the end."""
+        """One's name under the piles, the opponent's over their square (who knocked and the sums are in the
+        status lines and on the cards)."""
         geo, obs = self.geo, self.obs
         me = obs["seat"]
         for seat in (me, 1 - me):
-            bits = [self.t("square.you", name=self.name(seat)) if seat == me else self.name(seat)]
-            if obs["knocked_by"] == seat:
-                bits.append(self.t("square.knocked"))
-            if obs["over"]:
-                bits.append(self.t("square.sum", total=obs["scores"][seat]))
             color = theme.GOLD if obs["current"] == seat and not obs["over"] else theme.TEXT
             if seat == me:
-                pos, anchor = ((geo.left_x + geo.left_end) / 2, geo.slot_rect(True, 3).bottom), "midbottom"
+                text = self.t("square.you", name=self.name(seat))
+                pos = ((geo.left_x + geo.left_end) / 2, geo.slot_rect(True, 3).bottom)
             else:
-                pos, anchor = (geo.x_opp, geo.slot_rect(False, 3).y - geo.pad // 2), "midbottom"
-            self.text(surface, "  ·  ".join(bits), 26, color, pos, anchor, bold=True)
+                text, pos = self.name(seat), (geo.x_opp, geo.slot_rect(False, 3).y - geo.pad // 2)
+            self.text(surface, text, 26, color, pos, "midbottom", bold=True)
