@@ -431,3 +431,8 @@ def test_the_table_rests_and_turns_the_top_half_only_when_it_changed(monkeypatch
         frames(app, 1)
     assert len(results) > 3 and all(isinstance(r, list) and r for r in results[1:]), "only what moved is shown"
     assert not turns, "the top half did not change: its turned page is kept"
+    before = app.draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(30, app.size[1] - 30), rel=(1, 0),
+                                         buttons=(0, 0, 0), touch=False))
+    frames(app, 5)
+    assert app.draws == before + 1 and not turns, "a touch in the bottom half leaves the top half as it was"

@@ -32,6 +32,10 @@ class BandTable:
         self.facing = facing
         self.view_seat = seat
         self.revealed_for = None
+        self.touches = 0  # input routed to this band: a touch in the other half does not repaint this one
+
+    def input_count(self) -> int:
+        return self.touches
 
     # --- life cycle ------------------------------------------------------------------------------------
     def enter(self) -> None:

@@ -265,8 +265,12 @@ class TableScene(TableHistory, TableInput, Scene):
     def static_key(self) -> tuple:
         """What the static layer shows: any input, any new view, the turn line, a game's own animation
         (``blocking``) or ``game_static_key`` changing renders it again."""
-        return (self.app.input_serial, self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
+        return (self.input_count(), self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
                 self.app.now if self.blocking() else None, self.focus, self.hint, self.game_static_key())
+
+    def input_count(self) -> int:
+        """How many input events this table has seen (a face-to-face half counts only its own)."""
+        return self.app.input_serial
 
     def game_static_key(self) -> object:
         """A game whose board changes without input or a new view returns what changes here."""

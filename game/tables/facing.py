@@ -193,14 +193,18 @@ class FaceToFaceTable(Scene):
         seat = self.band_at(g.start)
         self.facing = seat
         band = self.bands[seat]
+        band.touches += 1
         band.on_gesture(Gesture(g.kind, self.to_band(seat, g.pos), self.to_band(seat, g.start), g.source))
-        if g.kind == "hover":
-            self.bands[1 - seat].buttons.hover = None
+        other = self.bands[1 - seat]
+        if g.kind == "hover" and other.buttons.hover is not None:
+            other.buttons.hover = None
+            other.touches += 1
 
     def key_band(self) -> Any:
         """Keys act for the seat that holds the table (else for the seat to move)."""
         seat = self.revealed if self.revealed is not None else (self.match.state.to_move or BOTTOM)
         self.facing = seat
+        self.bands[seat].touches += 1
         return self.bands[seat]
 
     def on_key(self, event: pygame.event.Event) -> None:
