@@ -214,6 +214,25 @@ def test_each_half_faces_its_player_on_the_screen():
         assert app.screen.get_at((x, bottom.y + y)) == f2f.pages[0].get_at((x, y))
 
 
+def test_the_cover_faces_the_player_across():
+    """On the screen the cover for the top seat is the upright cover turned half round."""
+    from game.scenes.turned import turn_surface
+
+    app, session, f2f = facing_app("kombi", seed=6, size=(1024, 600))  # seat 1 begins
+    cover = app.stack.top
+    assert cover.name == "cover" and cover.seat == 1 and cover.turned_over
+    app.draw()
+    upright = pygame.Surface(app.size)
+    cover.inner.draw(upright)
+    turned = turn_surface(upright)
+    w, h = app.size
+    points = [(x, y) for x in range(0, w, 37) for y in range(0, h, 29)]
+    assert all(app.screen.get_at(p) == turned.get_at(p) for p in points)
+    assert any(upright.get_at(p) != turned.get_at(p) for p in points), "the cover is not symmetric"
+    Hand(app, f2f, 1).tap((w // 2, h // 3))
+    assert f2f.revealed == 1
+
+
 def test_the_menu_opens_facing_the_player_who_pressed_it():
     app, session, f2f = facing_app("kombi", seed=3)
     app.stack.pop()
