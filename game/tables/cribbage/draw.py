@@ -68,17 +68,9 @@ def cached(table: CribbageTable, fn, *args):
 # --- pieces ----------------------------------------------------------------------------------------
 
 def _draw_players(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+    """Each player's plate beside their cards, with "Go" beside it while they cannot play."""
     g = table.geo
-    me, opp = view["seat"], 1 - view["seat"]
-    names = table.session.names
-    for seat, y in ((opp, g.y_opp), (me, g.y_hand - g.ch * 0.62)):
-        bits = [names[seat]]
-        if view["dealer"] == seat:
-            bits.append(table.t("cribbage.dealer"))
-        if seat == opp and view["hand_counts"][opp]:
-            bits.append(table.t.n("cribbage.cards", view["hand_counts"][opp]))
-        x = g.b.x + g.pad * 2
-        rect = table.text(surface, "  ·  ".join(bits), 26, theme.TEXT, (x, y), "midleft", bold=True)
+    for seat, rect in table.draw_plates(surface).items():
         if view["go"][seat] and not view.get("last_show"):
             draw_badge(surface, table.app.fonts, table.t("cribbage.go_badge"),
                        (rect.right + g.pad * 3, rect.centery), theme.font_px(26, table.scale), theme.GOLD)
@@ -97,7 +89,7 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
         return
     zone = g.crib_zone(owner == view["seat"])
     if view["crib_count"] == 0 and not view.get("last_show"):
-        slot = table.app.cards.get(g.sw).slot(table.t("cribbage.crib"))
+        slot = table.app.cards.get(g.sw).slot()  # the label beside it names it, in type-scale text
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
     table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
