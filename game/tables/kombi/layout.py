@@ -86,14 +86,12 @@ class KombiGeometry:
         return self.x_area + (i - 1) * self.cw * 1.18
 
     def hand_positions(self, n: int) -> list[float]:
-        """One's hand, fanned across the rows' width right of one's plate."""
+        """One's hand, fanned from one's plate to the right, across the rows' width at most."""
         if n == 0:
             return []
         r = self.right
         step = min(self.cw * 0.78, (r.w - self.cw) / max(1, n - 1))
-        width = self.cw + step * (n - 1)
-        left = r.centerx - width / 2 + self.cw / 2
-        return [left + i * step for i in range(n)]
+        return [r.x + self.cw / 2 + i * step for i in range(n)]
 
     def opp_positions(self, n: int, width: int, shown: bool) -> list[float]:
         """The opponent's cards, fanned from their plate to the right (face up, more apart, at the end)."""
