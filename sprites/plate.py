@@ -30,11 +30,12 @@ class Plate:
     badge: str = ""
     suit: str | None = None  # drawn inside the badge (Own Trumps' trump)
     alert: bool = False  # the badge is a warning (Card Square: knocked)
+    flag: str = ""  # a passing state in a gold pill beside the badge (Cribbage: Go)
 
 
 @dataclass(frozen=True)
 class _Item:
-    kind: str  # "mark", "text" or "badge"
+    kind: str  # "mark", "text", "badge" or "flag"
     text: str
     px: int
     color: tuple[int, int, int]
@@ -59,11 +60,11 @@ class PlateLook:
             second.append(self._text(plate.score, SCORE_PX, theme.TEXT, True))
         if plate.count:
             second.append(self._text(plate.count, COUNT_PX, theme.TEXT_DIM, False))
-        badge = self._badge() if plate.badge else None
+        pills = ([self._badge()] if plate.badge else []) + ([self._pill(plate.flag)] if plate.flag else [])
         if stacked:
-            self.rows = [first, *([second] if second else []), *([[badge]] if badge else [])]
+            self.rows = [first, *([second] if second else []), *([pills] if pills else [])]
         else:
-            self.rows = [first + ([badge] if badge else []) + second]
+            self.rows = [first + pills + second]
         self.indent = mark.w + self.gap  # the rows under the name line up with it
         widths = [sum(i.w for i in row) + self.gap * (len(row) - 1) + (self.indent if k else 0)
                   for k, row in enumerate(self.rows)]
@@ -82,6 +83,12 @@ class PlateLook:
         tall = round(h * 1.3)
         suit_w = round(tall * 0.8) if self.plate.suit else 0
         return _Item("badge", self.plate.badge, px, theme.TEXT_DARK, True, w + suit_w + tall, tall)
+
+    def _pill(self, text: str) -> _Item:
+        px = theme.font_px(BADGE_PX, self.scale)
+        w, h = self.fonts.size(text, px, True)
+        tall = round(h * 1.3)
+        return _Item("flag", text, px, theme.TEXT_DARK, True, w + tall, tall)
 
     # --- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -107,6 +114,11 @@ class PlateLook:
             _marker(surface, box, self.plate.turn, self.line)
         elif item.kind == "text":
             surface.blit(self.fonts.render(item.text, item.px, item.color, bold=item.bold), box)
+        elif item.kind == "flag":
+            draw_round_rect(surface, theme.GOLD_DARK, box.inflate(2, 2), box.h // 2 + 1)
+            draw_round_rect(surface, theme.GOLD, box, box.h // 2)
+            glyphs = self.fonts.render(item.text, item.px, item.color, bold=True)
+            surface.blit(glyphs, glyphs.get_rect(center=box.center))
         else:
             self._draw_badge(surface, item, box)
 

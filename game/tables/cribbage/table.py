@@ -41,7 +41,7 @@ class CribbageTable(PlateSeats, TableScene):
 
     # --- geometry and the view ----------------------------------------------------------------------
     def layout(self) -> None:
-        full = [self.plate_look(self._plate(seat, 121, 6, True, True)).size[0] for seat in (0, 1)]
+        full = [self.plate_look(self._plate(seat, 121, 6, True, True, True)).size[0] for seat in (0, 1)]
         self.geo = CribGeometry(self.board, self.scale, (full[self.view_seat], full[1 - self.view_seat]))
         self.pegboard.layout(self.geo.peg_rect, self.view_seat)
 
@@ -49,15 +49,16 @@ class CribbageTable(PlateSeats, TableScene):
     def plates(self) -> list[Plate]:
         view, st = self.view, self.match.state
         return [self._plate(seat, self.pegboard.shown_score(seat), view["hand_counts"][seat], view["dealer"] == seat,
-                            st.to_move == seat and not st.is_over) for seat in (0, 1)]
+                            st.to_move == seat and not st.is_over, view["go"][seat] and not view.get("last_show"))
+                for seat in (0, 1)]
 
-    def _plate(self, seat: int, score: int, cards: int, dealer: bool, turn: bool) -> Plate:
+    def _plate(self, seat: int, score: int, cards: int, dealer: bool, turn: bool, go: bool) -> Plate:
         name = self.session.names[seat]
         if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
             name = self.t("plate.you", name=name)
         return Plate(name, score=self.t.n("plate.points", score),
                      count=self.t.n("cribbage.cards", cards) if cards else "", turn=turn,
-                     badge=self.t("plate.dealer") if dealer else "")
+                     badge=self.t("plate.dealer") if dealer else "", flag=self.t("cribbage.go_badge") if go else "")
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
         g = self.geo
