@@ -143,3 +143,36 @@ def test_big_trumps_hands_overlap_and_fit(size):
         assert xs[0] - w / 2 >= geo.board.x and xs[-1] + w / 2 <= geo.board.right
         assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 0.25 * w  # each index shows
         assert w >= 0.65 * geo.cw  # cards narrow only as far as an index stays readable
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (800, 480), (768, 1024)])
+def test_card_square_places_never_overlap(size):
+    """Squares, piles, the drawn card's corner, the status and the plates each keep their own place, in
+    the diagonal layout and, on a tall narrow board, the stacked one."""
+    _, makers = tables(size)
+    table = makers["square"]()
+    geo = table.geo
+    assert geo.stacked == (size[0] < size[1])
+    slots = [geo.slot_rect(m, i) for m in (True, False) for i in range(4)]
+    places = {"mine": geo.my_square, "theirs": geo.their_square, "draw": geo.draw_rect, "discard": geo.discard_rect,
+              "corner": geo.corner, "band": geo.band, "plate0": table.plate_rect(0), "plate1": table.plate_rect(1)}
+    names = list(places)
+    for i, a in enumerate(names):
+        assert table.board.contains(places[a]), a
+        for b in names[i + 1:]:
+            assert not places[a].colliderect(places[b]), (a, b)
+    mine, theirs = geo.my_square.inflate(2, 2), geo.their_square.inflate(2, 2)  # centres round to whole pixels
+    assert all(mine.contains(r) for r in slots[:4]) and all(theirs.contains(r) for r in slots[4:])
+    assert geo.ch >= (0.1 if geo.stacked else 0.24) * table.board.h
+
+
+@pytest.mark.parametrize("size", [(800, 480), (768, 1024)])
+def test_own_trumps_on_small_and_narrow_boards(size):
+    _, makers = tables(size)
+    table = makers["trumps"]()
+    geo = table.geo
+    assert geo.pile_zone.right <= table.board.right and geo.cue_left + geo.cue_w <= table.board.right
+    assert geo.cw >= 0.16 * min(table.board.w, table.board.h)
+    rect = table.plate_rect(table.view_seat)
+    hand = own_cards(table, table.view_seat)
+    assert not any(rect.colliderect(c) for c in hand)

@@ -44,36 +44,39 @@ class SquareGeometry:
         self.pad = max(6, int(14 * scale))
         self.margin = max(6, int(b.h * 0.02))
         self.label_w = self.room.label_w
-        self.cw = self._largest_card()
-        self._place(self.cw)
+        # A tall, narrow board cannot hold the squares side by side: there one stands above the other,
+        # with the piles, the drawn card and the status between them.
+        diagonal, stacked = self._largest_card(False), self._largest_card(True)
+        self.stacked = stacked > diagonal * 1.1
+        self._place(stacked if self.stacked else diagonal, self.stacked)
 
     # --- the card size: the largest for which every corner's content fits ------------------------------
-    def _largest_card(self) -> int:
+    def _largest_card(self, stacked: bool) -> int:
         b = self.board
         cw = int(min(b.h * 0.3, b.w * 0.25))
-        while cw > 36 and not self._fits(cw):
+        while cw > 36 and not self._fits(cw, stacked):
             cw -= 1
         return max(36, cw)
 
-    def _fits(self, cw: int) -> bool:
-        self._place(cw)
-        b, room, pad = self.board, self.room, self.pad
-        left = self.my_square.right + self.label_w + pad  # the bottom-right corner starts here
-        if left > self.their_square.x - self.label_w:  # side by side, labels included
+    def _fits(self, cw: int, stacked: bool) -> bool:
+        self._place(cw, stacked)
+        room, pad, b = self.room, self.pad, self.board
+        if b.x + self.margin + room.plate_theirs[0] > self.plate_theirs_at[0] and stacked:
+            return False  # beside their square, the opponent's plate
+        if self.plate_mine_at[0] + room.plate_mine[0] > b.right - self.margin and stacked:
             return False
-        top_w = self.their_square.x - self.label_w - pad - (b.x + self.margin)
-        if top_w < self.pile_w + pad + room.plate_theirs[0]:
+        if not stacked and self.plate_mine_at[0] - pad > self.their_square.x - self.label_w:
+            return False  # side by side, labels included
+        if self.top_w < (self.pile_w if self.top_stacked else self.pile_w + pad + room.plate_theirs[0]):
             return False
-        below_piles = self.pile_bottom + pad + room.band_h + pad
-        if max(below_piles, b.y + self.margin + room.plate_theirs[1] + pad + room.band_h) > self.my_square.y:
+        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad:
             return False
-        corner_w = b.right - self.margin - left
-        if corner_w < room.plate_mine[0] + pad + self.big + pad + self.zone_w:
+        if self.corner.w < self.big + pad + int(self.zone_w * 0.8):  # the corner is right of the plate, or above it
             return False
         big_h = round(self.big * theme.CARD_RATIO)
-        return self.their_square.bottom + pad + big_h + room.label_h + pad <= b.bottom - self.margin
+        return self.corner.h >= big_h + room.label_h
 
-    def _place(self, cw: int) -> None:
+    def _place(self, cw: int, stacked: bool = False) -> None:
         b, pad, room = self.board, self.pad, self.room
         self.cw = cw
         self.ch = ch = round(cw * theme.CARD_RATIO)
@@ -84,38 +87,56 @@ class SquareGeometry:
         high = 2 * ch + self.gap
         self.my_square = pygame.Rect(b.x + self.margin + self.label_w, b.bottom - self.margin - high, side, high)
         self.their_square = pygame.Rect(b.right - self.margin - self.label_w - side, b.y + self.margin, side, high)
-        # the piles: top left, their labels above them
+        self.plate_mine_at = (self.my_square.right + self.label_w + pad, self.my_square.bottom)
+        self.plate_theirs_at = (self.their_square.x - self.label_w - pad, self.their_square.y)
+        # the piles: top left, their labels above them; on a narrow board under the opponent's plate;
+        # stacked, between the squares
         self.pile_w = 2 * cw + pad
+        self.top_w = b.w - 2 * self.margin if stacked else self.their_square.x - self.label_w - pad - b.x - self.margin
+        self.top_stacked = not stacked and self.top_w < self.pile_w + pad + room.plate_theirs[0]
+        top = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
+        if stacked:  # the piles and the drawn card, then the status, spread over the height between the squares
+            top = max(self.their_square.bottom, b.y + self.margin + room.plate_theirs[1]) + pad
+            row_h = room.label_h + max(ch, round(self.big * theme.CARD_RATIO))
+            top += max(0, self.my_square.y - top - row_h - room.band_h - 2 * pad) / 3
         self.x_draw = b.x + self.margin + cw / 2
         self.x_discard = self.x_draw + cw + pad
-        self.y_mid = b.y + self.margin + room.label_h + ch / 2
+        self.y_mid = top + room.label_h + ch / 2
         self.pile_bottom = self.y_mid + ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)
         self.discard_rect = self.card_rect(self.x_discard, self.y_mid, cw)
-        # the status lines: under the piles (and the opponent's plate), above one's own square
-        top = max(self.pile_bottom, b.y + self.margin + room.plate_theirs[1])
-        band_x = b.x + self.margin
-        band_w = self.their_square.x - self.label_w - pad - band_x
-        spare = self.my_square.y - top - room.band_h
-        self.band = pygame.Rect(int(band_x), int(top + spare / 2), int(band_w), room.band_h)
-        self._corner()
+        self._corner(stacked, top)
+        # the status lines: under the piles (and the opponent's plate, or the drawn card), above one's square
+        self.band_top = max(self.pile_bottom, b.y + self.margin + room.plate_theirs[1]) + pad
+        if stacked:
+            self.band_top = max(self.band_top, self.corner.bottom + pad)
+        spare = self.my_square.y - pad - self.band_top - room.band_h
+        self.band = pygame.Rect(b.x + self.margin, int(self.band_top + spare / 2), int(self.top_w), room.band_h)
 
-    def _corner(self) -> None:
-        """The bottom-right corner: one's plate by one's square, then the drawn card and the power zone."""
+    def _corner(self, stacked: bool, top: float) -> None:
+        """Where the drawn card and the power zone (or the reveal panel) go: in the bottom-right corner, by
+        one's plate or above it on a narrow board; stacked, right of the piles."""
         b, pad, room = self.board, self.pad, self.room
-        self.plate_mine_at = (self.my_square.right + self.label_w + pad, self.my_square.bottom)
-        self.plate_theirs_at = (self.their_square.x - self.label_w - pad, self.their_square.y)
-        left = self.plate_mine_at[0] + room.plate_mine[0] + pad
+        x0 = self.plate_mine_at[0]
         big_h = round(self.big * theme.CARD_RATIO)
-        area = pygame.Rect(left, self.their_square.bottom + pad, b.right - self.margin - left,
-                           b.bottom - self.margin - self.their_square.bottom - pad)
+        self.corner_stacked = b.right - self.margin - x0 < room.plate_mine[0] + pad + self.big + pad + self.zone_w
+        if stacked:
+            left = b.x + self.margin + self.pile_w + pad
+            area = pygame.Rect(left, top, b.right - self.margin - left, room.label_h + big_h)
+            self.drawn_theirs = (area.right - self.cw / 2, top + room.label_h + self.ch / 2)
+        else:
+            left = x0 if self.corner_stacked else x0 + room.plate_mine[0] + pad
+            bottom = b.bottom - self.margin - (room.plate_mine[1] + pad if self.corner_stacked else 0)
+            area = pygame.Rect(left, self.their_square.bottom + pad, b.right - self.margin - left,
+                               bottom - self.their_square.bottom - pad)
+            self.drawn_theirs = (self.their_square.centerx, self.their_square.bottom + pad + self.ch / 2)
         self.corner = area
         y = area.y + (area.h - room.label_h - big_h) / 2 + big_h / 2
         self.x_drawn = area.x + self.big / 2
         self.drawn_mine = (self.x_drawn, y)
-        self.drawn_theirs = (self.their_square.centerx, self.their_square.bottom + pad + self.ch / 2)
+        widest = self.zone_w * (2 if stacked else 1.25)  # a narrow board gives it the rest of its row
         self.power_zone = pygame.Rect(int(area.x + self.big + pad), int(y - big_h / 2),
-                                      int(min(self.zone_w * 1.25, area.right - area.x - self.big - pad)), big_h)
+                                      int(min(widest, area.right - area.x - self.big - pad)), big_h)
         self.panel = area.inflate(0, -pad)
         self.y_mine = self.my_square.centery
         self.y_theirs = self.their_square.centery

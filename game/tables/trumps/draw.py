@@ -130,7 +130,7 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
         for part in table.wrap(text, px, geo.cue_w, bold):
             imgs.append(fonts.render(part, px, color, bold=bold))
     total = sum(i.get_height() for i in imgs)
-    y = geo.y_pile - total / 2
+    y = geo.y_cue - total / 2
     for img in imgs:
         surface.blit(img, (geo.cue_left, int(y)))
         y += img.get_height()

@@ -23,6 +23,7 @@ class Room:
     plate_mine: tuple[int, int]
     plate_theirs: tuple[int, int]
     cue_w: int
+    cue_h: int = 0  # the cue's lines, when they stand under the pile
 
 
 class TrumpsGeometry:
@@ -34,17 +35,21 @@ class TrumpsGeometry:
         self.board = b = pygame.Rect(board)
         self.scale = scale
         self.room = room or Room(int(160 * scale), int(30 * scale), int(90 * scale), (1, 1), (1, 1),
-                                 int(300 * scale))
+                                 int(300 * scale), int(120 * scale))
         self.pad = max(6, int(14 * scale))
         self.margin = max(6, int(b.h * 0.016))
-        cw = int(min(b.h * 0.24, b.w / 5))
-        while cw > 40 and not self._place(cw):
-            cw -= 1
-        if cw <= 40:
-            self._place(40)
+        # The cue stands right of the pile; on a narrow board that would starve the cards, so it goes under it.
+        beside, below = self._largest(False), self._largest(True)
+        self._place(beside if beside * 1.15 >= below else below, beside * 1.15 < below)
 
-    def _place(self, cw: int) -> bool:
-        """Place everything for card width ``cw``; whether it all fits."""
+    def _largest(self, below: bool) -> int:
+        cw = int(min(self.board.h * 0.24, self.board.w / 5))
+        while cw > 40 and not self._place(cw, below):
+            cw -= 1
+        return cw
+
+    def _place(self, cw: int, below: bool = False) -> bool:
+        """Place everything for card width ``cw`` (the cue under the pile when ``below``); whether it fits."""
         b, pad, room = self.board, self.pad, self.room
         self.cw = cw
         self.ch = round(cw * theme.CARD_RATIO)
@@ -62,17 +67,28 @@ class TrumpsGeometry:
         self.bracket_y = self.y_pile + self.ch / 2 + pad * 2
         self.bracket_row = room.line_h * 0.9 + pad * 0.4
         status_top = self.bracket_y + 2 * self.bracket_row + room.line_h / 2 + pad
-        status_h = max(room.band_h, room.plate_mine[1])
-        self.y_status = status_top + status_h / 2
-        self.plate_mine_at = (b.x + self.margin, self.hand_top - pad * 0.6)
+        if below:  # the cue's lines under the brackets, across the board
+            self.cue_left, self.cue_w = b.x + pad, b.w - 2 * pad
+            self.y_cue = status_top + room.cue_h / 2
+            status_top += room.cue_h + pad
+        else:
+            self.cue_left = int(self.x_top + cw / 2 + pad * 2)
+            self.cue_w = int(b.right - pad - self.cue_left)
+            self.y_cue = self.y_pile
+        # the status beside one's plate, centred between plate-wide margins; over it when that is too narrow
         self.band_w = int(b.w - 2 * (room.plate_mine[0] + 2 * pad))
+        status_h = max(room.band_h, room.plate_mine[1])
+        if self.band_w < b.w * 0.3:
+            self.band_w = b.w - 2 * pad
+            status_h = room.band_h + pad + room.plate_mine[1]
+        self.y_status = status_top + room.band_h / 2
+        self.plate_mine_at = (b.x + self.margin, self.hand_top - pad * 0.6)
         pile_w = int(cw + self.step * (FAN - 1) + cw * 0.5)
         self.pile_zone = pygame.Rect(0, 0, pile_w + 2 * pad, self.ch + 2 * pad)
         self.pile_zone.midright = (int(self.x_top + cw / 2 + pad), int(self.y_pile))
-        self.cue_left = int(self.x_top + cw / 2 + pad * 2)
-        self.cue_w = int(b.right - pad - self.cue_left)
         fits_h = status_top + status_h + pad * 0.6 <= self.hand_top
-        return fits_h and self.cue_w >= room.cue_w and self.info_right + pad + self.ow * 4 <= b.right
+        fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
+        return fits_h and fits_w and self.info_right + pad + self.ow * 4 <= b.right
 
     def fan_x(self, depth: int) -> float:
         """Centre x of the pile card ``depth`` below the top (0 is the top card)."""

@@ -57,8 +57,10 @@ class TrumpsTable(PlateSeats, TableScene):
         me = self.view_seat
         cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
                   int(self.board.w * 0.24))
+        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
+                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
-                    self.plate_look(full[1 - me]).size, cue)
+                    self.plate_look(full[1 - me]).size, cue, cue_h)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:
