@@ -15,6 +15,7 @@ from tools.tutorial_shots import tutorial_shots
 def save(app, folder: Path, name: str) -> None:
     import pygame
 
+    app.draw()  # a script may have changed a scene from outside the loop since the last frame: show it now
     pygame.image.save(app.screen, str(folder / f"{name}.png"))
     print(f"wrote {folder / name}.png")
 
@@ -78,6 +79,7 @@ def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> N
     end = app.push("end", table=table)
     frames(app, 2)
     end.set_aside(True)
+    app.invalidate()  # as the button's press would
     frames(app, 2)
     save(app, folder, f"{tag}end_review_{game_id}")
 

@@ -18,6 +18,7 @@ from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
 from sprites.felt import felt
+from sprites.record import floating
 from sprites.widgets import Button, draw_panel
 
 TOAST_SECONDS = 3.2
@@ -297,7 +298,8 @@ class TableScene(TableHistory, TableInput, Scene):
         if item is not None and not item[0].startswith("btn:"):
             pygame.draw.rect(surface, theme.GOLD, item[1].inflate(10, 10), width=max(2, int(4 * self.scale)),
                              border_radius=max(4, int(10 * self.scale)))
-        self._draw_toast(surface)
+        with floating(surface):  # a toast floats over the board for a moment
+            self._draw_toast(surface)
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:

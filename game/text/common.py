@@ -1,5 +1,5 @@
 """Strings shared by every scene and game (the English source: Babel extracts them; translations in game/locale)."""
-from game.text.marks import N_
+from game.text.marks import N_, NP_
 
 STRINGS = (
     N_("app.title", "Card Duels"),
@@ -122,4 +122,7 @@ STRINGS = (
     N_("watch.speed", "Speed {x}×"),
     N_("watch.view", "View: {name}"),
     N_("watch.ended", "End of the replay"),
+    N_("plate.you", "{name} (you)"),
+    NP_("plate.points", "{n} point", "{n} points"),
+    N_("plate.dealer", "Dealer"),
 )

@@ -1,6 +1,6 @@
 """Cribbage as one half of a face-to-face table: the peg board along the middle of the table, then the
-starter, the count and the cards of the play, the turn line, and one's hand with the crib beside it along
-one's own edge. The opponent's hand lies in the other half; their name, cards and Go are named here."""
+starter, the count and the cards of the play (the opponent's plate at the end of that row), the turn line,
+and one's plate, hand and the crib along one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,17 +8,17 @@ from typing import Any
 import pygame
 
 from game.tables.cardlayer import CardSprite
-from game.tables.cribbage import draw
 from game.tables.cribbage.layout import CribGeometry
 from sprites import theme
-from sprites.widgets import draw_badge
 
 
 class BandGeometry(CribGeometry):
     """The band's rows: peg board, play, two lines of words, hand (with the crib, whoever's it is)."""
 
-    def __init__(self, board: pygame.Rect, scale: float, label_h: int, line_h: int) -> None:
+    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int], label_h: int,
+                 line_h: int) -> None:
         b = self.b = pygame.Rect(board)
+        self.plates = plates
         w, h = b.w, b.h
         self.scale = scale
         self.pad = p = max(6, int(14 * scale))
@@ -37,7 +37,7 @@ class BandGeometry(CribGeometry):
         self.x_deck = b.x + w * 0.085
         self.x_count = b.x + w * 0.215
         self.x_series = b.x + w * 0.31
-        self.x_earlier = b.x + w * 0.75
+        self.x_earlier = b.right - 3 * p - plates[1] - self.sw * 1.6  # the opponent's plate ends this row
         self.x_crib = b.right - w * 0.08
         self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.6),
                                      int(self.x_earlier - self.sw * 0.7 - self.x_count + self.cw * 0.6),
@@ -52,48 +52,18 @@ class CribbageBand:
     """Mixed in between BandTable and CribbageTable (``ENTRY.band``)."""
 
     def layout(self) -> None:
+        super().layout()
         fonts, s = self.app.fonts, self.scale
         label = fonts.get(theme.font_px(22, s)).get_linesize()
         line = fonts.get(theme.font_px(28, s), True).get_linesize()
-        self.geo = BandGeometry(self.board, s, label, line)
+        self.geo = BandGeometry(self.board, s, self.geo.plates, label, line)
         self.pegboard.layout(self.geo.peg_rect, self.view_seat)
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        view, g = self.view, self.geo
-        self.pegboard.draw(surface, self.app.fonts, self.session.names, self.scale)
-        if view.get("last_show"):
-            draw.draw_show(self, surface, view)
-        else:
-            draw._draw_pack(self, surface, view)
-            draw._draw_count(self, surface, view)
-            draw._draw_cut_for_deal(self, surface, view)
-        self.plates(surface, view)
-        draw._draw_crib_label(self, surface, view)
-        draw._draw_drop_zones(self, surface, view)
-        strip = self.strip_due()
-        if strip is not None and not (self.my_turn and self.cut_depth is not None):
-            zone, cut = strip
-            self.cut.draw(surface, self.app.cards.get(g.sw), zone, cut["of"], None)
-        self.cut.draw_anim(surface, self.app.cards.get(g.sw))
-
-    def plates(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """One's name left of one's hand; the opponent's name, cards and Go right of the turn line."""
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        if seat == self.view_seat:
+            return super().plate_place(seat)
         g = self.geo
-        me, opp = view["seat"], 1 - view["seat"]
-        names = self.session.names
-        for seat, x, y, anchor in ((me, g.b.x + g.pad * 2, g.y_hand, "midleft"),
-                                   (opp, g.b.right - g.pad * 2, g.y_status, "midright")):
-            bits = [names[seat]]
-            if view["dealer"] == seat:
-                bits.append(self.t("cribbage.dealer"))
-            if seat == opp and view["hand_counts"][opp]:
-                bits.append(self.t.n("cribbage.cards", view["hand_counts"][opp]))
-            rect = self.text(surface, "  ·  ".join(bits), 26 if seat == me else 24, theme.TEXT, (x, y), anchor,
-                             bold=seat == me)
-            if view["go"][seat] and not view.get("last_show"):
-                badge = self.t("cribbage.go_badge")
-                draw_badge(surface, self.app.fonts, badge, (rect.centerx, rect.bottom + g.pad * 2),
-                           theme.font_px(24, self.scale), theme.GOLD)
+        return (g.b.right - g.pad, g.y_mid), "midright", True

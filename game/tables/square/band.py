@@ -1,6 +1,7 @@
 """Card Square as one half of a face-to-face table: the turn and the prompt along the middle of the table,
-then the piles, one's own square, the drawn card with the power zone (or the reveal panel), and the
-opponent's square, smaller and turned to face its owner — in reach for spies and swaps."""
+then, side by side, the piles (one's plate under them), one's own square, the drawn card with the power zone
+(or the reveal panel), and the opponent's square, smaller and turned to face its owner, with their plate
+over it: in reach for spies and swaps from one's own half."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,8 +10,7 @@ from typing import Any
 import pygame
 
 from game.tables.cardlayer import CardSprite
-from game.tables.square import draw
-from game.tables.square.layout import SquareGeometry
+from game.tables.square.layout import BIG, ZONE, SquareGeometry
 from game.tables.square.sprites import slot_key
 from sprites import theme
 
@@ -18,88 +18,97 @@ OPP = 0.72  # the opponent's square, relative to one's own
 
 
 class BandGeometry(SquareGeometry):
-    """Columns: piles | own square | drawn card and power zone | the opponent's square, under the words."""
+    """Columns under the words: piles and plate | own square | drawn card | the opponent's square."""
 
-    def __init__(self, board: pygame.Rect, scale: float, line_h: int) -> None:
+    def __init__(self, board: pygame.Rect, scale: float, room) -> None:
         self.board = b = pygame.Rect(board)
-        self.scale = scale
-        self.pad = p = max(6, int(14 * scale))
-        words_h = 2 * line_h + p  # the turn line and the prompt
-        by_h = (b.h - words_h - 3 * p) / (2 * theme.CARD_RATIO + 0.08)
-        by_w = (b.w - 13 * p) / 10.0  # piles 2, own square 3.08, drawn and zone 2.7, opponent's 2.22 card widths
-        self.cw = max(36, int(min(by_h, by_w)))
-        self.ch = round(self.cw * theme.CARD_RATIO)
-        self.gap = max(4, int(self.cw * 0.08))
-        self.big = int(self.cw * 1.2)
-        self.label_w = int(self.cw * 0.5)
-        self.zone_w = int(self.cw * 1.5)
-        self.ow = int(self.cw * OPP)
-        self.oh = round(self.ow * theme.CARD_RATIO)
-        self.ogap = max(3, int(self.ow * 0.08))
-        self.band = pygame.Rect(b.x, b.y + p, b.w, words_h)
-        self.y_mine = self.y_theirs = self.y_mid = (self.band.bottom + p + b.bottom - p) / 2
-        left_w = 2 * self.cw + 3 * p
-        own_w = 2 * self.cw + self.gap + 2 * (self.label_w + p)
-        right_w = self.big + p + self.zone_w
-        opp_w = 2 * self.ow + self.ogap + 2 * (int(self.ow * 0.5) + p)
-        gap = max(p, (b.w - left_w - own_w - right_w - opp_w) / 5)
-        self.left_x = b.x + gap
-        self.left_end = self.left_x + left_w
-        self.x_mid = self.left_end + gap + own_w / 2
-        self.right_x = self.left_end + 2 * gap + own_w
-        self.x_opp = self.right_x + right_w + gap + opp_w / 2
-        self.x_draw = self.left_x + p + self.cw / 2
-        self.x_discard = self.left_end - p - self.cw / 2
-        self.status_x = (b.x + self.right_x + right_w) / 2  # the words over piles, own square and drawn card
-        self._words_w = int(self.right_x + right_w - b.x - 2 * p)
-        self._band_zones(right_w)
+        self.scale, self.room = scale, room
+        self.pad = max(6, int(14 * scale))
+        self.margin = max(6, int(b.h * 0.02))
+        self.label_w = room.label_w
+        self.stacked = self.top_stacked = self.corner_stacked = False
+        cw = int(min(b.h * 0.4, b.w * 0.2))
+        while cw > 36 and not self._band_fits(cw):
+            cw -= 1
+        self._band_place(max(36, cw))
 
-    def _band_zones(self, right_w: float) -> None:
-        b, cw, ch, p = self.board, self.cw, self.ch, self.pad
+    def _band_fits(self, cw: int) -> bool:
+        self._band_place(cw)
+        b, m, p, room = self.board, self.margin, self.pad, self.room
+        under_piles = self.pile_bottom + p + room.plate_mine[1] <= self.my_square.bottom
+        over_theirs = self.their_square.y - p - room.plate_theirs[1] >= b.y + m
+        return self.right_end <= b.right - m and under_piles and over_theirs and self.my_square.y >= self.band.bottom
+
+    def _band_place(self, cw: int) -> None:
+        b, m, p, room, lw = self.board, self.margin, self.pad, self.room, self.label_w
+        self.cw, self.ch = cw, round(cw * theme.CARD_RATIO)
+        self.gap = max(4, int(cw * 0.06))
+        self.big, self.zone_w = int(cw * BIG), int(cw * ZONE)
+        self.ow = int(cw * OPP)
+        self.oh = round(self.ow * theme.CARD_RATIO)
+        self.ogap = max(3, int(self.ow * 0.06))
+        side, high = 2 * cw + self.gap, 2 * self.ch + self.gap
+        self.pile_w = self.top_w = 2 * cw + p
+        x = b.x + m
+        col_a = max(self.pile_w, room.plate_mine[0])
+        bottom = b.bottom - m
+        self.my_square = pygame.Rect(x + col_a + p + lw, bottom - high, side, high)
+        corner_x = self.my_square.right + lw + p
+        corner_w = self.big + p + self.zone_w
+        d_x = corner_x + corner_w + p
+        oside, ohigh = 2 * self.ow + self.ogap, 2 * self.oh + self.ogap
+        self.their_square = pygame.Rect(d_x + lw, bottom - ohigh, oside, ohigh)
+        self.right_end = self.their_square.right + lw
+        self.band_top = b.y + m
+        self.band = pygame.Rect(x, self.band_top, corner_x + corner_w - x, room.band_h)
+        self.x_draw = x + cw / 2
+        self.x_discard = self.x_draw + cw + p
+        self.y_mid = self.my_square.y + room.label_h + self.ch / 2
+        self.pile_bottom = self.y_mid + self.ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)
         self.discard_rect = self.card_rect(self.x_discard, self.y_mid, cw)
-        self.x_drawn = self.right_x + self.big / 2
-        self.drawn_mine = (self.x_drawn, self.y_mine)
-        self.drawn_theirs = (self.right_x + right_w / 2, self.y_mine)  # where one's own drawn card is not
+        self.plate_mine_at = (x, self.my_square.bottom)
+        self.plate_theirs_at = (self.their_square.centerx, self.their_square.y - p)
+        self.corner = pygame.Rect(corner_x, self.my_square.y, corner_w, high)
         big_h = round(self.big * theme.CARD_RATIO)
-        self.power_zone = pygame.Rect(int(self.right_x + self.big + p), int(self.y_mine - big_h / 2), self.zone_w,
-                                      big_h)
-        panel_h = int(min(2 * ch + self.gap, b.bottom - self.band.bottom - p))
-        self.panel = pygame.Rect(int(self.right_x), int(self.y_mine - panel_h / 2), int(right_w), panel_h)
-        square = pygame.Rect(0, 0, 2 * cw + self.gap, 2 * ch + self.gap)
-        square.center = (int(self.x_mid), int(self.y_mine))
-        self.my_square = square
-        # a drawn card dropped anywhere on one's own square or the drawn card's place is drawn
-        self.mine_zone = pygame.Rect(int(self.left_end), self.band.bottom, int(self.right_x + right_w - self.left_end),
-                                     b.bottom - self.band.bottom)
+        y = self.corner.y + (self.corner.h - room.label_h - big_h) / 2 + big_h / 2
+        self.x_drawn = corner_x + self.big / 2
+        self.drawn_mine = (self.x_drawn, y)
+        self.drawn_theirs = (self.corner.centerx, y)  # where one's own drawn card is not: it is their turn
+        self.power_zone = pygame.Rect(int(corner_x + self.big + p), int(y - big_h / 2), self.zone_w, big_h)
+        self.panel = self.corner.inflate(0, -p)
+        self.y_mine, self.y_theirs = self.my_square.centery, self.their_square.centery
+        self.x_mid = self.my_square.centerx
 
     def slot(self, mine: bool, index: int) -> tuple[float, float]:
-        row, col = divmod(index, 2)
         if mine:
-            return (self.x_mid + (col - 0.5) * (self.cw + self.gap),
-                    self.y_mine + (row - 0.5) * (self.ch + self.gap))
-        return (self.x_opp - (col - 0.5) * (self.ow + self.ogap),
-                self.y_mine - (row - 0.5) * (self.oh + self.ogap))
+            return super().slot(True, index)
+        row, col = divmod(index, 2)
+        sq = self.their_square
+        x0, y0 = sq.x + self.ow / 2, sq.y + self.oh / 2
+        return x0 + (1 - col) * (self.ow + self.ogap), y0 + (1 - row) * (self.oh + self.ogap)
 
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw if mine else self.ow)
 
     def label_at(self, mine: bool, index: int) -> tuple[tuple[float, float], str]:
         x, y = self.slot(mine, index)
+        sq = self.my_square if mine else self.their_square
         off = (self.cw if mine else self.ow) / 2 + self.pad / 2
-        centre = self.x_mid if mine else self.x_opp
-        return ((x - off, y), "midright") if x < centre else ((x + off, y), "midleft")
-
-    def status_width(self) -> int:
-        return self._words_w
+        return ((x - off, y), "midright") if x < sq.centerx else ((x + off, y), "midleft")
 
 
 class SquareBand:
     """Mixed in between BandTable and SquareTable (``ENTRY.band``)."""
 
     def layout(self) -> None:
-        line = self.app.fonts.get(theme.font_px(30, self.scale), True).get_linesize()
-        self.geo = BandGeometry(self.board, self.scale, line)
+        super().layout()
+        self.geo = BandGeometry(self.board, self.scale, self.geo.room)
+
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        if seat == self.obs.get("seat", self.view_seat):
+            return self.geo.plate_mine_at, "bottomleft", True
+        return self.geo.plate_theirs_at, "midbottom", True
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         """The opponent's square at its own, smaller size."""
@@ -107,29 +116,3 @@ class SquareBand:
         theirs = {slot_key(opp, i, {}).rsplit(":", 1)[0] for i in range(4)}
         return [dataclasses.replace(s, w=self.geo.ow) if s.key.rsplit(":", 1)[0] in theirs else s
                 for s in super().sprites(obs)]
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        draw._piles(self, surface)
-        self.plates(surface)
-        draw._slot_labels(self, surface)
-        draw._drop_targets(self, surface)
-        draw._preview_lines(self, surface)
-        if self.power_visible():
-            draw._power_zone(self, surface)
-        if self.panel_visible():
-            draw._panel(self, surface)
-        draw._status(self, surface)
-
-    def plates(self, surface: pygame.Surface) -> None:
-        """One's name under the piles, the opponent's over their square (who knocked and the sums are in the
-        status lines and on the cards)."""
-        geo, obs = self.geo, self.obs
-        me = obs["seat"]
-        for seat in (me, 1 - me):
-            color = theme.GOLD if obs["current"] == seat and not obs["over"] else theme.TEXT
-            if seat == me:
-                text = self.t("square.you", name=self.name(seat))
-                pos = ((geo.left_x + geo.left_end) / 2, geo.slot_rect(True, 3).bottom)
-            else:
-                text, pos = self.name(seat), (geo.x_opp, geo.slot_rect(False, 3).y - geo.pad // 2)
-            self.text(surface, text, 26, color, pos, "midbottom", bold=True)
