@@ -102,9 +102,5 @@ class BandTable:
     def band_report(self) -> dict[str, list]:
         """The texts and controls of the band, in the band's coordinates (for the layout self-check)."""
         rec = RecordingSurface(self.size, self.app.fonts)
-        self._paint_static(rec)
-        self.cards.draw(rec)
-        self.draw_top(rec)
-        rec.overlay = True  # a toast floats over the table on its own panel
-        self._draw_toast(rec)
+        self.draw(rec)  # a recording surface gets every layer painted straight onto it
         return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons]}
