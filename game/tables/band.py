@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from rules.core import Action
-from sprites import theme
 from sprites.record import RecordingSurface
 
 if TYPE_CHECKING:
@@ -23,7 +20,6 @@ if TYPE_CHECKING:
 class BandTable:
     """Mixed in front of a game's table class (see ``open_facing``)."""
 
-    band = True  # a game's drawing may ask whether it draws one half of a face-to-face table
     facing: FaceToFaceTable
 
     def join(self, facing: FaceToFaceTable, seat: int) -> None:
@@ -41,25 +37,13 @@ class BandTable:
     def enter(self) -> None:
         self.refresh(animate=False)  # no guided first game at a face-to-face table
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """``size`` is the band's; the type scale (and so every text and button) is the window's."""
-        self.size = size
-        w, h = size
-        self.scale = theme.ui_scale(self.app.size[1])
-        side_w = max(250, min(int(w * 0.22), int(520 * self.scale)))
-        self.side = pygame.Rect(w - side_w, 0, side_w, h)
-        self.board = pygame.Rect(0, 0, w - side_w, h)
-        self.layout()
-        self._layout_side()
-        if self.obs:
-            self.refresh(animate=False)
+    def scale_height(self, h: int) -> int:
+        """The band is half the window; its type scale (every text and button) is the window's."""
+        return self.app.size[1]
 
     # --- what concerns both halves goes to the face-to-face scene ----------------------------------------
     def hand_off(self, seat: int) -> None:
         self.facing.hand_off(seat)
-
-    def reveal(self, seat: int) -> None:
-        self.facing.reveal(seat)
 
     def show_end(self) -> None:
         self.facing.show_end()
@@ -92,12 +76,10 @@ class BandTable:
         return out
 
     # --- drawing ---------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """Like a table's frame, on the band's own surface: nothing else draws there, so when only cards
-        moved just their rects are repainted (returned), and ``[]`` means the band did not change."""
-        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
-        return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
-                                self._paint_over, self.app.draws, True)
+    def surface_kept(self) -> bool:
+        """A band draws on its own page, which nothing else draws on: when only cards moved just their rects
+        are repainted (``draw`` returns them), and ``[]`` means the band did not change."""
+        return True
 
     def band_report(self) -> dict[str, list]:
         """The texts and controls of the band, in the band's coordinates (for the layout self-check)."""
