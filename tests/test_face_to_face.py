@@ -91,6 +91,9 @@ class FaceWatch:
         def run(surface):
             self.drawing = seat
             try:
+                for s in self.f2f.bands[seat].cards.targets.values():  # every face the band places
+                    if s.card is not None:
+                        self.check(str(s.card))
                 return draw(surface)
             finally:
                 self.drawing = None
