@@ -96,6 +96,10 @@ def main(argv: list[str]) -> int:
         make(folder, (3840, 2160), f"large_{game_id}_")
         end_review(folder, game_id, (1920, 1080), "")
         end_review(folder, game_id, (1024, 600), "small_")
+    from tools.facing_shots import facing_shots
+
+    for size, prefix in (((1920, 1080), ""), ((1024, 600), "small_"), ((3840, 2160), "large_")):
+        facing_shots(folder, size, prefix)
     tutorial_shots(folder, (1920, 1080), "")
     tutorial_shots(folder, (1024, 600), "small_")
     online_shots(folder, (1920, 1080), "")

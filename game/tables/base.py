@@ -76,7 +76,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = theme.ui_scale(h)
+        self.scale = theme.ui_scale(self.scale_height(h))
         side_w = max(250, min(int(w * 0.22), int(520 * self.scale)))
         self.side = pygame.Rect(w - side_w, 0, side_w, h)
         self.board = pygame.Rect(0, 0, w - side_w, h)
@@ -84,6 +84,10 @@ class TableScene(TableHistory, TableInput, Scene):
         self._layout_side()
         if self.obs:
             self.refresh(animate=False)
+
+    def scale_height(self, h: int) -> int:
+        """The height the type scale is taken from: the table's own (a face-to-face half: the window's)."""
+        return h
 
     def _layout_side(self) -> None:
         pad = max(6, int(12 * self.scale))
@@ -266,8 +270,16 @@ class TableScene(TableHistory, TableInput, Scene):
     def static_key(self) -> tuple:
         """What the static layer shows: any input, any new view, the turn line, a game's own animation
         (``blocking``) or ``game_static_key`` changing renders it again."""
-        return (self.app.input_serial, self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
+        return (self.input_count(), self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
                 self.app.now if self.blocking() else None, self.focus, self.hint, self.game_static_key())
+
+    def surface_kept(self) -> bool:
+        """Whether the surface drawn on still holds this table's last frame (nothing else drew over it)."""
+        return self.app.kiosk is None and self.app.stack.visible() == [self]
+
+    def input_count(self) -> int:
+        """How many input events this table has seen (a face-to-face half counts only its own)."""
+        return self.app.input_serial
 
     def game_static_key(self) -> object:
         """A game whose board changes without input or a new view returns what changes here."""
@@ -277,7 +289,7 @@ class TableScene(TableHistory, TableInput, Scene):
         """The static layer, the cards, then the overlays; only the rects cards moved in when nothing else
         changed since this table's last frame (returned for ``display.update``)."""
         app = self.app
-        alone = app.kiosk is None and app.stack.visible() == [self]
+        alone = self.surface_kept()
         overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
         return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
                                 self._paint_over, app.draws, alone)

@@ -2,6 +2,7 @@
 spoken count, the status and preview lines."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -139,12 +140,16 @@ def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> Non
         return
     g = table.geo
     c = (round(g.x_count), round(g.y_mid))
-    r = round(g.cw * 0.42)
+    fonts, label, number = table.app.fonts, table.t("cribbage.count"), str(view["count"])
+    lw, lh = fonts.size(label, theme.font_px(20, table.scale))
+    nw, nh = fonts.size(number, theme.font_px(46, table.scale), True)
+    r = max(round(g.cw * 0.42), round(math.hypot(max(lw, nw), lh + nh) / 2) + 2)  # the words fit inside
     pygame.draw.circle(surface, theme.FELT_DARK, c, r)
     pygame.draw.circle(surface, theme.GOLD if view["count"] in (15, 31) else theme.PANEL_EDGE, c, r,
                        max(2, int(3 * table.scale)))
-    table.text(surface, table.t("cribbage.count"), 20, theme.TEXT_DIM, (c[0], c[1] - r * 0.42), "center")
-    table.text(surface, str(view["count"]), 46, theme.TEXT, (c[0], c[1] + r * 0.18), "center", bold=True)
+    top = c[1] - (lh + nh) / 2
+    table.text(surface, label, 20, theme.TEXT_DIM, (c[0], top), "midtop")
+    table.text(surface, number, 46, theme.TEXT, (c[0], top + lh), "midtop", bold=True)
     y = c[1] + r + g.pad
     fonts = table.app.fonts
     px = theme.font_px(22, table.scale)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     table.draw_plates(surface)
-    for y in (geo.y_opp_disc, geo.y_my_disc):  # each row of scored combinations is named where it lies
+    for y in geo.scored_rows:  # each row of scored combinations is named where it lies
         _lines(table, surface, table.t("kombi.scored"), 22, theme.TEXT_DIM, geo.column.x, y, geo.column.w,
                "left")
     if table.my_turn and (table.selected or table.drag_keys):

@@ -65,7 +65,7 @@ class KombiGeometry:
         for h in rows:
             centres.append(y + h / 2)
             y += h + gap
-        self.y_opp, self.y_opp_disc, mid, message, self.y_my_disc, hand = centres
+        mid, message, hand = self._rows_at(centres)
         self.y_mid = mid + room.label_h / 2
         self.y_status, self.y_preview = message - room.line_h / 2, message + room.line_h / 2
         self.y_hand = b.bottom - self.margin - ch / 2
@@ -80,7 +80,14 @@ class KombiGeometry:
                                         self.right.right - self.column.x, int(mini_h + pad))
         self.hand_zone = pygame.Rect(b.x, int(self.y_hand - ch * 0.75), b.w, int(ch * 1.5))
         self.plate_mine_at = (self.column.x, hand)
-        self.plate_theirs_at = (self.column.x, self.y_opp)
+        self.plate_theirs_at = (self.column.x, self.plate_theirs_y)
+
+    def _rows_at(self, centres: list[float]) -> tuple[float, float, float]:
+        """Which row lies where (its centre); the middle, message and hand rows' centres."""
+        self.y_opp, self.y_opp_disc, mid, message, self.y_my_disc, hand = centres
+        self.scored_rows = (self.y_opp_disc, self.y_my_disc)  # each labelled where it lies
+        self.plate_theirs_y = self.y_opp
+        return mid, message, hand
 
     def area_x(self, i: int) -> float:
         return self.x_area + (i - 1) * self.cw * 1.18

@@ -55,7 +55,7 @@ class TrumpsGeometry:
         self.ch = round(cw * theme.CARD_RATIO)
         self.ow = max(28, int(cw * 0.55))  # the opponent's backs
         oh = round(self.ow * theme.CARD_RATIO)
-        top_h = max(oh, room.plate_theirs[1])
+        top_h = self._top_h(oh)
         self.y_opp = b.y + self.margin + top_h / 2
         self.opp_bottom = self.y_opp + oh / 2
         self.info_right = b.x + self.margin + room.plate_theirs[0]
@@ -63,7 +63,7 @@ class TrumpsGeometry:
         self.hand_top = self.y_hand - self.ch / 2
         self.step = cw * 0.42  # between fanned pile cards
         self.y_pile = b.y + self.margin + top_h + room.line_h + pad * 1.6 + self.ch / 2
-        self.x_top = b.x + pad + room.bracket_w + pad + cw / 2 + self.step * (FAN - 1)
+        self.x_top = b.x + pad + self._left_w() + pad + cw / 2 + self.step * (FAN - 1)
         self.bracket_y = self.y_pile + self.ch / 2 + pad * 2
         self.bracket_row = room.line_h * 0.9 + pad * 0.4
         status_top = self.bracket_y + 2 * self.bracket_row + room.line_h / 2 + pad
@@ -89,6 +89,14 @@ class TrumpsGeometry:
         fits_h = status_top + status_h + pad * 0.6 <= self.hand_top
         fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
         return fits_h and fits_w and self.info_right + pad + self.ow * 4 <= b.right
+
+    def _top_h(self, oh: float) -> float:
+        """The top row's height: the opponent's backs and plate."""
+        return max(oh, self.room.plate_theirs[1])
+
+    def _left_w(self) -> int:
+        """What stands left of the fan: the pick-up brackets' words."""
+        return self.room.bracket_w
 
     def fan_x(self, depth: int) -> float:
         """Centre x of the pile card ``depth`` below the top (0 is the top card)."""
