@@ -284,7 +284,7 @@ def solve_state(state, budget: int = DEFAULT_BUDGET) -> Solved | None:
     """Solve a running :class:`~rules.trumps.state.TrumpsState` (its own repetition counts included)."""
     if state.phase not in PHASES:
         return None
-    solver = Solver((state.trump(0), state.trump(1)), state.voluntary_pickup, twice_seen(state.seen.as_dict()),
+    solver = Solver((state.trump(0), state.trump(1)), state.voluntary_pickup, twice_seen(state.position_counts()),
                     budget)
     return solver.solve(key_of(state.position_key))
 
