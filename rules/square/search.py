@@ -37,7 +37,8 @@ from rules.square.sim import (
 )
 
 ID = {c: i for i, c in enumerate(DECK)}
-PLAYOUTS = 600  # play-outs per decision (level 3's budget)
+PLAYOUTS = 200  # play-outs per knock decision (level 3's budget)
+FINAL_PLAYOUTS = 6000  # play-outs of the final turn, each one turn long (scaled with the budget)
 PROPOSALS = 60  # random determinizations weighed by the opponent's choices (see Deals.deal)
 MISS = 0.2  # the relative weight of a determinization per opponent choice level 2 would not have made there
 UNLIKE = 0.25  # the share of unexplained opponent choices from which it is taken for a random player
@@ -131,28 +132,15 @@ class Deals:
 Move = tuple[int, int, int]
 
 
-def candidates(sim: Sim, obs: dict[str, Any], drawn: int | None, most: int = 5) -> list[Move]:
-    """The moves worth a play-out, level 2's own choice first: at the start of a turn a draw, a knock and a
-    take onto the worst own card; with a drawn card level 2's ``most`` best-rated options."""
-    legal = {a["kind"] for a in obs["legal"]}
-    me = sim.turn
+def final_moves(obs: dict[str, Any], drawn: int | None) -> list[Move]:
+    """Every option of the final turn that can change the sums (a peek or a spy cannot, now)."""
     if drawn is None:
-        out = [sim.turn_move(), (DRAW, 0, 0)]
-        if "knock" in legal:
-            out.append((KNOCK, 0, 0))
-        if "take" in legal:
-            vals, _, _ = sim.estimates(me)
-            out.append((TAKE, max(range(4), key=lambda i: vals[4 * me + i]), 0))
-    else:
-        vals, mean, _ = sim.estimates(me, drawn)
-        options = sim.drawn_options(drawn, vals, mean, sim.knocked >= 0 or not sim.draw)
-        ranked = sorted(range(len(options)), key=lambda i: (-options[i][0], i))
-        out = [options[i][1] for i in ranked[:most]]
-    unique: list[Move] = []
-    for m in out:
-        if m not in unique:
-            unique.append(m)
-    return unique
+        return [(DRAW, 0, 0)] + [(TAKE, i, 0) for i in range(4)]
+    out: list[Move] = [(DISCARD, 0, 0)] + [(SWAP, i, 0) for i in range(4)]
+    for kind, name in ((JACK, "jack_swap"), (QUEEN, "queen_look")):
+        if any(a["kind"] == name for a in obs["legal"]):
+            out += [(kind, i, j) for i in range(4) for j in range(4)]
+    return out
 
 
 def outcome(sim: Sim, me: int) -> float:
@@ -195,12 +183,15 @@ def move_of(action: Action) -> Move:
 
 
 class SearchBot:
-    """Level 3: level 2's rules, except that whether to end the game is searched.
+    """Level 3: level 2's rules, except for the two choices that decide most games between sound players.
 
-    Measured (docs/decisions.md): searching every choice of a turn played *worse* than level 2 within
-    any budget that fits a bench, while the knock decides most games between two sound players; so a
-    turn start where a knock is legal and not hopeless (level 2's own estimate of winning after it at
-    least ``PLAUSIBLE``) puts a knock, a draw and level 2's choice to the play-outs.
+    - Whether to end the game: a turn start where a knock is legal and not hopeless (level 2's own estimate
+      of winning by it at least ``PLAUSIBLE``) puts a knock and a draw to the play-outs.
+    - The final turn after the opponent knocked: every option is scored in each determinization by the
+      final sums at once (nothing follows), so the knocker's likely cards (the knock itself is one of the
+      choices that weigh the determinizations) decide, not level 2's rough guess of 5 per unseen card.
+    Measured (docs/decisions.md): searching every other choice too played no better than level 2 within
+    any budget that fits a bench.
     """
 
     def __init__(self, playouts: int = PLAYOUTS) -> None:
@@ -212,23 +203,33 @@ class SearchBot:
         obs = seen[-1]
         self.last_playouts = 0
         chosen = self.fallback.choose(seen, rng)
-        if obs["phase"] != "turn" or not any(a["kind"] == "knock" for a in obs["legal"]):
+        final = obs["knocked_by"] is not None and obs["knocked_by"] != obs["seat"]
+        knock = any(a["kind"] == "knock" for a in obs["legal"])
+        if obs["phase"] not in ("turn", "drawn") or not (final or (knock and obs["phase"] == "turn")):
             return chosen
         deals = Deals(obs, recall(seen))
         if not deals.ok:
             return chosen
         first = deals.deal(rng)
-        if chosen.kind != "knock" and not deals.opponent_random and first.knock_chance() < PLAUSIBLE:
+        if final:
+            moves = [move_of(chosen)] + [m for m in final_moves(obs, deals.drawn) if m != move_of(chosen)]
+            legal = {str(Action.from_dict(a)) for a in obs["legal"]}
+            moves = [m for m in moves if str(to_action(m)) in legal]
+        elif chosen.kind != "knock" and not deals.opponent_random and first.knock_chance() < PLAUSIBLE:
             return chosen
-        moves = [move_of(chosen)] + [m for m in ((DRAW, 0, 0), (KNOCK, 0, 0)) if m != move_of(chosen)]
-        return to_action(moves[self.pick(deals, first, moves, rng)])
+        else:
+            moves = [move_of(chosen)] + [m for m in ((DRAW, 0, 0), (KNOCK, 0, 0)) if m != move_of(chosen)]
+        if len(moves) == 1:
+            return chosen
+        budget = FINAL_PLAYOUTS * self.playouts // PLAYOUTS if final else self.playouts
+        return to_action(moves[self.pick(deals, first, moves, rng, budget)])
 
-    def pick(self, deals: Deals, first: Sim, moves: list[Move], rng: random.Random) -> int:
+    def pick(self, deals: Deals, first: Sim, moves: list[Move], rng: random.Random, budget: int) -> int:
         """The index of the move to play. Each round deals one determinization and plays every move in
         it; the result of each move is compared with level 2's choice (``moves[0]``) on the same deal.
         Another move is played only if its mean gain is over ``Z`` standard errors of that gain."""
         n = len(moves)
-        rounds = max(2, self.playouts // n)
+        rounds = max(2, budget // n)
         gain, gain_sq = [0.0] * n, [0.0] * n
         for r in range(rounds):
             base = first if r == 0 else deals.deal(rng)

@@ -155,9 +155,14 @@ class Sim:
         cards = self.cards
         seen = {cards[k] for k in SLOTS[know]}
         seen.update(self.disc)
-        chances = [self.last_option(c, vals, mean, var)[0] for c in range(52) if c not in seen]
-        if chances and sum(chances) / len(chances) >= best:
-            return DRAW, 0, 0
+        ranks: dict[int, list[int]] = {}  # cards of one rank resolve alike: one representative and the count
+        for c in range(52):
+            if c not in seen:
+                ranks.setdefault(RANK[c], []).append(c)
+        if ranks:
+            total = sum(self.last_option(cs[0], vals, mean, var)[0] * len(cs) for cs in ranks.values())
+            if total / sum(len(cs) for cs in ranks.values()) >= best:
+                return DRAW, 0, 0
         return move
 
     def last_option(self, card: int, vals: list[float], mean: float, var: float) -> tuple[float, tuple[int, int, int]]:
@@ -216,12 +221,12 @@ class Sim:
             j = min(range(4), key=lambda k: vals[opp + k])
             out.append((2 * (vals[base + i] - vals[opp + j]) - JACK_MARGIN, (JACK, i, j)))
         elif rank == 12:
-            g, i, j = self._queen(vals, mean, know, base, opp, last)
+            g, i, j = self._queen(vals, mean, know, base, opp, last, card)
             out.append((g, (QUEEN, i, j)))
         return out
 
-    def _queen(self, vals: list[float], mean: float, know: int, base: int, opp: int,
-               last: bool) -> tuple[float, int, int]:
+    def _queen(self, vals: list[float], mean: float, know: int, base: int, opp: int, last: bool,
+               queen: int) -> tuple[float, int, int]:
         pool = None
         best = (-1e9, 0, 0)
         for i in range(4):
@@ -232,12 +237,12 @@ class Sim:
                     gain = max(0.0, a - b)
                 elif mine:
                     if b >= mean:
-                        pool = pool or self._pool(self.turn)
+                        pool = pool or self._pool(self.turn, queen)
                         gain = sum(a - x for x in pool if x < a) / len(pool)
                     else:
                         gain = max(0.0, a - b) * 0.8
                 elif theirs:
-                    pool = pool or self._pool(self.turn)
+                    pool = pool or self._pool(self.turn, queen)
                     gain = sum(x - b for x in pool if x > b) / len(pool)
                 else:
                     gain = max(0.0, a - b) * 0.5 + 0.5
@@ -247,10 +252,13 @@ class Sim:
                     best = (g, i, j)
         return best
 
-    def _pool(self, me: int) -> list[int]:
+    def _pool(self, me: int, drawn: int | None = None) -> list[int]:
+        """The values of the cards ``me`` has not seen (its drawn card is one it has)."""
         know, cards = self.know[me], self.cards
         seen = {cards[k] for k in range(8) if know >> k & 1}
         seen.update(self.disc)
+        if drawn is not None:
+            seen.add(drawn)
         return [VALUE[c] for c in range(52) if c not in seen] or [0]
 
     # --- the rules ----------------------------------------------------------------------------
