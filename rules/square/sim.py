@@ -9,6 +9,7 @@ knowledge, so a play-out never lets a player use a card it has not seen.
 from __future__ import annotations
 
 import math
+from math import erf
 
 from rules.cards import standard_deck
 
@@ -132,24 +133,26 @@ class Sim:
                 return TAKE, slot, 0
         return DRAW, 0, 0
 
-    def chance(self, me: int, vals: list[float], var: float, gain: float, settled: int) -> float:
-        """Level 2's P(own sum < opponent's) at the very end, after a move worth ``gain`` that makes
-        ``settled`` unseen own cards known."""
+    def chance(self, me: int, vals: list[float], var: float) -> tuple[float, float, float]:
+        """Level 2's P(own sum < opponent's) at the very end, as Φ((lead + gain) / sd): the lead now and
+        the two sd's (times √2), for a move that leaves the unseen cards unseen or makes one own card known."""
         base = 4 * me
-        lead = sum(vals) - 2 * (vals[base] + vals[base + 1] + vals[base + 2] + vals[base + 3]) + gain
-        sd = math.sqrt((8 - COUNT[self.know[me]] - settled) * var + 0.25)
-        return 0.5 * (1.0 + math.erf(lead / (sd * SQRT2)))
+        mine = vals[base] + vals[base + 1] + vals[base + 2] + vals[base + 3]
+        unseen = 8 - COUNT[self.know[me]]
+        return (sum(vals) - 2 * mine, math.sqrt(unseen * var + 0.25) * SQRT2,
+                math.sqrt(max(0, unseen - 1) * var + 0.25) * SQRT2)
 
     def _last_turn_choice(self, me: int, vals: list[float], mean: float, var: float) -> tuple[int, int, int]:
         """The final turn: the known discard onto the slot that wins most often, unless a blind draw
         (resolved as well as it can be, averaged over the unseen cards) wins more often."""
         best, move = -1.0, (DRAW, 0, 0)
         know = self.know[me]
+        lead, sd, sd_settled = odds = self.chance(me, vals, var)
         if self.disc:
             v = VALUE[self.disc[-1]]
             for i in range(4):
                 k = 4 * me + i
-                c = self.chance(me, vals, var, vals[k] - v, 0 if know >> k & 1 else 1)
+                c = 0.5 * (1.0 + erf((lead + vals[k] - v) / (sd if know >> k & 1 else sd_settled)))
                 if c > best:
                     best, move = c, (TAKE, i, 0)
         cards = self.cards
@@ -160,19 +163,21 @@ class Sim:
             if c not in seen:
                 ranks.setdefault(RANK[c], []).append(c)
         if ranks:
-            total = sum(self.last_option(cs[0], vals, mean, var)[0] * len(cs) for cs in ranks.values())
+            total = sum(self.last_option(cs[0], vals, mean, var, odds)[0] * len(cs) for cs in ranks.values())
             if total / sum(len(cs) for cs in ranks.values()) >= best:
                 return DRAW, 0, 0
         return move
 
-    def last_option(self, card: int, vals: list[float], mean: float, var: float) -> tuple[float, tuple[int, int, int]]:
+    def last_option(self, card: int, vals: list[float], mean: float, var: float,
+                    odds: tuple[float, float, float] | None = None) -> tuple[float, tuple[int, int, int]]:
         """Level 2 with a drawn card when nobody moves after it: the option most likely to win."""
         me = self.turn
         know = self.know[me]
+        lead, sd, sd_settled = odds or self.chance(me, vals, var)
         best: tuple[float, tuple[int, int, int]] = (-1e9, (DISCARD, 0, 0))
         for g, move in self.drawn_options(card, vals, mean, True):
-            settled = int(move[0] == SWAP and not know >> (4 * me + move[1]) & 1)
-            score = self.chance(me, vals, var, g, settled) + 0.001 * g
+            settled = move[0] == SWAP and not know >> (4 * me + move[1]) & 1
+            score = 0.5 * (1.0 + erf((lead + g) / (sd_settled if settled else sd))) + 0.001 * g
             if score > best[0]:
                 best = (score, move)
         return best
