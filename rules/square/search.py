@@ -1,12 +1,13 @@
 """Card Square level 3: determinized Monte Carlo from the seat's own observations.
 
-At each real choice (start of a turn, a drawn card) the bot deals the cards it has not seen at random
-into the slots it does not know and the draw pile (a *determinization*: every card it has seen, peeked,
-spied, taken or swapped stays where its memory puts it), plays each candidate move in it and then the
-rest of the game with level 2's rules for both seats (rules/square/sim.py, each seat judging only from
-what it has seen), and scores the end: a win 1, a shared win 1/2. Every candidate meets the same deals
-(common random numbers), so their difference is measured with far less noise than their values.
-Work is a budget of play-outs per decision, never a clock; the bot's seeded rng picks the deals.
+At the choices it searches (whether to knock; the final turn, see ``SearchBot``) the bot deals the cards it
+has not seen into the slots it does not know and the draw pile (a *determinization*: every card it has seen,
+peeked, spied, taken or swapped stays where its memory puts it; the deals are weighted by the opponent's
+past choices, rules/square/belief.py), plays each candidate move in it and then the rest of the game with
+level 2's rules for both seats (rules/square/sim.py, each seat judging only from what it has seen), and
+scores the end: a win 1, a shared win 1/2. Every candidate meets the same deals (common random numbers),
+so their difference is measured with far less noise than their values. Work is a budget of play-outs per
+decision, never a clock; the bot's seeded rng picks the deals.
 """
 from __future__ import annotations
 

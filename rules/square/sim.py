@@ -85,12 +85,6 @@ class Sim:
                 vals[k] = min(guess, KNOCKER_GUESS) if knocker else guess
         return vals
 
-    def estimates(self, seat: int, drawn: int | None = None) -> tuple[list[float], float, float]:
-        """The seat's value of each of the 8 slots, and the mean and variance of a card it has not seen."""
-        n, s, sq = self.unseen(seat, drawn)
-        mean = s / n if n else 0.0
-        return self.values(seat, mean), mean, (max(0.0, sq / n - mean * mean) if n else 0.0)
-
     # --- level 2's decisions ------------------------------------------------------------------
     def turn_move(self) -> tuple[int, int, int]:
         """Knock, take or draw, as level 2 does."""
