@@ -6,7 +6,9 @@ actions, so one copy per action (not one per changed field) is most of the engin
 as ``(builder, *args)`` tuples and turned into dicts only when someone reads them; a playout never does.
 
 During the play both hands are sorted by card code (rank first), so the lowest card of a hand is its first:
-whether a hand can play at a count is one look, and the legal plays are a prefix of the hand.
+whether a hand can play at a count is one look, and the legal plays are a prefix of the hand. Two derived
+fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
+hand order, and ``_ranks``, the ranks of the current series.
 """
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from operator import attrgetter
 from typing import Any
 
 from rules.cards import Card, standard_deck
+from rules.core import Action
 from rules.cribbage import deal as seeded
-from rules.cribbage.score import Breakdown, describe, peg_parts, peg_total, score_hand, score_total
+from rules.cribbage.score import _PEGGED, Breakdown, describe, peg_parts, peg_total, score_hand, score_total
 
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
@@ -23,8 +26,10 @@ Events = list[Any]
 Fields = dict[str, Any]
 CODE = attrgetter("code")
 VALUE = [0] * 56  # counting value by card code
+PLAY_ACTION: list[Action] = [Action("play")] * 56  # the one play action of each card, by code
 for _c in standard_deck():
     VALUE[_c.code] = min(_c.rank, 10)
+    PLAY_ACTION[_c.code] = Action.make("play", card=str(_c))
 
 
 class ShowItem:
@@ -71,6 +76,19 @@ def cut_size(phase: str) -> int:
 def _seat(pair: tuple, seat: int, value: Any) -> tuple:
     """``pair`` with seat ``seat``'s entry replaced."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def plays(d: Fields, seat: int) -> tuple[Action, ...]:
+    """The play actions of ``seat``'s cards, in hand order."""
+    try:
+        return d["_acts"][seat]
+    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``)
+        return tuple([PLAY_ACTION[c.code] for c in d["hands"][seat]])
+
+
+def _event(kind: str, names: tuple[str, ...], values: tuple) -> dict[str, Any]:
+    """A plain event from its field names and values (cards written as strings)."""
+    return {"type": kind, **{k: str(v) if isinstance(v, Card) else v for k, v in zip(names, values, strict=True)}}
 
 
 def award(d: Fields, seat: int, points: int, ev: Events) -> None:
@@ -125,17 +143,17 @@ def start_hand(d: Fields, hand_no: int) -> None:
     """Wait for the non-dealer's cut before the deal; the last show stays on the table until then."""
     d.update(phase="cut", hand_no=hand_no, turn=1 - d["dealer"], hands=((), ()), kept=((), ()),
              discards=((), ()), starter=None, count=0, series=(), earlier=((), ()), gone=(False, False),
-             last_player=None, _ranks=())
+             last_player=None, _ranks=(), _acts=((), ()))
 
 
 def deal(d: Fields, depth: int, ev: Events) -> None:
     """The non-dealer's cut is logged but the deal comes from the seeded shuffle (§2.7 #2)."""
     dealer, hand_no = d["dealer"], d["hand_no"]
-    ev.append({"type": "cribbage.cut", "seat": d["turn"], "depth": depth, "of": 52})
+    ev.append((_event, "cribbage.cut", ("seat", "depth", "of"), (d["turn"], depth, 52)))
     first = d["first_deck"]
     deck = first if hand_no == 1 and first else seeded.pack(d["seed"], "deal", hand_no)
     pone, own = tuple(deck[0:6]), tuple(deck[6:12])  # the non-dealer's six, the dealer's six
-    ev.append({"type": "cribbage.deal", "dealer": dealer, "hand_no": hand_no, "cards_each": 6})
+    ev.append((_event, "cribbage.deal", ("dealer", "hand_no", "cards_each"), (dealer, hand_no, 6)))
     d.update(phase="discard", turn=1 - dealer, hands=(own, pone) if dealer == 0 else (pone, own), shows=(),
              deal_cards=(None, None), last_cut=(d["turn"], depth, "cut"))
 
@@ -145,10 +163,12 @@ def discard(d: Fields, cards: tuple[Card, Card], ev: Events) -> None:
     seat, dealer = d["turn"], d["dealer"]
     drop = {cards[0].code, cards[1].code}
     kept = tuple([c for c in d["hands"][seat] if c.code not in drop])
-    d["hands"] = _seat(d["hands"], seat, tuple(sorted(kept, key=CODE)))
+    hand = tuple(sorted(kept, key=CODE))
+    d["hands"] = _seat(d["hands"], seat, hand)
+    d["_acts"] = _seat(d.get("_acts", ((), ())), seat, tuple([PLAY_ACTION[c.code] for c in hand]))
     d["kept"] = _seat(d["kept"], seat, kept)
     d["discards"] = _seat(d["discards"], seat, tuple(cards))
-    ev.append({"type": "cribbage.discard", "seat": seat, "cards": 2})
+    ev.append((_event, "cribbage.discard", ("seat", "cards"), (seat, 2)))
     d["turn"] = dealer if seat != dealer else 1 - dealer
     d["phase"] = "discard" if seat != dealer else "starter"
 
@@ -161,7 +181,7 @@ def turn_starter(d: Fields, depth: int, ev: Events) -> None:
     else:  # seeded per hand and independent of the depth: cutting elsewhere after an undo shows the same card
         kept, discards = d["kept"], d["discards"]
         card = seeded.starter(d["seed"], d["hand_no"], [*kept[0], *kept[1], *discards[0], *discards[1]])
-    ev.append({"type": "cribbage.starter", "seat": d["turn"], "depth": depth, "of": 40, "card": str(card)})
+    ev.append((_event, "cribbage.starter", ("seat", "depth", "of", "card"), (d["turn"], depth, 40, card)))
     d.update(starter=card, phase="play", turn=1 - dealer, last_cut=(d["turn"], depth, "starter"))
     if card.rank == 11:
         ev.append({"type": "cribbage.his_heels", "seat": dealer, "points": 2, "scores": list(_after(d, dealer, 2))})
@@ -170,28 +190,45 @@ def turn_starter(d: Fields, depth: int, ev: Events) -> None:
 
 # --- the play ------------------------------------------------------------------------------------
 
-def play(d: Fields, card: Card, ev: Events) -> None:
-    """Play one card, score it, then run the automatic part: Go, the go point, resets, the show."""
+def play(d: Fields, i: int, ev: Events) -> None:
+    """Play the ``i``-th card of the hand, score it, then run the automatic part: Go, the go point, resets,
+    the show.
+
+    The hottest code of a playout: the common steps are written out rather than calling the helpers above.
+    """
     seat = d["turn"]
-    hand = d["hands"][seat]
-    for i, c in enumerate(hand):
-        if c is card or c.code == card.code:
-            hand = hand[:i] + hand[i + 1:]
-            break
-    d["hands"] = _seat(d["hands"], seat, hand)
-    ranks = d.get("_ranks")
-    if ranks is None:  # a state built field by field (e.g. ``dataclasses.replace``) has no running ranks
+    acts, other_acts = plays(d, seat), plays(d, 1 - seat)  # before the hand changes (they may be rebuilt)
+    acts = acts[:i] + acts[i + 1:]
+    d["_acts"] = (acts, other_acts) if seat == 0 else (other_acts, acts)
+    hands = d["hands"]
+    hand = hands[seat]
+    card = hand[i]
+    hand = hand[:i] + hand[i + 1:]
+    hands = d["hands"] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    try:
+        ranks = d["_ranks"]
+    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``) has no running ranks
         ranks = tuple([c.rank for _, c in d["series"]])
     d["_ranks"] = ranks = (*ranks, card.rank)
     d["series"] = series = (*d["series"], (seat, card))
     d["count"] = count = d["count"] + VALUE[card.code]
     d["last_player"] = seat
-    points = peg_total(ranks)
-    ev.append((_play_event, seat, card, count, points, series, _after(d, seat, points)))
+    points = _PEGGED.get(ranks)
+    if points is None:
+        points = peg_total(ranks)
     if points:
+        old = d["points"]
+        ev.append((_play_event, seat, card, count, points, series, _seat(old, seat, old[seat] + points)))
         award(d, seat, points, ev)
         if d["winner"] is not None:
             return
+    else:
+        ev.append((_play_event, seat, card, count, 0, series, d["points"]))
+    other = 1 - seat
+    theirs = hands[other]
+    if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:  # the usual case: the other plays on
+        d["turn"] = other
+        return
     _advance(d, seat, count, ev)
 
 

@@ -322,19 +322,25 @@ def peg_total(ranks: tuple[int, ...]) -> int:
     got = _PEGGED.get(ranks)
     if got is not None:
         return got
-    count = sum(r if r < 10 else 10 for r in ranks)
-    points = 2 if count in (15, 31) else 0
+    count = sum([r if r < 10 else 10 for r in ranks])
+    points = 2 if count == 15 or count == 31 else 0
     n, last = len(ranks), ranks[-1]
     same = 1
     while same < n and ranks[-1 - same] == last:
         same += 1
     if same >= 2:
         points += same * (same - 1)  # 2, 6, 12
-    for k in range(n, 2, -1):
-        tail = ranks[-k:]
-        if max(tail) - min(tail) == k - 1 and len(set(tail)) == k:
-            points += k
-            break
+    else:  # the longest run ending here: walk back while the ranks stay different
+        seen, low, high, best = {last}, last, last, 0
+        for k in range(2, n + 1):
+            r = ranks[-k]
+            if r in seen:
+                break
+            seen.add(r)
+            low, high = min(low, r), max(high, r)
+            if k >= 3 and high - low == k - 1:
+                best = k
+        points += best
     if len(_PEGGED) > 200_000:  # searches see many series; keep the memory bounded
         _PEGGED.clear()
     _PEGGED[ranks] = points

@@ -30,10 +30,7 @@ Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 # Every state lists its moves afresh; the few distinct actions are made once (a server holds many games),
 # so the door recognises a listed move by identity. Cards are found by their code or their name.
 _CARD = {str(c): c for c in standard_deck()}
-_blank = object.__new__  # a state without running __init__: ``_apply`` fills in every field
-_PLAY: list[Action | None] = [None] * 56
-for _c in standard_deck():
-    _PLAY[_c.code] = Action.make("play", card=str(_c))
+_blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
 _DISCARD: dict[int, Action] = {}  # by the two cards' codes
 
 
@@ -123,12 +120,12 @@ class CribbageState(GameState):
         if turn is None:
             got = ()
         elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
-            room, plays = 31 - self.count, []
-            for c in self.hands[turn]:
-                if VALUE[c.code] > room:
-                    break
-                plays.append(_PLAY[c.code])
-            got = tuple(plays)
+            hand, room, got = self.hands[turn], 31 - self.count, flow.plays(d, turn)
+            if VALUE[hand[-1].code] > room:
+                fit = 1  # the first card fits, or the turn would have passed on
+                while VALUE[hand[fit].code] <= room:
+                    fit += 1
+                got = got[:fit]
         elif phase == "discard":
             got = _discards(self.hands[turn])
         else:
@@ -139,38 +136,46 @@ class CribbageState(GameState):
     def apply(self, action: Action) -> CribbageState:
         """The one door: a listed move is recognised by identity or, for a cut, by its depth; anything else
         goes through the general check, which compares by value and explains a refusal."""
-        if self.turn is not None and type(action) is Action:
-            phase = self.phase
-            if phase in _CUT_PHASES:
+        d = self.__dict__
+        if d["turn"] is not None and type(action) is Action:
+            phase = d["phase"]
+            if phase == "play":  # a listed play's place in the list is its card's place in the hand
+                i = 0
+                for a in d.get("_memo_legal") or self._legal():
+                    if a is action:
+                        return self._then(flow.play, i)
+                    i += 1
+            elif phase in _CUT_PHASES:
                 args = action.args
                 if action.kind == "cut" and len(args) == 1 and args[0][0] == "depth":
                     depth = args[0][1]
                     if type(depth) is int and MIN_PACKET <= depth <= cut_size(phase) - MIN_PACKET:
                         return self._apply(action)
             else:
-                for a in self._legal():
+                for a in d.get("_memo_legal") or self._legal():
                     if a is action:
                         return self._apply(action)
         return super().apply(action)
 
     def _apply(self, action: Action) -> CribbageState:
-        new = _blank(CribbageState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_memo_legal"] = d["_memo_events"] = None  # the old state's, not the new one's
-        ev: list[Any] = []
         kind, phase = action.kind, self.phase
         if kind == "play":
-            flow.play(d, _CARD[action.args[0][1]], ev)
-        elif kind == "discard":
+            card = _CARD[action.args[0][1]]
+            return self._then(flow.play, [c.code for c in self.hands[self.turn]].index(card.code))
+        if kind == "discard":
             a, b = action.args[0][1]
-            flow.discard(d, (_CARD[a], _CARD[b]), ev)
-        elif phase == "cut_for_deal":
-            flow.cut_for_deal(d, action["depth"], ev)
-        elif phase == "cut":
-            flow.deal(d, action["depth"], ev)
-        else:
-            flow.turn_starter(d, action["depth"], ev)
+            return self._then(flow.discard, (_CARD[a], _CARD[b]))
+        step = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}[phase]
+        return self._then(step, action.args[0][1])
+
+    def _then(self, step: Any, arg: Any) -> CribbageState:
+        """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
+        new = _blank(CribbageState)
+        _set(new, "__dict__", self.__dict__.copy())  # a dict copy is cheaper than filling an empty one
+        d = new.__dict__
+        d["_memo_legal"] = d["_memo_events"] = None  # the old state's, not the new one's
+        ev: list[Any] = []
+        step(d, arg, ev)
         d["event_log"] = tuple(ev)
         return new
 
@@ -263,8 +268,15 @@ def _cuts(n: int) -> tuple[Action, ...]:
     return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
 
 
+_SIX_PAIRS = tuple(combinations(range(6), 2))
+
+
 def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    return tuple([_discard(a, b) for a, b in combinations(sorted(hand, key=CODE), 2)])
+    """The 15 discards of a six-card hand, in card order."""
+    h = sorted(hand, key=CODE)
+    if len(h) != 6:
+        return tuple([_discard(a, b) for a, b in combinations(h, 2)])
+    return tuple([_discard(h[i], h[j]) for i, j in _SIX_PAIRS])
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
