@@ -217,10 +217,13 @@ class CribbageState(GameState):
             seen.add(self.starter)
         for item in self.shows:
             seen |= {*item.cards, item.starter}
+        if self.turn is None:  # the game is over: both hands are turned face up (the crib stays down)
+            seen |= {*self.hands[0], *self.hands[1]}
         return seen
 
     def hidden_from(self, seat: int) -> set[str]:
-        """Everything not in the seat's view: the other hand, the unshown crib, the undealt pack.
+        """Everything not in the seat's view: the other hand (until the game is over), the unshown crib, the
+        undealt pack.
 
         A seat's own two discards stay in its view: it chose them and saw them in its hand before.
         """
@@ -237,6 +240,8 @@ class CribbageState(GameState):
             "scores": list(self.points), "over": self.is_over, "winners": list(self.winners),
             "phase": self.phase, "hand_no": self.hand_no, "dealer": self.dealer,
             "hand": [str(c) for c in sorted(self.hands[seat])],
+            # both unplayed hands, face up once the game is over (e.g. won in the play); None until then
+            "hands": [[str(c) for c in sorted(h)] for h in self.hands] if self.turn is None else None,
             "my_discards": [str(c) for c in self.discards[seat]],
             "hand_counts": [len(self.hands[0]), len(self.hands[1])],
             "discarded": [bool(self.discards[0]), bool(self.discards[1])],
