@@ -33,8 +33,12 @@ def _a_discard(state) -> bool:
     return state.phase == "discard"
 
 
+def _a_late_discard(state) -> bool:
+    return state.phase == "discard" and max(state.points) >= 95  # discards are searched near the end
+
+
 def test_level3_counts_its_playouts_and_repeats_itself():
-    for until in (_a_play, _a_discard):
+    for until in (_a_play, _a_late_discard):
         _, seen = _history(3, until)
         bot = make_bot("cribbage", 3)
         assert isinstance(bot, CribbageSearchBot)
@@ -48,10 +52,17 @@ def test_level3_counts_its_playouts_and_repeats_itself():
 
 def test_without_budget_level3_plays_as_level2():
     for seed in (3, 8):
-        for until in (_a_play, _a_discard):
+        for until in (_a_play, _a_late_discard):
             _, seen = _history(seed, until)
             three = make_bot("cribbage", 3).choose(seen, random.Random(1), budget=0)
             assert three == make_bot("cribbage", 2).choose(seen, random.Random(1))
+
+
+def test_early_discards_are_level2s():
+    _, seen = _history(5, _a_discard)
+    bot = make_bot("cribbage", 3)
+    assert bot.choose(seen, random.Random(1)) == make_bot("cribbage", 2).choose(seen, random.Random(1))
+    assert bot.last_playouts == 0
 
 
 def test_the_worlds_fit_the_view():
