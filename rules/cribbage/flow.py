@@ -95,9 +95,12 @@ def award(d: Fields, seat: int, points: int, ev: Events) -> None:
     """Peg points (the back peg jumps to the old front); reaching 121 ends the game at once (§2.6)."""
     if points <= 0 or d["winner"] is not None:
         return
-    old = d["points"][seat]
-    d["points"] = _seat(d["points"], seat, old + points)
-    d["back"] = _seat(d["back"], seat, old)
+    pts, back = d["points"], d["back"]
+    old = pts[seat]
+    if seat == 0:
+        d["points"], d["back"] = (old + points, pts[1]), (old, back[1])
+    else:
+        d["points"], d["back"] = (pts[0], old + points), (back[0], old)
     if old + points >= GAME_POINTS:
         d["winner"], d["phase"], d["turn"] = seat, "over", None
         ev.append({"type": "cribbage.end", "winners": [seat], "scores": list(d["points"]), "during": _during(d)})

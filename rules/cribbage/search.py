@@ -41,7 +41,8 @@ PACK_BY_CODE = {c.code: c for c in standard_deck()}
 BUDGET = 240  # play-outs per decision
 CANDIDATES = 4  # level 2's best discards tried (more when they are within NEAR of the best)
 NEAR = 1.0  # expected points
-MARGIN = 0.08  # points a card must gain on average to overrule level 2's card
+MARGIN = 0.1  # points a card (or discard) must gain on average to overrule level 2's
+Z = 2.0  # ... and standard errors of that gain: level 2 is good, so only a clear gain is taken
 TRIES = 40  # draws of the opponent's cards for one world before settling for a looser one
 DRAWS = 6  # draws per world on average over a decision, at most
 SLACK = 0.05  # chance to keep a draw whose plays level 2 would not have made (the opponent is not level 2)
@@ -266,39 +267,48 @@ class CribbageSearchBot:
         table = discard_table(obs["hand"], obs["dealer"] == obs["seat"])
         options = [o for i, o in enumerate(table) if i < CANDIDATES or o.ev >= table[0].ev - NEAR]
         rounds = budget // len(options)
-        if rounds == 0 or max(obs["scores"]) < GAME_POINTS - ENDGAME:
+        if rounds < 2 or max(obs["scores"]) < GAME_POINTS - ENDGAME:
             return Action.make("discard", cards=list(table[0].discard))
         view, drops = View(seen), [_cards(o.discard) for o in options]
-        totals = [0.0] * len(options)
+        results: list[list[float]] = [[] for _ in options]
         for _ in range(rounds):
             world = view.discard_world(rng)  # one deal for every option: they are compared on equal cards
             for i, drop in enumerate(drops):
-                totals[i] += WIN * discard_and_play(world, drop, view.me)
+                results[i].append(options[i].ev + WIN * discard_and_play(world, drop, view.me))
                 self.last_playouts += 1
-        value = [o.ev + t / rounds for o, t in zip(options, totals, strict=True)]
-        best = max(range(len(options)), key=lambda i: (value[i], -i))
-        return Action.make("discard", cards=list(options[best].discard))
+        return Action.make("discard", cards=list(options[_pick(results, 0)].discard))
 
     def _play(self, seen: Sequence[Obs], rng: random.Random, budget: int) -> Action:
         obs = seen[-1]
         first = choose_play(seen, deep=True)  # level 2's card
         n = len(obs["legal"])
         rounds = budget // n
-        if n == 1 or rounds == 0:
+        if n == 1 or rounds < 2:
             return Action.make("play", card=str(first))
         view = View(seen)
         view.tries = DRAWS * rounds
-        totals = [0.0] * n
+        results: list[list[float]] = [[] for _ in range(n)]
         for _ in range(rounds):
             world = view.play_world(rng)
             for i, action in enumerate(world.legal_actions()):  # the same cards, in the same order, as obs
                 _, diff, won = play_out(world.apply(action), view.me)
-                totals[i] += diff + WIN * won
+                results[i].append(diff + WIN * won)
                 self.last_playouts += 1
         base = [a["card"] for a in obs["legal"]].index(str(first))
-        best = max(range(n), key=lambda i: (totals[i], i == base))
-        pick = best if totals[best] > totals[base] + MARGIN * rounds else base
-        return Action.from_dict(obs["legal"][pick])
+        return Action.from_dict(obs["legal"][_pick(results, base)])
+
+
+def _pick(results: list[list[float]], base: int) -> int:
+    """The option with the best average, if it beats level 2's (``base``) by more than ``MARGIN`` and by more
+    than ``Z`` standard errors of the difference (both were played out in the same worlds), else ``base``."""
+    means = [sum(r) / len(r) for r in results]
+    best = max(range(len(results)), key=lambda i: (means[i], i == base))
+    if best == base:
+        return base
+    diffs = [a - b for a, b in zip(results[best], results[base], strict=True)]
+    mean = means[best] - means[base]
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return best if mean > MARGIN and mean > Z * (var / len(diffs)) ** 0.5 else base
 
 
 def make(budget: int = BUDGET) -> CribbageSearchBot:

@@ -279,9 +279,13 @@ _SIX_PAIRS = tuple(combinations(range(6), 2))
 def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The 15 discards of a six-card hand, in card order."""
     h = sorted(hand, key=CODE)
-    if len(h) != 6:
-        return tuple([_discard(a, b) for a, b in combinations(h, 2)])
-    return tuple([_discard(h[i], h[j]) for i, j in _SIX_PAIRS])
+    if len(h) == 6:
+        c = [x.code for x in h]
+        try:
+            return tuple(map(_DISCARD.__getitem__, [c[i] << 6 | c[j] for i, j in _SIX_PAIRS]))
+        except KeyError:  # a pair not met before: make the missing actions once
+            pass
+    return tuple([_discard(a, b) for a, b in combinations(h, 2)])
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
