@@ -17,14 +17,18 @@ from math import comb
 from rules.cards import Card, standard_deck
 from rules.core import Action
 from rules.cribbage.ev import crib_ev, five_rank_points
-from rules.cribbage.score import peg_total
+from rules.cribbage.score import _PEGGED, peg_total
 from rules.cribbage.state import CribbageState
 
 _FIVES = [5 ** r for r in range(13)]  # rank_code weights: rank r counts 5 ** (r - 1)
 
 
-def _val(rank: int) -> int:
-    return rank if rank < 10 else 10
+_VAL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]  # counting value by rank
+
+
+def _peg(ranks: tuple[int, ...]) -> int:
+    got = _PEGGED.get(ranks)
+    return peg_total(ranks) if got is None else got
 
 
 _REPLIES: dict[tuple, tuple] = {}  # (series ranks with my card, my other ranks) -> per reply rank (bounded below)
@@ -37,11 +41,17 @@ def _replies(s1: tuple[int, ...], n1: int, rest: tuple[int, ...]) -> tuple:
     if got is None:
         out: list[float | None] = [None] * 14
         for r in range(1, 14):
-            n2 = n1 + _val(r)
-            if n2 <= 31:
-                s2 = (*s1, r)
-                fits = [peg_total((*s2, x)) for x in rest if n2 + _val(x) <= 31]
-                out[r] = peg_total(s2) - (max(fits) if fits else (0.0 if n2 == 31 else -1.0))
+            n2 = n1 + _VAL[r]
+            if n2 > 31:  # values only grow with the rank
+                break
+            s2 = (*s1, r)
+            best = None
+            for x in rest:
+                if n2 + _VAL[x] <= 31:
+                    p = _peg((*s2, x))
+                    if best is None or p > best:
+                        best = p
+            out[r] = _peg(s2) - (best if best is not None else (0.0 if n2 == 31 else -1.0))
         if len(_REPLIES) > 100_000:
             _REPLIES.clear()
         got = _REPLIES[key] = tuple(out)
@@ -53,8 +63,8 @@ def play_value(rank: int, rest: tuple[int, ...], ranks: tuple[int, ...], count: 
     """Level 2's value of playing ``rank`` with ``rest`` left: the points now, minus the opponent's expected
     best reply net of my answer (it holds ``held`` of ``size`` unseen cards, ``pool`` as (rank, how many)),
     plus the go point when nobody can answer; high cards first on ties."""
-    s1, n1 = (*ranks, rank), count + _val(rank)
-    gain = float(peg_total(s1))
+    s1, n1 = (*ranks, rank), count + _VAL[rank]
+    gain = float(_peg(s1))
     if n1 == 31:
         return gain
     options = []
@@ -62,8 +72,13 @@ def play_value(rank: int, rest: tuple[int, ...], ranks: tuple[int, ...], count: 
         replies = _replies(s1, n1, rest)
         options = [(replies[r], k) for r, k in pool if replies[r] is not None]
     against, p_none = _best_reply(options, size, held)
-    fits = [peg_total((*s1, r)) for r in rest if n1 + _val(r) <= 31]
-    return gain - against + p_none * (max(fits) if fits else 1.0) + 0.001 * _val(rank)
+    follow = None
+    for x in rest:
+        if n1 + _VAL[x] <= 31:
+            p = _peg((*s1, x))
+            if follow is None or p > follow:
+                follow = p
+    return gain - against + p_none * (1.0 if follow is None else follow) + 0.001 * _VAL[rank]
 
 
 def _best_reply(options: list[tuple[float, int]], size: int, held: int) -> tuple[float, float]:
@@ -158,10 +173,13 @@ def _rank_part(ranks: tuple[int, ...], is_dealer: bool) -> list[float]:
     total = sum(codes)
     sign = 1.0 if is_dealer else -1.0
     out = []
+    get = table.get
+    c0, c1, c2, c3, c4, c5 = codes
     for i, j in _SPLITS:
         keep = total - codes[i] - codes[j]
         # the six cards are not starters: take their ranks out of the full pack's sum
-        hand = _starters(keep) - sum([table.get(keep + c, 0) for c in codes])
+        hand = _starters(keep) - (get(keep + c0, 0) + get(keep + c1, 0) + get(keep + c2, 0) + get(keep + c3, 0)
+                                  + get(keep + c4, 0) + get(keep + c5, 0))
         out.append(hand / 46 + sign * crib_pair(ranks[i], ranks[j]))
     return out
 
