@@ -85,6 +85,7 @@ class Tween:
         self.ease = ease
         self.delay = max(0.0, float(delay))
         self.elapsed = 0.0
+        self._value: tuple[float, Values] | None = None  # (elapsed, value): read many times a frame
 
     @property
     def progress(self) -> float:
@@ -101,7 +102,12 @@ class Tween:
     def value(self) -> Values:
         if self.done:
             return self.end
-        return lerp_point(self.start, self.end, self.ease(self.progress))
+        cached = self._value
+        if cached is not None and cached[0] == self.elapsed:
+            return cached[1]
+        value = lerp_point(self.start, self.end, self.ease(self.progress))
+        self._value = (self.elapsed, value)
+        return value
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (negative steps are ignored)."""

@@ -2,6 +2,7 @@
 keyboard focus, Back/Forward/Hint, the log and toasts. Each game adds its layout and gestures."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -279,7 +280,7 @@ class TableScene(TableHistory, TableInput, Scene):
         alone = app.kiosk is None and app.stack.visible() == [self]
         overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
         return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
-                                self._paint_over, app.draws, alone)
+                                self._paint_over, app.draws, alone, self._focus_ring())
 
     def _paint_static(self, layer: pygame.Surface) -> None:
         layer.blit(felt(layer.get_size()), (0, 0))
@@ -289,11 +290,19 @@ class TableScene(TableHistory, TableInput, Scene):
 
     def _paint_over(self, surface: pygame.Surface) -> None:
         self.draw_top(surface)
-        item = self.focused()
-        if item is not None and not item[0].startswith("btn:"):
-            pygame.draw.rect(surface, theme.GOLD, item[1].inflate(10, 10), width=max(2, int(4 * self.scale)),
-                             border_radius=max(4, int(10 * self.scale)))
         self._draw_toast(surface)
+
+    def _focus_ring(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], None]] | None:
+        """The gold keyboard focus on a card or zone (it follows a gliding card), with how to draw it."""
+        item = self.focused()
+        if item is None or item[0].startswith("btn:"):
+            return None
+        width = max(2, int(4 * self.scale))
+        ring = item[1].inflate(10, 10)
+
+        def paint(surface: pygame.Surface) -> None:
+            pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=max(4, int(10 * self.scale)))
+        return ring, paint
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
