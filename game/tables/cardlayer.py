@@ -179,31 +179,37 @@ class CardLayer:
         return self._plan
 
     def frame(self) -> CardFrame:
-        """This frame's blits in stacking order and each card's mark (place, flip step, look)."""
-        looks = self._looks()
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        spans: list[tuple[int, int, pygame.Rect]] = []
+        """This frame's blits in stacking order and each card's mark (place, flip step, look); a card at rest
+        reuses the blits its look made once."""
+        cards: list[tuple[tuple | list, pygame.Rect]] = []
         marks: dict[str, tuple] = {}
-        drag, anim, flips, pointer = self.dragging, self.anim, self.flips, self.pointer
-        for look in looks:
-            s = look.sprite
-            key = s.key
-            off = drag.get(key)
-            if off is not None:
+        drag, flips, pointer = self.dragging, self.flips, self.pointer
+        moving = self.anim.values()
+        for look in self._looks():
+            key = look.key
+            v = moving.get(key)
+            if v is None and not (drag and key in drag) and key not in flips:
+                mark, card = look.rest
+                cards.append(card)
+                marks[key] = mark
+                continue
+            if drag and key in drag:
+                off = drag[key]
                 px, py = pointer[0] + off[0], pointer[1] + off[1]
+            elif v is not None:
+                px, py = v[0], v[1]
             else:
-                v = anim.get(key)
-                px, py = (v[0], v[1]) if v is not None else (s.x, s.y)
+                s = look.sprite
+                px, py = s.x, s.y
             x, y = round(px) - look.hw, round(py - look.lift) - look.hh
-            first = len(blits)
-            step = None
             if key in flips:
-                step = self._flip_blits(blits, look, x, y, flips[key])
+                blits: list = []
+                marks[key] = (x, y, self._flip_blits(blits, look, x, y, flips[key]), look)
+                cards.append((blits, look.reach.move(x, y)))
             else:
-                look.add(blits, x, y)
-            marks[key] = (x, y, step, look)
-            spans.append((first, len(blits), look.area(x, y)))
-        return CardFrame(blits, spans, marks)
+                marks[key] = (x, y, None, look)
+                cards.append((look.at(x, y), look.reach.move(x, y)))
+        return CardFrame(cards, marks)
 
     def _flip_blits(self, blits: list, look: _Look, x: int, y: int, seconds: float) -> int:
         """A card turning over, narrowed to one of FLIP_STEPS widths: each image at each width is scaled once
@@ -211,7 +217,7 @@ class CardLayer:
         scale, front = flip_scale(min(1.0, max(0.0, seconds) / FLIP))
         step = round(scale * FLIP_STEPS)
         if step >= FLIP_STEPS:
-            look.add(blits, x, y, front=front)
+            blits += look.at(x, y, front)
             return step * 2 + front
         w = max(1, round(look.w * step / FLIP_STEPS))
         img = self._narrow(look.front if front else look.back, w, look.h)
@@ -250,11 +256,11 @@ class CardLayer:
 class _Look:
     """One sprite's images and offsets, looked up once per view rather than once per frame."""
 
-    __slots__ = ("sprite", "w", "h", "hw", "hh", "lift", "reach", "front", "back", "shade", "shadow",
-                 "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy")
+    __slots__ = ("sprite", "key", "w", "h", "hw", "hh", "lift", "reach", "front", "back", "shade", "shadow",
+                 "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy", "plain", "rest")
 
     def __init__(self, s: CardSprite, art: CardArt, dragged: bool) -> None:
-        self.sprite = s
+        self.sprite, self.key = s, s.key
         self.w, self.h = s.w, round(s.w * theme.CARD_RATIO)
         self.hw, self.hh = s.w // 2, self.h // 2
         self.lift = CardLayer._lift(s)
@@ -273,43 +279,39 @@ class _Look:
             self.glow_dx, self.glow_dy = (self.w - g[0]) // 2, (self.h - g[1]) // 2
             reach.union_ip(pygame.Rect(self.glow_dx, self.glow_dy, *g))
         self.reach = reach
+        self.plain = self.shadow is None and self.shade is None and self.glow is None
+        x, y = round(s.x) - self.hw, round(s.y - self.lift) - self.hh
+        self.rest = ((x, y, None, self), (self.at(x, y), reach.move(x, y)))  # its mark and blits at its place
 
-    def area(self, x: int, y: int) -> pygame.Rect:
-        """Every pixel this card may touch with its top-left corner at (x, y)."""
-        return self.reach.move(x, y)
-
-    def add(self, blits: list, x: int, y: int, front: bool = True) -> None:
+    def at(self, x: int, y: int, front: bool = True) -> tuple:
         """The blits of this card with its top-left corner at (x, y)."""
+        img = self.front if front else self.back
+        if self.plain:
+            return ((img, (x, y)),)
+        out = [(img, (x, y))]
         if self.shadow is not None:
-            blits.append((self.shadow, (x + self.shadow_dx, y + self.shadow_dy)))
-        blits.append((self.front if front else self.back, (x, y)))
+            out.insert(0, (self.shadow, (x + self.shadow_dx, y + self.shadow_dy)))
         if self.shade is not None:
-            blits.append((self.shade, (x, y)))
+            out.append((self.shade, (x, y)))
         if self.glow is not None:
-            blits.append((self.glow, (x + self.glow_dx, y + self.glow_dy)))
+            out.append((self.glow, (x + self.glow_dx, y + self.glow_dy)))
+        return tuple(out)
 
 
 class CardFrame:
-    """One frame of cards: ``blits`` in stacking order; ``spans`` (first, end, area) per card, the area
-    with its shadow and glow; ``marks`` (x, y, flip step, look) per card key, equal between frames when the
-    card did not change."""
+    """One frame of cards: ``cards`` (blits, area) in stacking order, the area with the card's shadow and glow;
+    ``marks`` (x, y, flip step, look) per card key, equal between frames when the card did not change."""
 
-    __slots__ = ("blits", "spans", "marks")
+    __slots__ = ("cards", "marks")
 
-    def __init__(self, blits: list, spans: list, marks: dict) -> None:
-        self.blits, self.spans, self.marks = blits, spans, marks
+    def __init__(self, cards: list, marks: dict) -> None:
+        self.cards, self.marks = cards, marks
 
-    def area(self, key: str) -> pygame.Rect | None:
-        """The area of card ``key`` in this frame."""
-        for i, k in enumerate(self.marks):
-            if k == key:
-                return self.spans[i][2]
-        return None
+    @property
+    def blits(self) -> list:
+        """Every blit of every card, in stacking order."""
+        return [b for blits, _ in self.cards for b in blits]
 
     def blits_in(self, rect: pygame.Rect) -> list:
         """The blits of every card whose area meets ``rect``, in stacking order."""
-        out: list = []
-        for first, end, area in self.spans:
-            if area.colliderect(rect):
-                out += self.blits[first:end]
-        return out
+        return [b for blits, area in self.cards if area.colliderect(rect) for b in blits]
