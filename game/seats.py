@@ -4,17 +4,18 @@ from __future__ import annotations
 import logging
 import os
 import random
-import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
+from game.botworker import WorkerProcess
 from rules.bots import make_bot
 from rules.core import Action, GameState
 from rules.match import Match
 from rules.rng import derive
 
 THINK_PAUSE = 0.55  # seconds of visible "thinking", so a reply is never instant and unreadable
+HINT_LEVEL = 3  # hints come from the strongest computer
 log = logging.getLogger(__name__)
 
 
@@ -28,40 +29,39 @@ def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple
 
 
 class BotExecutor:
-    """One worker process for the computer, started on the first bot move (forkserver where there is one,
-    else spawn), so a long think never shares the GIL with the frame loop. Where processes are unavailable
-    (a frozen executable, a sandbox without them) the same jobs run on one worker thread instead."""
+    """The computer's worker process (game/botworker.py), started on the first job, so a long think never shares
+    the GIL with the frame loop; from source and in the frozen app alike. Where processes are unavailable (a
+    sandbox without them) the same jobs run on one worker thread instead."""
 
     def __init__(self, processes: bool = True) -> None:
-        self.processes = processes and not getattr(sys, "frozen", False)
-        self._pool: Executor | None = None
+        self.processes = processes
+        self._pool: WorkerProcess | ThreadPoolExecutor | None = None
 
-    def _executor(self) -> Executor:
-        if self._pool is None and self.processes:
-            # Imported here: the frozen app ships without multiprocessing (its runtime hook costs start-up).
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            try:
-                methods = multiprocessing.get_all_start_methods()
-                ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
-            except (OSError, ValueError, NotImplementedError) as exc:
-                log.warning("bot worker process unavailable (%s): thinking on a thread", exc)
-                self.processes = False
+    def _executor(self) -> WorkerProcess | ThreadPoolExecutor:
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+            self._pool = WorkerProcess() if self.processes else ThreadPoolExecutor(1, thread_name_prefix="bot")
         return self._pool
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
         try:
             return self._executor().submit(fn, *args)
-        except (OSError, RuntimeError) as exc:  # a broken process pool is a RuntimeError
+        except (OSError, RuntimeError) as exc:
             if not self.processes:
                 raise
             log.warning("bot worker process failed (%s): thinking on a thread", exc)
             self.processes, self._pool = False, None
             return self._executor().submit(fn, *args)
+
+    def cancel(self, future: Future) -> None:
+        """The job is no longer wanted: it is dropped, or stopped if it runs in the worker process."""
+        if isinstance(self._pool, WorkerProcess):
+            self._pool.cancel(future)
+        else:
+            future.cancel()
+
+    @property
+    def worker_pid(self) -> int | None:
+        return self._pool.pid if isinstance(self._pool, WorkerProcess) else None
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if self._pool is not None:
@@ -102,7 +102,8 @@ class BotRunner:
 
     def cancel(self) -> None:
         if self.future is not None:
-            self.future.cancel()
+            stop = getattr(self.executor, "cancel", None)
+            stop(self.future) if stop is not None else self.future.cancel()
         self.future, self.key, self.elapsed = None, None, 0.0
 
     def start(self, game_id: str, level: int, match: Match, seat: int, seed: int) -> None:
@@ -131,8 +132,8 @@ class BotRunner:
         return self.future is not None
 
 
-def hint_for(game_id: str, match: Match, seat: int, level: int = 3) -> Action | None:
-    """What the computer would play in this seat now (a preview only)."""
+def hint_for(game_id: str, match: Match, seat: int, level: int = HINT_LEVEL) -> Action | None:
+    """What the computer would play in this seat now, thought here and now (tables ask the worker instead)."""
     state = match.state
     if state.to_move != seat:
         return None

@@ -3,6 +3,7 @@ keyboard focus, Back/Forward/Hint, the log and toasts. Each game adds its layout
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -54,6 +55,8 @@ class TableScene(TableHistory, TableInput, Scene):
         self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
         self.hint: Action | None = None
         self.hint_toast: str | None = None  # the words of the hint on show, gone when the position changes
+        self.hint_job: tuple[Any, Future] | None = None  # (the state it is for, the worker's answer to come)
+        self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
         self.focus: int | None = None
         self.end_timer = 0.0
@@ -177,7 +180,11 @@ class TableScene(TableHistory, TableInput, Scene):
         return obs
 
     # --- turns ------------------------------------------------------------------------------------
+    def exit(self) -> None:
+        self.cancel_hint()
+
     def update(self, dt: float) -> None:
+        self.poll_hint()
         speed = self.app.settings.animation_speed
         self.cards.update(dt, speed)
         if self.toast:
@@ -208,7 +215,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def wants_frame(self) -> bool:
         """Cards glide, a count plays out, the computer's turn or the end is due: frames keep coming."""
         st = self.match.state
-        if self.cards.busy or self.blocking() or (st.is_over and not self.ended):
+        if self.cards.busy or self.blocking() or (st.is_over and not self.ended) or self.hint_job is not None:
             return True
         return not st.is_over and st.to_move is not None and not self.session.is_human(st.to_move)
 
@@ -244,7 +251,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def _all_buttons(self) -> list[Button]:
         human_undo = self.session.mode in ("hotseat", "computer")
         enabled = {"menu": True, "undo": human_undo and self.match.can_undo(self.session.is_human),
-                   "redo": human_undo and self.match.can_redo(), "hint": self.my_turn}
+                   "redo": human_undo and self.match.can_redo(), "hint": self.my_turn and self.hint_job is None}
         out = [Button(bid, label, rect, enabled=enabled[bid]) for bid, label, rect in self._top_buttons]
         return out + self.game_buttons(self._game_area)
 
