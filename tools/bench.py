@@ -110,6 +110,15 @@ def frames_section() -> dict:
     return frames()
 
 
+def bot_frames_section() -> dict:
+    """Frames while the computer thinks in its worker process, and (for comparison) on a thread."""
+    from tools.bot_bench import bot_frames
+
+    out = bot_frames()
+    out["bot_frames_on_thread"] = bot_frames(processes=False)["bot_frames"]
+    return out
+
+
 # Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.
 def rules_section() -> dict:
     """Playouts, the show scorer, OpenSpiel's anchors (from .venv-bench) and the bots' strength."""
@@ -125,7 +134,7 @@ def server_section() -> dict:
     return {"server": compare()}
 
 
-JSON_SECTIONS = [idle_section, frames_section, startup_times, rules_section, server_section]
+JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, server_section]
 
 
 def collect(sections=None) -> dict:
@@ -141,13 +150,15 @@ def collect(sections=None) -> dict:
 
 
 def summary(result: dict) -> list[str]:
-    from tools import frame_bench, idle_bench
+    from tools import bot_bench, frame_bench, idle_bench
 
     lines = []
     if "idle_cpu" in result:
         lines += idle_bench.lines(result)
     if "frames" in result:
         lines += frame_bench.lines(result)
+    if "bot_frames" in result:
+        lines += bot_bench.lines(result)
     if "startup" in result:
         s = result["startup"]
         lines.append(f"first menu frame (whole process, from source): {s['app_s'] * 1000:.0f} ms; "
