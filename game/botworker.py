@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import logging
 import os
-import pickle
 import struct
-import subprocess
 import sys
 import threading
 import weakref
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+if TYPE_CHECKING:
+    import subprocess
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 log = logging.getLogger(__name__)
 HEADER = struct.Struct(">I")
@@ -37,6 +38,8 @@ def worker_command() -> list[str]:
 
 
 def _write(stream: BinaryIO, obj: Any) -> None:
+    import pickle  # here, as subprocess: start-up imports neither
+
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(HEADER.pack(len(data)) + data)
     stream.flush()
@@ -51,6 +54,8 @@ def _read(stream: BinaryIO) -> Any:
     data = stream.read(size)
     if len(data) < size:
         raise EOFError
+    import pickle
+
     return pickle.loads(data)
 
 
@@ -73,6 +78,8 @@ class WorkerProcess:
         return self._proc.pid if self._proc is not None else None
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        from concurrent.futures import Future
+
         future: Future = Future()
         with self._lock:
             if self._closed:
@@ -112,6 +119,8 @@ class WorkerProcess:
     # --- inside the lock ---------------------------------------------------------------------------
     def _pump(self) -> None:
         """Send the next job when the child is free (starting a child when there is none)."""
+        import pickle
+
         while self._running is None and self._queue:
             job_id, fn, args, future = self._queue.popleft()
             if not future.set_running_or_notify_cancel():
@@ -129,6 +138,7 @@ class WorkerProcess:
     def _child(self) -> subprocess.Popen:
         if self._proc is not None and self._proc.poll() is None:
             return self._proc
+        import subprocess  # here, not at start-up: the menu never needs it
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) | getattr(subprocess, "BELOW_NORMAL_PRIORITY_CLASS", 0)
         proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, creationflags=flags)
         self._proc = proc
@@ -171,6 +181,8 @@ class WorkerProcess:
 def _answers(ref: weakref.ref, proc: subprocess.Popen) -> None:
     """The reader thread: hands each answer to the executor, holding it only while it does (so an executor
     nobody uses any more is collected, and its finalizer stops the child)."""
+    import pickle
+
     assert proc.stdout is not None
     while True:
         try:
@@ -187,7 +199,54 @@ def _answers(ref: weakref.ref, proc: subprocess.Popen) -> None:
             return
 
 
+class BotExecutor:
+    """The computer's worker process (game/botworker.py), started on the first job, so a long think never shares
+    the GIL with the frame loop; from source and in the frozen app alike. Where processes are unavailable (a
+    sandbox without them) the same jobs run on one worker thread instead."""
+
+    def __init__(self, processes: bool = True) -> None:
+        self.processes = processes
+        self._pool: WorkerProcess | ThreadPoolExecutor | None = None
+
+    def _executor(self) -> WorkerProcess | ThreadPoolExecutor:
+        if self._pool is None and self.processes:
+            self._pool = WorkerProcess()
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="bot")
+        return self._pool
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        try:
+            return self._executor().submit(fn, *args)
+        except (OSError, RuntimeError) as exc:
+            if not self.processes:
+                raise
+            log.warning("bot worker process failed (%s): thinking on a thread", exc)
+            self.processes, self._pool = False, None
+            return self._executor().submit(fn, *args)
+
+    def cancel(self, future: Future) -> None:
+        """The job is no longer wanted: it is dropped, or stopped if it runs in the worker process."""
+        if isinstance(self._pool, WorkerProcess):
+            self._pool.cancel(future)
+        else:
+            future.cancel()
+
+    @property
+    def worker_pid(self) -> int | None:
+        return self._pool.pid if isinstance(self._pool, WorkerProcess) else None
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+            self._pool = None
+
+
 def _stop(procs: list[subprocess.Popen | None]) -> None:
+    import subprocess
+
     """Stop the child first: its reader thread then sees the end of its answers and closes that pipe (closing it
     here would wait for the reader's lock, that is, for the job)."""
     for proc in procs:
@@ -208,6 +267,8 @@ def _stop(procs: list[subprocess.Popen | None]) -> None:
 
 def serve() -> int:
     """The child: answer jobs until the parent closes the pipe. Nothing else may write to stdout."""
+    import pickle
+
     jobs, answers = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr
     if hasattr(os, "nice"):

@@ -1,22 +1,20 @@
 """Who decides next: the computer thinks in a worker process, off the frame loop, after a short visible pause."""
 from __future__ import annotations
 
-import logging
 import os
 import random
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
-from game.botworker import WorkerProcess
+from game.botworker import BotExecutor
 from rules.bots import make_bot
 from rules.core import Action, GameState
 from rules.match import Match
 from rules.rng import derive
 
+__all__ = ["BotExecutor", "BotRunner", "hint_for", "seen_by", "think"]
 THINK_PAUSE = 0.55  # seconds of visible "thinking", so a reply is never instant and unreadable
 HINT_LEVEL = 3  # hints come from the strongest computer
-log = logging.getLogger(__name__)
 
 
 def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple) -> tuple[Action, int]:
@@ -26,47 +24,6 @@ def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple
     rng = random.Random()
     rng.setstate(rng_state)
     return make_bot(game_id, level).choose(seen, rng), os.getpid()
-
-
-class BotExecutor:
-    """The computer's worker process (game/botworker.py), started on the first job, so a long think never shares
-    the GIL with the frame loop; from source and in the frozen app alike. Where processes are unavailable (a
-    sandbox without them) the same jobs run on one worker thread instead."""
-
-    def __init__(self, processes: bool = True) -> None:
-        self.processes = processes
-        self._pool: WorkerProcess | ThreadPoolExecutor | None = None
-
-    def _executor(self) -> WorkerProcess | ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = WorkerProcess() if self.processes else ThreadPoolExecutor(1, thread_name_prefix="bot")
-        return self._pool
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
-        try:
-            return self._executor().submit(fn, *args)
-        except (OSError, RuntimeError) as exc:
-            if not self.processes:
-                raise
-            log.warning("bot worker process failed (%s): thinking on a thread", exc)
-            self.processes, self._pool = False, None
-            return self._executor().submit(fn, *args)
-
-    def cancel(self, future: Future) -> None:
-        """The job is no longer wanted: it is dropped, or stopped if it runs in the worker process."""
-        if isinstance(self._pool, WorkerProcess):
-            self._pool.cancel(future)
-        else:
-            future.cancel()
-
-    @property
-    def worker_pid(self) -> int | None:
-        return self._pool.pid if isinstance(self._pool, WorkerProcess) else None
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-            self._pool = None
 
 
 def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -> list[dict[str, Any]]:
