@@ -44,7 +44,8 @@ def test_right_after_the_first_frame_the_statistics_file_opens(tmp_path):
 
 def test_the_rules_registry_lists_the_games_without_loading_them():
     code = ("import sys, rules\nids = sorted(rules.GAMES)\n"
-            "before = [m for m in sys.modules if m.startswith('rules.')]\nspec = rules.spec('kombi')\nprint(ids, sorted(before), spec.id, 'rules.kombi.state' in sys.modules)")
+            "before = [m for m in sys.modules if m.startswith('rules.')]\nspec = rules.spec('kombi')\n"
+            "print(ids, sorted(before), spec.id, 'rules.kombi.state' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          check=True).stdout.strip()
     assert out == "['cribbage', 'kombi', 'square', 'trumps'] ['rules.cards', 'rules.core'] kombi True"

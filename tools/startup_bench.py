@@ -133,8 +133,8 @@ def lines(result: dict) -> list[str]:
     out = [f"first menu frame (whole process, from source): {s['app_s'] * 1000:.0f} ms of CPU; a bare window's first "
            f"frame {s['bare_s'] * 1000:.0f} ms ({s['app_s'] / s['bare_s']:.2f}x)"]
     if s.get("exe_s") is not None:
-        out.append(f"first menu frame, one-dir executable: {s['exe_s'] * 1000:.0f} ms of CPU; a PyInstaller hello-world "
-                   f"{s['hello_exe_s'] * 1000:.0f} ms ({s['exe_s'] / s['hello_exe_s']:.2f}x)")
+        out.append(f"first menu frame, one-dir executable: {s['exe_s'] * 1000:.0f} ms of CPU; a PyInstaller "
+                   f"hello-world {s['hello_exe_s'] * 1000:.0f} ms ({s['exe_s'] / s['hello_exe_s']:.2f}x)")
     else:
         out.append(f"one-dir executable not measured: {s['exe_missing']}")
     return out
