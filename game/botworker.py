@@ -30,6 +30,10 @@ WORKER_NICE = 10  # the child's priority step down (POSIX); Windows gets BELOW_N
 ARG = "bot-worker"
 
 
+class WorkerStopped(RuntimeError):
+    """The worker process ended before it answered (killed, crashed, or never started properly)."""
+
+
 def worker_command() -> list[str]:
     """How to start the child: the executable itself when frozen, else this checkout's main.py."""
     if getattr(sys, "frozen", False):
@@ -129,8 +133,11 @@ class WorkerProcess:
                 proc = self._child()
                 assert proc.stdin is not None
                 _write(proc.stdin, (job_id, fn, args))
-            except (OSError, pickle.PicklingError, AttributeError, TypeError) as exc:
+            except OSError as exc:  # the child could not start, or died before it read the job
                 self._kill()
+                future.set_exception(WorkerStopped(f"the bot worker is gone ({exc!r})"))
+                continue
+            except (pickle.PicklingError, AttributeError, TypeError) as exc:  # a job that cannot be sent
                 future.set_exception(exc)
                 continue
             self._running = (job_id, future)
@@ -160,7 +167,7 @@ class WorkerProcess:
                 if self._proc is proc:
                     self._proc = None
                     if self._running is not None:
-                        self._running[1].set_exception(RuntimeError(f"the bot worker stopped ({why})"))
+                        self._running[1].set_exception(WorkerStopped(f"the bot worker stopped ({why})"))
                         self._running = None
                     self._pump()
                 return
@@ -233,6 +240,12 @@ class BotExecutor:
             self._pool.cancel(future)
         else:
             future.cancel()
+
+    def fall_back(self, why: str) -> None:
+        """The worker process failed: every job from now on runs on a thread of this process."""
+        log.warning("bot worker process failed (%s): thinking on a thread", why)
+        self.shutdown(wait=False, cancel_futures=True)
+        self.processes = False
 
     @property
     def worker_pid(self) -> int | None:

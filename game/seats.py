@@ -6,7 +6,7 @@ import random
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from game.botworker import BotExecutor
+from game.botworker import BotExecutor, WorkerStopped
 from rules.bots import make_bot
 from rules.core import Action, GameState
 from rules.match import Match
@@ -55,6 +55,7 @@ class BotRunner:
         self.key: tuple | None = None
         self.elapsed = 0.0
         self._obs_cache: dict[int, tuple[GameState, dict]] = {}
+        self._job: tuple = ()
         self.worker_pid: int | None = None  # the process that made the latest move (tests check it)
 
     def cancel(self) -> None:
@@ -69,8 +70,8 @@ class BotRunner:
             return
         self.cancel()
         seen = seen_by(match, seat, self._obs_cache)
-        rng = derive(seed, "bot", seat, match.cursor)
-        self.future = self.executor.submit(think, game_id, level, seen, rng.getstate())
+        self._job = (game_id, level, seen, derive(seed, "bot", seat, match.cursor).getstate())
+        self.future = self.executor.submit(think, *self._job)
         self.key = key
 
     def poll(self, dt: float, pause: float) -> Action | None:
@@ -80,7 +81,14 @@ class BotRunner:
         self.elapsed += dt
         if self.elapsed < pause or not (self.block or self.future.done()):
             return None
-        action, self.worker_pid = self.future.result()
+        try:
+            action, self.worker_pid = self.future.result()
+        except WorkerStopped as exc:  # the process died (not the bot's own error): think the move here instead
+            if not isinstance(self.executor, BotExecutor) or not self.executor.processes:
+                raise
+            self.executor.fall_back(str(exc))
+            self.future = self.executor.submit(think, *self._job)
+            return None
         self.future, self.key, self.elapsed = None, None, 0.0
         return action
 

@@ -143,3 +143,21 @@ def test_headless_runs_wait_for_a_due_hint_on_the_same_frame():
     app, table = _table_at_my_turn()
     key(app, pygame.K_h)
     assert table.hint is not None and table.hint_job is None and table.hint_pid != os.getpid()
+
+
+def test_a_worker_that_dies_mid_think_leaves_the_move_to_a_thread_with_the_same_result():
+    match = _match("trumps", 4)
+    seat = match.state.to_move
+    executor = BotExecutor()
+    try:
+        runner = BotRunner(executor, block=True)
+        runner.start("trumps", 2, match, seat, seed=5)
+        os.kill(executor.worker_pid, 9)
+        action = None
+        for _ in range(3):
+            action = action or runner.poll(0.05, pause=0.0)
+        assert action is not None and not executor.processes and runner.worker_pid == os.getpid()
+        seen = [match.state.observe(seat)]
+        assert action == think("trumps", 2, seen, derive(5, "bot", seat, 0).getstate())[0]
+    finally:
+        executor.shutdown()
