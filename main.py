@@ -20,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.online.hosting import main as serve
 
         return serve(argv[1:])
+    if argv[:1] == ["bot-worker"]:  # the computer's worker process (game/botworker.py): no pygame either
+        from game.botworker import serve as work
+
+        return work()
     _prepare_environment(argv)
     import rules
     from game.app import main as run_app

@@ -5,9 +5,11 @@ import logging
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.botworker import BotExecutor
 from game.crash import CrashGuard
 from game.i18n import Translator
 from game.icon import set_window_icon
@@ -17,16 +19,15 @@ from game.prefs import apply_services
 from game.router import Router
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
-from game.seats import BotExecutor
-from game.session import Session
 from game.settings import Settings, SettingsStore
 from game.stats import StatsStore
 from game.window import window_size
-from rules.replay import ReplayError
-from rules.replay import decode as decode_replay
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
+
+if TYPE_CHECKING:
+    from game.session import Session  # imported where a game starts: the menu needs no rules of play
 
 log = logging.getLogger("carduels")
 FRAME_DT = 1 / 60
@@ -62,12 +63,11 @@ class App:
         self.fonts = Fonts()
         self.fonts.set_window(self.size[1])
         self.cards = CardArtCache()
-        self.sounds = SoundBank(enabled=settings.sound and not opts.headless)
+        # The sound files and the statistics file are opened after the first frame (_after_first_frame).
+        self.sounds = SoundBank(enabled=settings.sound and not opts.headless, load=False)
         apply_services(self)  # volume, felt and card back from the settings
-        if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
-            log.error("sound files missing: %s", self.sounds.status)
         self.saves = SaveStore()
-        self.stats = StatsStore()  # opens on its own thread: never holds up a frame
+        self.stats = StatsStore(start=False)  # opens on its own thread: never holds up a frame
         self.stack = SceneStack()
         self.router = Router(self)
         self.executor = BotExecutor()  # a worker process, started with the first bot move
@@ -76,6 +76,7 @@ class App:
         self.now = 0.0
         self.frames = 0
         self.draws = 0  # frames actually drawn (tests count them)
+        self._first_frame_shown = False
         self.input_serial = 0  # counts the events handed to the scenes (a table's static layer watches it)
         self.dirty = True  # something changed since the last draw
         self._wake_at: float | None = None  # app.now at which a scene's timer is due
@@ -247,8 +248,18 @@ class App:
             if not self.crash.recover(exc):
                 raise
 
+    def _after_first_frame(self) -> None:
+        """What the first menu frame does not need: the sound files and the statistics file."""
+        self.sounds.load()
+        if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
+            log.error("sound files missing: %s", self.sounds.status)
+        self.stats.start()
+
     def _frame(self, dt: float, take_events: bool = True) -> None:
         """Pending scene changes, events, update, and a draw when something changed."""
+        if self.draws and not self._first_frame_shown:
+            self._first_frame_shown = True
+            self._after_first_frame()
         changed = self.stack.apply_pending(self.size)
         if changed:
             self.gestures.reset()
@@ -345,13 +356,16 @@ class App:
 
 def start_scene(app: App) -> Scene:
     """The first scene for the given options: a table directly, or the menu."""
-    from game.tables import playable
-
     o = app.opts
     if o.server and (o.host_table or o.join):
         from game.scenes.lobby import lobby_from_options
 
         return lobby_from_options(app)
+    if not (o.replay or o.demo or (o.game and o.players)):
+        return app.scene("menu")
+    from game.session import Session
+    from game.tables import playable
+
     if o.replay:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         return app.open_table(Session.from_replay(o.replay, names))
@@ -360,17 +374,17 @@ def start_scene(app: App) -> Scene:
         session = Session.new(o.game or playable()[0], "demo", names,
                               o.seed if o.seed is not None else app.new_seed(), o.level)
         return app.open_table(session)
-    if o.game and o.players:
-        seed = o.seed if o.seed is not None else app.new_seed()
-        return app.open_table(Session.new(o.game, o.mode, list(o.players), seed, o.level))
-    return app.scene("menu")
+    seed = o.seed if o.seed is not None else app.new_seed()
+    return app.open_table(Session.new(o.game, o.mode, list(o.players), seed, o.level))
 
 
 def main(opts: Options) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     if opts.replay:
+        from rules.replay import ReplayError, decode
+
         try:
-            decode_replay(opts.replay)  # a bad code is refused before any window opens
+            decode(opts.replay)  # a bad code is refused before any window opens
         except ReplayError as exc:
             print(f"card-duels: bad replay code: {exc}", file=sys.stderr)
             return 2

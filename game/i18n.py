@@ -2,7 +2,6 @@
 up through stdlib gettext in game/locale (the key is the msgctxt, the English text the msgid)."""
 from __future__ import annotations
 
-import gettext
 import logging
 from pathlib import Path
 from types import ModuleType
@@ -39,8 +38,9 @@ def source_strings(modules: tuple[ModuleType, ...] = _CATALOGUES) -> dict[str, S
     return out
 
 
-class _Missing(gettext.NullTranslations):
-    """The last fallback: says "not translated" (None), so English comes from the source strings."""
+class _Missing:
+    """The last fallback: says "not translated" (None), so English comes from the source strings. (A plain class:
+    English, the default, then needs no gettext at start-up; GNUTranslations only calls these two methods.)"""
 
     def pgettext(self, context, message):  # type: ignore[override]
         return None
@@ -67,7 +67,7 @@ class Translator:
                  localedir: Path | None = None) -> None:
         self._source = source_strings(modules)
         self._localedir = localedir
-        self._loaded: dict[str, gettext.NullTranslations] = {}
+        self._loaded: dict[str, Any] = {}
         self.lang = lang if lang in LANGUAGES else "en"
 
     def set_language(self, lang: str) -> None:
@@ -75,12 +75,14 @@ class Translator:
             raise ValueError(f"unknown language {lang!r}")
         self.lang = lang
 
-    def _catalog(self, lang: str) -> gettext.NullTranslations:
+    def _catalog(self, lang: str) -> Any:
         cat = self._loaded.get(lang)
         if cat is None:
             cat = _Missing()
             path = mo_path(lang, self._localedir)
             if lang != "en":
+                import gettext
+
                 try:
                     with open(path, "rb") as fh:
                         cat = gettext.GNUTranslations(fh)

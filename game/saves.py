@@ -1,13 +1,15 @@
 """Autosaves in the user data folder: one per game, written atomically, damaged ones set aside."""
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.paths import atomic_write, user_data_dir
-from game.session import Session
+
+if TYPE_CHECKING:
+    from game.session import Session  # imported on load: the menu lists saves without the rules of play
 
 FORMAT = "card-duels-save"
 VERSION = 1
@@ -28,6 +30,8 @@ class SaveStore:
         return self.root / f"autosave-{game_id}.json"
 
     def save(self, session: Session) -> None:
+        import json  # when a game is saved or loaded: listing the saves for the menu needs no parser
+
         record = {"format": FORMAT, "version": VERSION, "saved_at": time.time(), "session": session.to_json()}
         atomic_write(self.path_for(session.game_id), json.dumps(record, ensure_ascii=False))
 
@@ -46,6 +50,10 @@ class SaveStore:
 
     def load(self, path: Path) -> Session:
         """The saved session; a damaged or foreign file is moved aside and ValueError says why."""
+        import json
+
+        from game.session import Session
+
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(record, dict) or record.get("format") != FORMAT:

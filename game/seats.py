@@ -1,21 +1,20 @@
 """Who decides next: the computer thinks in a worker process, off the frame loop, after a short visible pause."""
 from __future__ import annotations
 
-import logging
 import os
 import random
-import sys
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
+from game.botworker import BotExecutor, WorkerStopped
 from rules.bots import make_bot
 from rules.core import Action, GameState
 from rules.match import Match
 from rules.rng import derive
 
+__all__ = ["BotExecutor", "BotRunner", "hint_for", "seen_by", "think"]
 THINK_PAUSE = 0.55  # seconds of visible "thinking", so a reply is never instant and unreadable
-log = logging.getLogger(__name__)
+HINT_LEVEL = 3  # hints come from the strongest computer
 
 
 def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple) -> tuple[Action, int]:
@@ -25,48 +24,6 @@ def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple
     rng = random.Random()
     rng.setstate(rng_state)
     return make_bot(game_id, level).choose(seen, rng), os.getpid()
-
-
-class BotExecutor:
-    """One worker process for the computer, started on the first bot move (forkserver where there is one,
-    else spawn), so a long think never shares the GIL with the frame loop. Where processes are unavailable
-    (a frozen executable, a sandbox without them) the same jobs run on one worker thread instead."""
-
-    def __init__(self, processes: bool = True) -> None:
-        self.processes = processes and not getattr(sys, "frozen", False)
-        self._pool: Executor | None = None
-
-    def _executor(self) -> Executor:
-        if self._pool is None and self.processes:
-            # Imported here: the frozen app ships without multiprocessing (its runtime hook costs start-up).
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            try:
-                methods = multiprocessing.get_all_start_methods()
-                ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
-            except (OSError, ValueError, NotImplementedError) as exc:
-                log.warning("bot worker process unavailable (%s): thinking on a thread", exc)
-                self.processes = False
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        return self._pool
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
-        try:
-            return self._executor().submit(fn, *args)
-        except (OSError, RuntimeError) as exc:  # a broken process pool is a RuntimeError
-            if not self.processes:
-                raise
-            log.warning("bot worker process failed (%s): thinking on a thread", exc)
-            self.processes, self._pool = False, None
-            return self._executor().submit(fn, *args)
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-            self._pool = None
 
 
 def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -> list[dict[str, Any]]:
@@ -98,11 +55,13 @@ class BotRunner:
         self.key: tuple | None = None
         self.elapsed = 0.0
         self._obs_cache: dict[int, tuple[GameState, dict]] = {}
+        self._job: tuple = ()
         self.worker_pid: int | None = None  # the process that made the latest move (tests check it)
 
     def cancel(self) -> None:
         if self.future is not None:
-            self.future.cancel()
+            stop = getattr(self.executor, "cancel", None)
+            stop(self.future) if stop is not None else self.future.cancel()
         self.future, self.key, self.elapsed = None, None, 0.0
 
     def start(self, game_id: str, level: int, match: Match, seat: int, seed: int) -> None:
@@ -111,8 +70,8 @@ class BotRunner:
             return
         self.cancel()
         seen = seen_by(match, seat, self._obs_cache)
-        rng = derive(seed, "bot", seat, match.cursor)
-        self.future = self.executor.submit(think, game_id, level, seen, rng.getstate())
+        self._job = (game_id, level, seen, derive(seed, "bot", seat, match.cursor).getstate())
+        self.future = self.executor.submit(think, *self._job)
         self.key = key
 
     def poll(self, dt: float, pause: float) -> Action | None:
@@ -122,7 +81,14 @@ class BotRunner:
         self.elapsed += dt
         if self.elapsed < pause or not (self.block or self.future.done()):
             return None
-        action, self.worker_pid = self.future.result()
+        try:
+            action, self.worker_pid = self.future.result()
+        except WorkerStopped as exc:  # the process died (not the bot's own error): think the move here instead
+            if not isinstance(self.executor, BotExecutor) or not self.executor.processes:
+                raise
+            self.executor.fall_back(str(exc))
+            self.future = self.executor.submit(think, *self._job)
+            return None
         self.future, self.key, self.elapsed = None, None, 0.0
         return action
 
@@ -131,8 +97,8 @@ class BotRunner:
         return self.future is not None
 
 
-def hint_for(game_id: str, match: Match, seat: int, level: int = 3) -> Action | None:
-    """What the computer would play in this seat now (a preview only)."""
+def hint_for(game_id: str, match: Match, seat: int, level: int = HINT_LEVEL) -> Action | None:
+    """What the computer would play in this seat now, thought here and now (tables ask the worker instead)."""
     state = match.state
     if state.to_move != seat:
         return None

@@ -3,13 +3,10 @@ never over a file the app could not fully understand (the owner's comments and l
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from game.i18n import LANGUAGES
 from game.paths import atomic_write, user_config_dir
@@ -84,6 +81,8 @@ def settings_path() -> Path:
 
 def parse_settings(text: str, name: str = "settings.toml") -> tuple[Settings, list[str]]:
     """Settings from TOML text plus the problems found; each bad value falls back to its default."""
+    import tomllib  # only when there is a file to read: not at the start of a fresh install
+
     s = Settings()
     try:
         data = tomllib.loads(text)
@@ -167,6 +166,7 @@ def _fresh_text(s: Settings) -> str:
 
 def _dump(key: str, value: Any) -> str:
     """One ``key = value`` line; a list stays on one line, so it can be updated in place."""
+    import tomli_w  # only when the file is written, not at every start
     if isinstance(value, list):
         items = ", ".join(tomli_w.dumps({"x": v}).split("=", 1)[1].strip() for v in value)
         return f"{key} = [{items}]\n"

@@ -7,22 +7,23 @@ fresh one is started; a locked one turns the statistics off for this run. Either
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
-import uuid
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.paths import user_data_dir
 
 if TYPE_CHECKING:
+    import sqlite3
+    from concurrent.futures import Future
+
     from game.session import Session
 
+# sqlite3, uuid, datetime and concurrent.futures are imported where they are used (on the worker thread, with
+# the first query, at a game's end): the first menu frame needs none of them (sqlite3 loads a 1.5 MB library).
 log = logging.getLogger("carduels.stats")
 LOCK_WAIT = 0.25  # seconds sqlite waits for a lock (on the worker thread, never on a frame)
 
@@ -70,6 +71,8 @@ class Pending:
 
 def migrate(conn: sqlite3.Connection) -> int:
     """Bring the file to :data:`SCHEMA_VERSION`; returns the version found. A newer file is refused."""
+    import sqlite3
+
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > SCHEMA_VERSION:
         raise sqlite3.DatabaseError(f"made by a newer version (schema {found}, this one knows {SCHEMA_VERSION})")
@@ -82,12 +85,14 @@ def migrate(conn: sqlite3.Connection) -> int:
 
 
 def _is_locked(exc: sqlite3.Error) -> bool:
+    import sqlite3
+
     text = str(exc).lower()
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 class StatsStore:
-    def __init__(self, path: Path | None = None, enabled: bool = True) -> None:
+    def __init__(self, path: Path | None = None, enabled: bool = True, start: bool = True) -> None:
         self.path = path or stats_path()
         self._jobs: deque[tuple[Future, Callable[..., Any], tuple]] = deque()
         self._lock = threading.Lock()
@@ -96,7 +101,15 @@ class StatsStore:
         self._notice: tuple[str, dict[str, str]] | None = None
         self.problem: str | None = None  # why the statistics are off, for the statistics screen
         self.enabled = enabled
-        if enabled:
+        self._started = False
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Open the file on the worker thread (once; ``start=False`` leaves it for later, e.g. after the first
+        frame: any query starts it first)."""
+        if self.enabled and not self._started:
+            self._started = True
             self._submit(self._open)
 
     @property
@@ -106,6 +119,10 @@ class StatsStore:
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
         """Queue ``fn``; one short-lived thread at a time works through the queue in order."""
+        if fn != self._open:
+            self.start()  # a query before the app started the store (after its first frame) opens it first
+        from concurrent.futures import Future  # with the first query, not at start-up
+
         future: Future = Future()
         with self._lock:
             self._jobs.append((future, fn, args))
@@ -129,6 +146,8 @@ class StatsStore:
 
     # --- the worker thread ---------------------------------------------------------------------------
     def _open(self) -> None:
+        import sqlite3
+
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = self._connect()
@@ -141,6 +160,8 @@ class StatsStore:
             self._off("stats.failed", {"why": str(exc)}, str(exc))
 
     def _connect(self) -> sqlite3.Connection:
+        import sqlite3
+
         # Used by one thread at a time (the queue's), not always the same one.
         conn = sqlite3.connect(self.path, timeout=LOCK_WAIT, check_same_thread=False)
         try:
@@ -153,6 +174,9 @@ class StatsStore:
 
     def _set_aside(self, exc: Exception) -> None:
         """Move the damaged file out of the way (unique name) and start a fresh one."""
+        import sqlite3
+        import uuid
+
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.stem}.damaged-{stamp}-{uuid.uuid4().hex[:6]}{self.path.suffix}")
         log.warning("statistics file damaged (%s): moved to %s", exc, aside)
@@ -171,6 +195,8 @@ class StatsStore:
         self._notice = (key, params)
 
     def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
+        import sqlite3
+
         if self._conn is None:
             return []
         try:
@@ -191,6 +217,8 @@ class StatsStore:
         """Keep a finished game (the computer's own demo games are not kept)."""
         if session.mode == "demo" or not self.enabled:
             return
+        from datetime import UTC, datetime
+
         st = session.match.state
         row = (session.game_id, session.mode, session.names[0], session.names[1], int(st.scores[0]),
                int(st.scores[1]), ",".join(str(w) for w in st.winners), session.match.cursor,
@@ -215,6 +243,8 @@ class StatsStore:
             return [dict(zip(COLUMNS, r, strict=True)) for r in rows]
 
         if not self.enabled:
+            from concurrent.futures import Future
+
             done: Future = Future()
             done.set_result([])
             return Pending(done)
@@ -231,7 +261,7 @@ class StatsStore:
                 self._conn.close()
                 self._conn = None
 
-        if not self.enabled:
+        if not self.enabled or not self._started:  # never opened: nothing to close
             return
         done = self._submit(shut)
         if wait:

@@ -1,15 +1,40 @@
 """Card Duels rules: pure Python, no pygame. One package per game, one contract for all; the game registry."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
-from rules import cribbage, kombi, square, trumps
 from rules.cards import Card
 from rules.core import Action, Event, GameSpec, GameState, IllegalAction
 
-# A new game is one more package beside these and one more entry here.
-GAMES: dict[str, GameSpec] = {g.GAME.id: g.GAME for g in (cribbage, square, kombi, trumps)}
+
+class _Registry(Mapping[str, GameSpec]):
+    """Game id -> its ``GameSpec``. A game's package (its state, its rules) is imported the first time its spec is
+    asked for: listing the games (the command line, the menu) loads none of them, so start-up does not either."""
+
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        self._ids = ids
+
+    def __getitem__(self, game_id: str) -> GameSpec:
+        if game_id not in self._ids:
+            raise KeyError(game_id)
+        spec = import_module(f"rules.{game_id}").GAME
+        assert spec.id == game_id, f"rules.{game_id} registers {spec.id!r}"
+        return spec
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._ids
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+# A new game is one more package beside these (rules/<id>/, its GAME in __init__) and one more name here.
+GAMES: Mapping[str, GameSpec] = _Registry(("cribbage", "square", "kombi", "trumps"))
 
 
 def spec(game_id: str) -> GameSpec:

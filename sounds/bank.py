@@ -28,7 +28,8 @@ class SoundBank:
     """Plays named effects. Never raises for a missing mixer or file: it stays silent and says why
     in ``status``."""
 
-    def __init__(self, enabled: bool = True, directory: Path | str | None = None, volume: float = 0.8) -> None:
+    def __init__(self, enabled: bool = True, directory: Path | str | None = None, volume: float = 0.8,
+                 load: bool = True) -> None:
         self.enabled = enabled
         self.directory = Path(directory) if directory is not None else sound_dir()
         self.names: tuple[str, ...] = NAMES
@@ -36,8 +37,15 @@ class SoundBank:
         self.missing: list[str] = []
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._volume = max(0.0, min(1.0, volume))
+        self.loaded = False
         self.mixer_ok = self._init_mixer()
-        if self.mixer_ok:
+        if load:
+            self.load()
+
+    def load(self) -> None:
+        """Read the sound files (once; ``load=False`` leaves it for later, e.g. after the first frame)."""
+        if self.mixer_ok and not self.loaded:
+            self.loaded = True
             self._load()
 
     def _init_mixer(self) -> bool:
@@ -85,6 +93,7 @@ class SoundBank:
         """Play a sound; True if it started (False when disabled, silent, unknown or no channel)."""
         if not self.enabled:
             return False
+        self.load()
         sound = self._sounds.get(name)
         if sound is None:
             return False

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -29,6 +30,11 @@ def _split_runs(text: str) -> list[tuple[bool, str]]:
     return runs
 
 
+def _default_font_file() -> str | None:
+    path = Path(pygame.__file__).with_name(pygame.font.get_default_font())
+    return str(path) if path.is_file() else None
+
+
 class Fonts:
     """Font objects and rendered text, cached per instance (the app owns one)."""
 
@@ -42,6 +48,7 @@ class Fonts:
         self.stamps = SuitStamps()
         self._keys: dict[int, tuple] = {}
         self.floor = 1  # the window's smallest legible size (set_window); card art keeps 1
+        self._file = _default_font_file()
 
     def set_window(self, height: int) -> None:
         """Enforce the type scale's floor (2% of the window height) on every text drawn."""
@@ -53,7 +60,10 @@ class Fonts:
         key = (px, bool(bold))
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, px)
+            # The default font by its path: Font(None, px) looks the file up through importlib.resources each
+            # time, and renders a size-px request at int(px * GLYPH_RATIO) (the same pixels, checked by a test).
+            font = (pygame.font.Font(self._file, max(1, int(px * theme.GLYPH_RATIO))) if self._file
+                    else pygame.font.Font(None, px))
             font.bold = bool(bold)
             self._fonts[key] = font
         return font

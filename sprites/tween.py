@@ -85,6 +85,7 @@ class Tween:
         self.ease = ease
         self.delay = max(0.0, float(delay))
         self.elapsed = 0.0
+        self._value = self._at()  # kept from one update to the next: it is read many times a frame
 
     @property
     def progress(self) -> float:
@@ -99,17 +100,27 @@ class Tween:
 
     @property
     def value(self) -> Values:
-        if self.done:
+        return self._value
+
+    def _at(self) -> Values:
+        run = self.elapsed - self.delay
+        if run >= self.duration:
             return self.end
-        return lerp_point(self.start, self.end, self.ease(self.progress))
+        k = self.ease(run / self.duration if run > 0.0 else 0.0)
+        a, b = self.start, self.end
+        if len(a) == 2:  # a card's place: most tweens, every frame
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        return lerp_point(a, b, k)
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (negative steps are ignored)."""
         if dt > 0:
             self.elapsed = min(self.elapsed + dt, self.delay + self.duration)
+            self._value = self._at()
 
     def finish(self) -> None:
         self.elapsed = self.delay + self.duration
+        self._value = self.end
 
 
 class Animator:
@@ -140,6 +151,10 @@ class Animator:
         """The current value for ``key``, or None when nothing animates it."""
         tween = self._tweens.get(key)
         return tween.value if tween is not None else None
+
+    def values(self) -> dict[object, Values]:
+        """Every animated key's current value, in one pass (for drawing many keys each frame)."""
+        return {k: t._value for k, t in self._tweens.items()}
 
     def target(self, key: object) -> Values | None:
         """Where ``key`` is heading, or None."""

@@ -95,16 +95,26 @@ def draw_badge(
     color: tuple[int, ...],
 ) -> pygame.Rect:
     """A pill-shaped label (e.g. a pile count) centred at ``center``; returns its rect."""
+    img = _badge(fonts, text, px, tuple(color), fonts.floor)
+    rect = pygame.Rect(0, 0, img.get_width() - 2, img.get_height() - 2)
+    rect.center = (round(center[0]), round(center[1]))
+    surface.blit(img, rect.move(-1, -1))
+    return rect
+
+
+@lru_cache(maxsize=128)  # badges sit over cards, so they are drawn on frames where cards move: one blit each
+def _badge(fonts: Fonts, text: str, px: int, color: tuple[int, ...], floor: int) -> pygame.Surface:
     ink = theme.TEXT_DARK if theme.is_light(color) else theme.TEXT
     glyphs = fonts.render(text, px, ink, bold=False)
     h = round(glyphs.get_height() * 1.25)
-    w = max(h, glyphs.get_width() + h // 1.6)
-    rect = pygame.Rect(0, 0, int(w), h)
-    rect.center = (round(center[0]), round(center[1]))
-    draw_round_rect(surface, (0, 0, 0, 255), rect.inflate(2, 2), h // 2 + 1)
-    draw_round_rect(surface, color, rect, h // 2)
-    surface.blit(glyphs, glyphs.get_rect(center=rect.center))
-    return rect
+    w = int(max(h, glyphs.get_width() + h // 1.6))
+    img = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    img.fill((0, 0, 0, 0))
+    rect = pygame.Rect(1, 1, w, h)
+    draw_round_rect(img, (0, 0, 0, 255), rect.inflate(2, 2), h // 2 + 1)
+    draw_round_rect(img, color, rect, h // 2)
+    img.blit(glyphs, glyphs.get_rect(center=rect.center))
+    return img.convert_alpha() if pygame.display.get_surface() is not None else img
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, scale: float = 1.0) -> None:

@@ -1,12 +1,24 @@
-"""The computer thinks in another process, gets only observations and an RNG state, and is deterministic."""
+"""The computer thinks in another process, gets only observations and an RNG state, and is deterministic;
+so do hints, which a change of position cancels."""
 from __future__ import annotations
 
+import gc
 import os
+import sys
+import time
+
+import pygame
+import pytest
 
 import rules
-from game.seats import BotExecutor, BotRunner, think
+from game.botworker import WorkerProcess, worker_command
+from game.seats import BotExecutor, BotRunner, hint_for, think
+from game.tables import open_table
+from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
+from tools.driver import frames, key, make_app, settle
+from tools.shots import midgame
 
 
 def _match(game_id: str, seed: int) -> Match:
@@ -50,3 +62,102 @@ def test_without_processes_the_same_job_runs_on_a_thread_with_the_same_result():
         executor.shutdown()
     assert pid == os.getpid()
     assert action == think("cribbage", 2, seen, rng)[0]
+
+
+# --- the worker process itself ----------------------------------------------------------------------------
+def test_a_job_cancelled_while_it_runs_stops_the_worker_and_the_next_job_gets_a_fresh_one():
+    worker = WorkerProcess()
+    try:
+        slow = worker.submit(time.sleep, 60)
+        first = worker.pid
+        worker.cancel(slow)
+        assert slow.done() and worker.pid is None
+        assert worker.submit(abs, -3).result(timeout=60) == 3
+        assert worker.starts == 2 and worker.pid != first
+    finally:
+        worker.shutdown()
+
+
+def test_a_job_that_raises_raises_from_its_future_and_the_worker_goes_on():
+    worker = WorkerProcess()
+    try:
+        with pytest.raises(ValueError):
+            worker.submit(int, "not a number").result(timeout=60)
+        assert worker.submit(max, 2, 7).result(timeout=60) == 7 and worker.starts == 1
+    finally:
+        worker.shutdown()
+
+
+def test_a_worker_nobody_holds_any_more_stops_its_process():
+    worker = WorkerProcess()
+    assert worker.submit(abs, -1).result(timeout=60) == 1
+    proc = worker._proc
+    del worker
+    gc.collect()
+    assert proc.wait(timeout=30) is not None
+
+
+def test_the_frozen_app_starts_itself_as_the_worker(monkeypatch):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", "/opt/card-duels/card-duels")
+    assert worker_command() == ["/opt/card-duels/card-duels", "bot-worker"]
+
+
+# --- hints think in the worker too --------------------------------------------------------------------------
+def _table_at_my_turn():
+    app = make_app()
+    table = open_table(app, midgame("kombi", 6))
+    app.stack.push(table)
+    settle(app)
+    assert table.my_turn
+    return app, table
+
+
+def test_a_hint_thinks_in_the_worker_while_the_table_keeps_drawing():
+    app, table = _table_at_my_turn()
+    app.opts.headless = False  # a windowed run: the frame loop never waits for the hint
+    table.show_hint()
+    job = table.hint_job
+    assert job is not None and table.hint is None and table.toast[0] == table.t("table.hint_coming")
+    assert not next(b for b in table.buttons.buttons if b.id == "hint").enabled
+    assert table.wants_frame()
+    action, pid = job[1].result(timeout=60)
+    frames(app, 1)
+    assert table.hint == action and table.hint_job is None and table.toast[0] == table.hint_text(action)
+    assert pid == table.hint_pid == app.executor.worker_pid != os.getpid()
+    assert action == hint_for("kombi", table.match, table.view_seat), "the same position gives the same hint"
+
+
+def test_a_hint_still_coming_is_dropped_when_the_position_changes():
+    app, table = _table_at_my_turn()
+    app.opts.headless = False
+    table.show_hint()
+    future = table.hint_job[1]
+    assert table.submit(Action.make("draw"))
+    assert table.hint_job is None and future.done() and table.toast is None
+    frames(app, 30)
+    assert table.hint is None
+
+
+def test_headless_runs_wait_for_a_due_hint_on_the_same_frame():
+    app, table = _table_at_my_turn()
+    key(app, pygame.K_h)
+    assert table.hint is not None and table.hint_job is None and table.hint_pid != os.getpid()
+
+
+def test_a_worker_that_dies_mid_think_leaves_the_move_to_a_thread_with_the_same_result():
+    match = _match("trumps", 4)
+    seat = match.state.to_move
+    executor = BotExecutor()
+    try:
+        runner = BotRunner(executor, block=True)
+        runner.start("trumps", 2, match, seat, seed=5)
+        os.kill(executor.worker_pid, 9)
+        action = None
+        for _ in range(3):
+            action = action or runner.poll(0.05, pause=0.0)
+        assert action is not None and not executor.processes and runner.worker_pid == os.getpid()
+        seen = [match.state.observe(seat)]
+        assert action == think("trumps", 2, seen, derive(5, "bot", seat, 0).getstate())[0]
+    finally:
+        executor.shutdown()

@@ -394,3 +394,18 @@ def test_keyboard_switches_between_cyrillic_and_latin(fonts: Fonts):
 def test_keyboard_rejects_unknown_layout():
     with pytest.raises(ValueError):
         OnScreenKeyboard(pygame.Rect(0, 0, 100, 100), "xx")
+
+
+def test_fonts_by_path_render_the_same_pixels_as_the_default_font():
+    from sprites.text import _default_font_file
+
+    path = _default_font_file()
+    assert path is not None
+    for px in (8, 13, 22, 31, 48, 97):
+        for bold in (False, True):
+            mine, default = Fonts().get(px, bold), pygame.font.Font(None, px)
+            default.bold = bold
+            a = mine.render("Ann, Ґанок, Wörld 10", True, (255, 255, 255))
+            b = default.render("Ann, Ґанок, Wörld 10", True, (255, 255, 255))
+            assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+            assert mine.metrics("H") == default.metrics("H") and mine.get_linesize() == default.get_linesize()

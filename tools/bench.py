@@ -59,43 +59,11 @@ def frame_times(frames_n: int = 600) -> list[str]:
     ]
 
 
-BARE_FIRST_FRAME = ("import pygame; pygame.init(); s = pygame.display.set_mode((1280, 800)); "
-                    "s.fill((0, 80, 40)); pygame.display.flip(); pygame.quit()")
+def startup_times() -> dict:
+    """``{"startup": {app_s, bare_s, exe_s, hello_exe_s, ...}}``: see tools/startup_bench.py."""
+    from tools.startup_bench import startup
 
-
-def _child_cpu() -> float:
-    import resource
-
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
-def startup_times(runs: int = 7) -> dict:
-    """``{"startup": {app_s, bare_s}}``: whole processes from source, to the first menu frame and to a bare
-    pygame window's first frame. The figures are the processes' CPU time (on a shared machine wall time mostly
-    measures the others; medians of wall time are beside). Runs alternate; the first pair warms the caches."""
-    import tempfile
-
-    root = Path(__file__).resolve().parent.parent
-    tmp = tempfile.TemporaryDirectory()  # compiled bytecode is cached, as after an install
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               PYTHONPYCACHEPREFIX=str(Path(tmp.name, "pyc")), CARD_DUELS_HOME=str(Path(tmp.name, "home")))
-    cpu: dict[str, list[float]] = {"app": [], "bare": []}
-    wall: dict[str, list[float]] = {"app": [], "bare": []}
-    for i in range(runs + 1):
-        for name, cmd in (("app", [sys.executable, str(root / "main.py"), "--headless", "--frames", "1"]),
-                          ("bare", [sys.executable, "-c", BARE_FIRST_FRAME])):
-            c0, t0 = _child_cpu(), time.perf_counter()
-            subprocess.run(cmd, check=True, env=env, capture_output=True)
-            if i:
-                cpu[name].append(_child_cpu() - c0)
-                wall[name].append(time.perf_counter() - t0)
-    tmp.cleanup()
-    med = statistics.median
-    return {"startup": {"app_s": round(med(cpu["app"]), 4), "bare_s": round(med(cpu["bare"]), 4),
-                        "app_wall_s": round(med(wall["app"]), 4), "bare_wall_s": round(med(wall["bare"]), 4),
-                        "clock": "process CPU time"}}
+    return startup()
 
 
 def idle_section() -> dict:
@@ -108,6 +76,15 @@ def frames_section() -> dict:
     from tools.frame_bench import frames
 
     return frames()
+
+
+def bot_frames_section() -> dict:
+    """Frames while the computer thinks in its worker process, and (for comparison) on a thread."""
+    from tools.bot_bench import bot_frames
+
+    out = bot_frames()
+    out["bot_frames_on_thread"] = bot_frames(processes=False)["bot_frames"]
+    return out
 
 
 # Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.
@@ -125,7 +102,7 @@ def server_section() -> dict:
     return {"server": compare()}
 
 
-JSON_SECTIONS = [idle_section, frames_section, startup_times, rules_section, server_section]
+JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, server_section]
 
 
 def collect(sections=None) -> dict:
@@ -141,17 +118,19 @@ def collect(sections=None) -> dict:
 
 
 def summary(result: dict) -> list[str]:
-    from tools import frame_bench, idle_bench
+    from tools import bot_bench, frame_bench, idle_bench
 
     lines = []
     if "idle_cpu" in result:
         lines += idle_bench.lines(result)
     if "frames" in result:
         lines += frame_bench.lines(result)
+    if "bot_frames" in result:
+        lines += bot_bench.lines(result)
     if "startup" in result:
-        s = result["startup"]
-        lines.append(f"first menu frame (whole process, from source): {s['app_s'] * 1000:.0f} ms; "
-                     f"a bare window's first frame {s['bare_s'] * 1000:.0f} ms ({s['app_s'] / s['bare_s']:.2f}x)")
+        from tools import startup_bench
+
+        lines += startup_bench.lines(result)
     return lines
 
 

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import rules
 from game.online import workers as workers_mod
 from game.online.heap import HeapKeeper
 from game.online.server import GameServer, Limits
@@ -164,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     worker = workers_mod.parse_worker(ns.worker) if ns.worker else None
     if worker is not None:
         workers_mod.ignore_sigint()
+    for game_id in rules.GAMES:  # the registry loads games when asked: a server loads them all before it serves
+        rules.spec(game_id)
     try:
         store = Store(path, ns.sync) if path else None
     except (OSError, sqlite3.Error, StoreError) as exc:

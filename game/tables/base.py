@@ -2,6 +2,8 @@
 keyboard focus, Back/Forward/Hint, the log and toasts. Each game adds its layout and gestures."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -54,6 +56,8 @@ class TableScene(TableHistory, TableInput, Scene):
         self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
         self.hint: Action | None = None
         self.hint_toast: str | None = None  # the words of the hint on show, gone when the position changes
+        self.hint_job: tuple[Any, Future] | None = None  # (the state it is for, the worker's answer to come)
+        self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
         self.focus: int | None = None
         self.end_timer = 0.0
@@ -181,7 +185,11 @@ class TableScene(TableHistory, TableInput, Scene):
         return obs
 
     # --- turns ------------------------------------------------------------------------------------
+    def exit(self) -> None:
+        self.cancel_hint()
+
     def update(self, dt: float) -> None:
+        self.poll_hint()
         speed = self.app.settings.animation_speed
         self.cards.update(dt, speed)
         if self.toast:
@@ -212,7 +220,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def wants_frame(self) -> bool:
         """Cards glide, a count plays out, the computer's turn or the end is due: frames keep coming."""
         st = self.match.state
-        if self.cards.busy or self.blocking() or (st.is_over and not self.ended):
+        if self.cards.busy or self.blocking() or (st.is_over and not self.ended) or self.hint_job is not None:
             return True
         return not st.is_over and st.to_move is not None and not self.session.is_human(st.to_move)
 
@@ -248,7 +256,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def _all_buttons(self) -> list[Button]:
         human_undo = self.session.mode in ("hotseat", "computer")
         enabled = {"menu": True, "undo": human_undo and self.match.can_undo(self.session.is_human),
-                   "redo": human_undo and self.match.can_redo(), "hint": self.my_turn}
+                   "redo": human_undo and self.match.can_redo(), "hint": self.my_turn and self.hint_job is None}
         out = [Button(bid, label, rect, enabled=enabled[bid]) for bid, label, rect in self._top_buttons]
         return out + self.game_buttons(self._game_area)
 
@@ -292,7 +300,7 @@ class TableScene(TableHistory, TableInput, Scene):
         alone = self.surface_kept()
         overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
         return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
-                                self._paint_over, app.draws, alone)
+                                self._paint_over, app.draws, alone, self._focus_ring())
 
     def _paint_static(self, layer: pygame.Surface) -> None:
         layer.blit(felt(layer.get_size()), (0, 0))
@@ -302,12 +310,20 @@ class TableScene(TableHistory, TableInput, Scene):
 
     def _paint_over(self, surface: pygame.Surface) -> None:
         self.draw_top(surface)
-        item = self.focused()
-        if item is not None and not item[0].startswith("btn:"):
-            pygame.draw.rect(surface, theme.GOLD, item[1].inflate(10, 10), width=max(2, int(4 * self.scale)),
-                             border_radius=max(4, int(10 * self.scale)))
         with floating(surface):  # a toast floats over the board for a moment
             self._draw_toast(surface)
+
+    def _focus_ring(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], None]] | None:
+        """The gold keyboard focus on a card or zone (it follows a gliding card), with how to draw it."""
+        item = self.focused()
+        if item is None or item[0].startswith("btn:"):
+            return None
+        width = max(2, int(4 * self.scale))
+        ring = item[1].inflate(10, 10)
+
+        def paint(surface: pygame.Surface) -> None:
+            pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=max(4, int(10 * self.scale)))
+        return ring, paint
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 import pygame
 
 from sprites import theme
-from sprites.cards import CardArtCache
+from sprites.cards import CardArt, CardArtCache
 from sprites.tween import Animator, ease_in_out_cubic, ease_out_cubic, flip_scale
 
 GLIDE = 0.32  # seconds for a card to glide to its new place
 FLIP = 0.30
+FLIP_STEPS = 10  # a turning card is drawn at one of this many widths per side, each scaled once per view
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,10 @@ class CardLayer:
         self.flips: dict[str, float] = {}  # key -> seconds into its flip
         self.dragging: dict[str, tuple[float, float]] = {}  # key -> offset from the pointer
         self.pointer: tuple[int, int] = (0, 0)
-        self.faces_drawn: set[str] = set()  # for tests: every face drawn in the last frame
-        self._order: list[CardSprite] = []
-        self._order_for: tuple[dict, tuple] | None = None
+        self._plan: list[_Look] = []
+        self._looks_for: tuple[dict, tuple] | None = None
+        self._arts: dict[int, CardArt] = {}
+        self._flipped: dict[tuple, pygame.Surface] = {}  # (image, width) -> the image narrowed mid-turn
 
     @property
     def busy(self) -> bool:
@@ -111,10 +113,14 @@ class CardLayer:
 
     def update(self, dt: float, speed: float = 1.0) -> None:
         self.anim.update(dt * speed)
+        if not self.flips:
+            return
         for key in list(self.flips):
             self.flips[key] += dt * speed
             if self.flips[key] >= FLIP:
                 del self.flips[key]
+        if not self.flips:
+            self._flipped.clear()
 
     def start_drag(self, keys: list[str], pointer: tuple[int, int]) -> None:
         self.anim.finish_all()
@@ -146,56 +152,166 @@ class CardLayer:
         return s.w * 0.18 if s.selected else 0.0
 
     def rects(self) -> dict[str, pygame.Rect]:
-        """Where each card is drawn this frame (computed once a frame, for drawing and for dirty rects)."""
+        """Where each card is drawn this frame."""
         out = {}
         for s in self.targets.values():
             x, y = self.position(s.key)
             out[s.key] = s.rect_at(x, y, self._lift(s))
         return out
 
-    def extents(self, rects: dict[str, pygame.Rect]) -> dict[str, tuple[pygame.Rect, float | None]]:
-        """Each card's area on screen (with room for its shadow and glow) and its flip progress."""
-        out = {}
-        for s in self.targets.values():
-            art = self.art.get(s.w)
-            pad = 2 * (max(art.shadow_margin, art.glow_margin) + max(1, round(art.width * 0.025)) + 2)
-            out[s.key] = (rects[s.key].inflate(pad, pad), self.flips.get(s.key))
+    # --- drawing: one plan per view, one list of blits per frame --------------------------------------
+    def _looks(self) -> list[_Look]:
+        """What each sprite draws, in stacking order: rebuilt when the view, a drag or the card art changes
+        (a new view is a new dict; the art cache forgets a width or every width when the looks change)."""
+        arts = self._arts
+        stale = any(self.art.get(w) is not a for w, a in arts.items())
+        if not stale and self._looks_for == (self.targets, tuple(self.dragging)):
+            return self._plan
+        dragging = self.dragging
+        order = sorted(self.targets.values(), key=lambda s: (s.key in dragging, s.z))
+        arts = self._arts = {}
+        for s in order:
+            if s.w not in arts:
+                arts[s.w] = self.art.get(s.w)
+        self._plan = [_Look(s, arts[s.w], s.key in dragging) for s in order]
+        self._looks_for = (self.targets, tuple(dragging))
+        self._flipped.clear()
+        return self._plan
+
+    def frame(self) -> CardFrame:
+        """This frame's blits in stacking order and each card's mark (place, flip step, look); a card at rest
+        reuses the blits its look made once."""
+        cards: list[tuple[tuple | list, pygame.Rect]] = []
+        marks: dict[str, tuple] = {}
+        drag, flips, pointer = self.dragging, self.flips, self.pointer
+        moving = self.anim.values()
+        for look in self._looks():
+            key = look.key
+            v = moving.get(key)
+            if v is None and not (drag and key in drag) and key not in flips:
+                mark, card = look.rest
+                cards.append(card)
+                marks[key] = mark
+                continue
+            if drag and key in drag:
+                off = drag[key]
+                px, py = pointer[0] + off[0], pointer[1] + off[1]
+            elif v is not None:
+                px, py = v[0], v[1]
+            else:
+                s = look.sprite
+                px, py = s.x, s.y
+            x, y = round(px) - look.hw, round(py - look.lift) - look.hh
+            if key in flips:
+                blits: list = []
+                marks[key] = (x, y, self._flip_blits(blits, look, x, y, flips[key]), look)
+                cards.append((blits, look.reach.move(x, y)))
+            else:
+                marks[key] = (x, y, None, look)
+                cards.append((look.at(x, y), look.reach.move(x, y)))
+        return CardFrame(cards, marks)
+
+    def _flip_blits(self, blits: list, look: _Look, x: int, y: int, seconds: float) -> int:
+        """A card turning over, narrowed to one of FLIP_STEPS widths: each image at each width is scaled once
+        while the view lasts (the backs are shared by every card of a size)."""
+        scale, front = flip_scale(min(1.0, max(0.0, seconds) / FLIP))
+        step = round(scale * FLIP_STEPS)
+        if step >= FLIP_STEPS:
+            blits += look.at(x, y, front)
+            return step * 2 + front
+        w = max(1, round(look.w * step / FLIP_STEPS))
+        img = self._narrow(look.front if front else look.back, w, look.h)
+        left = x + look.w // 2 - w // 2
+        if look.shadow is not None:
+            blits.append((look.shadow, (x + look.shadow_dx, y + look.shadow_dy)))
+        blits.append((img, (left, y)))
+        if look.shade is not None:
+            blits.append((self._narrow(look.shade, w, look.h), (left, y)))
+        if look.glow is not None:
+            blits.append((look.glow, (x + look.glow_dx, y + look.glow_dy)))
+        return step * 2 + front
+
+    def _narrow(self, img: pygame.Surface, w: int, h: int) -> pygame.Surface:
+        out = self._flipped.get((img, w))
+        if out is None:
+            out = self._flipped[(img, w)] = pygame.transform.smoothscale(img, (w, h))
         return out
 
-    def draw(self, surface: pygame.Surface, rects: dict[str, pygame.Rect] | None = None,
-             area: pygame.Rect | None = None) -> None:
-        """Every card in stacking order at ``rects`` (this frame's), or only those near ``area``."""
-        self.faces_drawn = set()
-        src, drag = self._order_for or (None, None)
-        if src is not self.targets or drag != tuple(self.dragging):
-            self._order = sorted(self.targets.values(), key=lambda s: (s.key in self.dragging, s.z))
-            self._order_for = (self.targets, tuple(self.dragging))
-        if rects is None:
-            rects = self.rects()
-        for s in self._order:  # the stacking order changes with the view (a new dict) or a drag, not per frame
-            r = rects[s.key]
-            if area is None or area.colliderect(r.inflate(r.w // 2, r.w // 2)):  # shadows and glows reach out
-                self._draw_one(surface, s, r)
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every card in stacking order."""
+        surface.fblits(self.frame().blits)
 
-    def _draw_one(self, surface: pygame.Surface, s: CardSprite, rect: pygame.Rect) -> None:
-        art = self.art.get(s.w)
-        face_up = s.card is not None
-        scale_x = 1.0
-        if s.key in self.flips:
-            scale_x, show_front = flip_scale(min(1.0, max(0.0, self.flips[s.key]) / FLIP))
-            face_up = face_up and show_front
-        img = art.face(s.card) if face_up and s.card else art.back()
-        if face_up and s.card:
-            self.faces_drawn.add(s.card)
-        if s.key in self.dragging or s.selected:
-            surface.blit(art.shadow(), rect.move(art.shadow_offset))
-        if scale_x < 0.999:
-            w = max(1, round(rect.w * scale_x))
-            img = pygame.transform.smoothscale(img, (w, rect.h))
-            rect = img.get_rect(center=rect.center)
-        surface.blit(img, rect)
-        if s.dim:
-            surface.blit(art.shade(), rect)
-        if s.glow is not None:
-            g = art.glow(s.glow)
-            surface.blit(g, g.get_rect(center=rect.center))
+    @property
+    def faces_drawn(self) -> set[str]:
+        """Every face shown (not mid-turn to its back) in this frame: for tests of what a seat may see."""
+        out = set()
+        for look in self._looks():
+            s = look.sprite
+            if s.card is not None and (s.key not in self.flips
+                                       or flip_scale(max(0.0, self.flips[s.key]) / FLIP)[1]):
+                out.add(s.card)
+        return out
+
+
+class _Look:
+    """One sprite's images and offsets, looked up once per view rather than once per frame."""
+
+    __slots__ = ("sprite", "key", "w", "h", "hw", "hh", "lift", "reach", "front", "back", "shade", "shadow",
+                 "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy", "plain", "rest")
+
+    def __init__(self, s: CardSprite, art: CardArt, dragged: bool) -> None:
+        self.sprite, self.key = s, s.key
+        self.w, self.h = s.w, round(s.w * theme.CARD_RATIO)
+        self.hw, self.hh = s.w // 2, self.h // 2
+        self.lift = CardLayer._lift(s)
+        self.back = art.back()
+        self.front = art.face(s.card) if s.card is not None else self.back
+        self.shade = art.shade() if s.dim else None
+        self.shadow = art.shadow() if dragged or s.selected else None
+        self.shadow_dx, self.shadow_dy = art.shadow_offset
+        self.glow = art.glow(s.glow) if s.glow is not None else None
+        reach = pygame.Rect(0, 0, self.w, self.h)  # what this card covers, from its top-left corner
+        if self.shadow is not None:
+            reach.union_ip(self.shadow.get_rect(topleft=art.shadow_offset))
+        self.glow_dx = self.glow_dy = 0
+        if self.glow is not None:
+            g = self.glow.get_size()
+            self.glow_dx, self.glow_dy = (self.w - g[0]) // 2, (self.h - g[1]) // 2
+            reach.union_ip(pygame.Rect(self.glow_dx, self.glow_dy, *g))
+        self.reach = reach
+        self.plain = self.shadow is None and self.shade is None and self.glow is None
+        x, y = round(s.x) - self.hw, round(s.y - self.lift) - self.hh
+        self.rest = ((x, y, None, self), (self.at(x, y), reach.move(x, y)))  # its mark and blits at its place
+
+    def at(self, x: int, y: int, front: bool = True) -> tuple:
+        """The blits of this card with its top-left corner at (x, y)."""
+        img = self.front if front else self.back
+        if self.plain:
+            return ((img, (x, y)),)
+        out = [(img, (x, y))]
+        if self.shadow is not None:
+            out.insert(0, (self.shadow, (x + self.shadow_dx, y + self.shadow_dy)))
+        if self.shade is not None:
+            out.append((self.shade, (x, y)))
+        if self.glow is not None:
+            out.append((self.glow, (x + self.glow_dx, y + self.glow_dy)))
+        return tuple(out)
+
+
+class CardFrame:
+    """One frame of cards: ``cards`` (blits, area) in stacking order, the area with the card's shadow and glow;
+    ``marks`` (x, y, flip step, look) per card key, equal between frames when the card did not change."""
+
+    __slots__ = ("cards", "marks")
+
+    def __init__(self, cards: list, marks: dict) -> None:
+        self.cards, self.marks = cards, marks
+
+    @property
+    def blits(self) -> list:
+        """Every blit of every card, in stacking order."""
+        return [b for blits, _ in self.cards for b in blits]
+
+    def blits_in(self, rect: pygame.Rect) -> list:
+        """The blits of every card whose area meets ``rect``, in stacking order."""
+        return [b for blits, area in self.cards if area.colliderect(rect) for b in blits]

@@ -4,8 +4,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from game.tables.pages import Page
+if TYPE_CHECKING:
+    from game.tables.pages import Page  # the pages load with the how-to-play scene, not at start-up
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,15 @@
 """The table's Back, Forward, Restart and Hint over the match history, and the questions asked before them."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from game.seats import hint_for
+from game.seats import HINT_LEVEL, seen_by, think
 from game.tables.logjump import come_back
+from rules.rng import derive
+
+HINT_WAIT = 600.0  # seconds the "hint coming" words may show: until the hint comes or the position changes
+log = logging.getLogger(__name__)
 
 
 def other_players_move(table: Any) -> int | None:
@@ -68,17 +73,54 @@ class TableHistory:
         else:
             self.refresh(animate=False)
 
+    # --- hints: the strongest computer level thinks in the worker process, the table keeps drawing ----------
     def show_hint(self) -> None:
-        if not self.my_turn:
+        if not self.my_turn or self.hint_job is not None:
             return
-        self.hint = hint_for(self.game_id, self.match, self.view_seat)
+        cursor = self.match.cursor
+        seen = seen_by(self.match, self.view_seat, {})
+        rng = derive(0, "hint", cursor).getstate()
+        future = self.app.executor.submit(think, self.game_id, HINT_LEVEL, seen, rng)
+        self.hint_job = (self.match.state, future)
+        self.show_toast(self.t("table.hint_coming"))
+        self.toast = (self.toast[0], HINT_WAIT, False)
+        self.hint_toast = self.toast[0]
+        self.buttons.set(self._all_buttons())
+
+    def poll_hint(self) -> None:
+        """The hint once the worker has it (headless runs wait for it, so tests see it on the same frame)."""
+        job = self.hint_job
+        if job is None:
+            return
+        state, future = job
+        if state is not self.match.state or not self.my_turn:
+            self.cancel_hint()
+            return
+        if not (self.app.opts.headless or future.done()):
+            return
+        self.hint_job = None
+        try:
+            self.hint, self.hint_pid = future.result()
+        except Exception as exc:  # a worker that died: no hint this time, the game goes on
+            log.warning("hint failed: %s", exc)
+            self.hint = None
         self.show_toast(self.t("table.hint_none") if self.hint is None else self.hint_text(self.hint))
         self.hint_toast = self.toast[0] if self.toast else None
         self.refresh(animate=False)
+        self.hint_shown()
+
+    def hint_shown(self) -> None:
+        """A game may present the hint its own way once it came (e.g. in its preview line)."""
+
+    def cancel_hint(self) -> None:
+        if self.hint_job is not None:
+            self.app.executor.cancel(self.hint_job[1])
+            self.hint_job = None
+            self.buttons.set(self._all_buttons())
 
     def clear_hint(self) -> None:
-        """The position changed: the hint (its highlight and its words) no longer applies."""
+        """The position changed: the hint (its highlight and its words, or the one still coming) no longer applies."""
+        self.cancel_hint()
         self.hint = None
         if self.toast is not None and self.toast[0] == self.hint_toast:
             self.toast = None
-

@@ -345,8 +345,10 @@ class CribbageTable(PlateSeats, TableScene):
     def show_hint(self) -> None:
         if not self.seq.showing:
             super().show_hint()
-            if self.hint is not None:
-                self.toast = None  # the preview line keeps the hint and its reason in view
+
+    def hint_shown(self) -> None:
+        if self.hint is not None:
+            self.toast = None  # the preview line keeps the hint and its reason in view
 
     def hint_text(self, a: Action) -> str:
         self._hint_line = hints.hint_text(self, a)

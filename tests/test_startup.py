@@ -1,0 +1,51 @@
+"""Start-up: the first menu frame loads only what the menu needs; what it does not need comes right after.
+
+These tests look at the modules a real start-up imports and at the files it opens; they time nothing.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOT_AT_START = ("sqlite3", "subprocess", "json", "tomllib", "pickle", "multiprocessing", "concurrent.futures",
+                "game.seats", "game.session", "game.tables.pages", "rules.match", "rules.bots")
+
+
+def _start(tmp_path: Path, frames: int) -> dict:
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['main.py', '--headless', '--frames', '{frames}']\n"
+            "try:\n    runpy.run_path('main.py', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            "print(sorted(sys.modules))")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               CARD_DUELS_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120, check=True)
+    return {"modules": set(ast.literal_eval(out.stdout.strip().splitlines()[-1])), "stderr": out.stderr}
+
+
+def test_the_first_menu_frame_loads_no_rules_of_play_no_worker_and_no_statistics(tmp_path):
+    modules = _start(tmp_path, 1)["modules"]
+    games = ("cribbage", "kombi", "square", "trumps")
+    assert not {m for m in modules if m.split(".")[:2] in (["rules", g] for g in games)}, "a game's rules loaded"
+    assert not {m for m in modules if m.startswith("game.tables.") and m.endswith(".table")}
+    loaded = {m for m in NOT_AT_START if m in modules}
+    assert not loaded, f"the first menu frame does not need {sorted(loaded)}"
+    assert not list(tmp_path.rglob("stats.sqlite3")), "the statistics file opens after the first frame"
+
+
+def test_right_after_the_first_frame_the_statistics_file_opens(tmp_path):
+    modules = _start(tmp_path, 3)["modules"]
+    assert "sqlite3" in modules and list(tmp_path.rglob("stats.sqlite3"))
+
+
+def test_the_rules_registry_lists_the_games_without_loading_them():
+    code = ("import sys, rules\nids = sorted(rules.GAMES)\n"
+            "before = [m for m in sys.modules if m.startswith('rules.')]\nspec = rules.spec('kombi')\n"
+            "print(ids, sorted(before), spec.id, 'rules.kombi.state' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         check=True).stdout.strip()
+    assert out == "['cribbage', 'kombi', 'square', 'trumps'] ['rules.cards', 'rules.core'] kombi True"
