@@ -91,3 +91,18 @@ def test_a_game_under_review_is_not_a_game_in_play():
     scene.go(1)
     assert not table.session.match.state.is_over
     assert session_in_play(app.stack.scenes) is None
+
+
+@pytest.mark.parametrize("game_id", ["square", "kombi"])
+def test_the_review_panel_covers_no_card_and_the_table_gets_its_width_back(game_id):
+    app, table, scene = open_review(game_id)
+    before_close_board = table.board.w
+    tap(app, button(scene, "next").rect.center)
+    settle(app)
+    panel = scene.panel
+    rects = table.cards.rects()
+    assert rects and all(r.right <= panel.x for r in rects.values()), (panel, rects)
+    tap(app, button(scene, "close").rect.center)
+    frames(app, 2)
+    assert app.stack.top is not scene
+    assert table.side_min == 0 and table.board.w > before_close_board

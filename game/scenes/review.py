@@ -65,6 +65,16 @@ class ReviewScene(Scene):
     def enter(self) -> None:
         self._thread.start()
 
+    def _make_room(self) -> None:
+        """The table lays its cards out left of the panel (its side column lies under it)."""
+        table = self.table
+        if getattr(table, "side_min", None) is None:
+            return
+        room = self._size[0] - self.panel.x
+        if table.side_min != room:
+            table.side_min = room
+            table.resize(table.size)
+
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the evaluation is done (tests and screenshots)."""
         self._thread.join(timeout)
@@ -114,6 +124,9 @@ class ReviewScene(Scene):
     def close(self) -> None:
         self.table.clear_hint()
         self.match.cursor = len(self.match.actions)
+        if getattr(self.table, "side_min", 0):
+            self.table.side_min = 0
+            self.table.resize(self.table.size)
         self.table.refresh(animate=False)
         self.app.stack.pop()
 
@@ -149,27 +162,29 @@ class ReviewScene(Scene):
         self.panel = pygame.Rect(w - pw - gap, gap, pw, h - 2 * gap)
         self.px = theme.font_px(28, s)
         bh = max(48, int(64 * s))
-        bw = (pw - 4 * gap) // 3
+        bw = (pw - 3 * gap) // 2  # two buttons a row: the longest translation keeps the type scale
         y = self.panel.bottom - bh - gap
         x = self.panel.x + gap
-        buttons = [Button("close", self.t("review.close"), pygame.Rect(x + 2 * (bw + gap), y - bh - gap, bw, bh))]
+        x2 = x + bw + gap
+        buttons = [Button("close", self.t("review.close"), pygame.Rect(x2, y - bh - gap, bw, bh))]
         if self.ready:
             buttons += [
                 Button("back", self.t("review.back"), pygame.Rect(x, y, bw, bh), enabled=self.page > 0),
-                Button("summary", self.t("review.summary"), pygame.Rect(x + bw + gap, y, bw, bh),
+                Button("summary", self.t("review.summary"), pygame.Rect(x, y - bh - gap, bw, bh),
                        enabled=self.page > 0),
-                Button("next", self.t("review.next"), pygame.Rect(x + 2 * (bw + gap), y, bw, bh),
+                Button("next", self.t("review.next"), pygame.Rect(x2, y, bw, bh),
                        enabled=self.page < self.pages, primary=True),
             ]
             if self.page == 0:
                 worst = costliest(self.moments or [])
-                top = y - (len(worst) + 1) * (bh + gap)  # above the Close row
+                top = y - (len(worst) + 1) * (bh + gap)  # above the Summary and Close row
                 for i, m in enumerate(worst):
                     n = (self.moments or []).index(m) + 1
                     label = self.t("review.moment", n=n, move=move_words(self.t, m.chosen))
                     buttons.append(Button(f"at:{n}", label, pygame.Rect(x, top + i * (bh + gap), pw - 2 * gap, bh)))
         self.buttons.set(buttons)
         self.buttons.focus = next((i for i, b in enumerate(buttons) if b.id == "next" and b.enabled), 0)
+        self._make_room()
 
     def on_gesture(self, g: Gesture) -> None:
         if g.kind == "drop" and abs(g.pos[0] - g.start[0]) > SWIPE * self._size[0]:

@@ -68,6 +68,7 @@ class TableScene(TableHistory, TableInput, Scene):
         self._described: dict[int, tuple[Event, str, str]] = {}
         self.obs: dict[str, Any] = {}
         self.side = pygame.Rect(0, 0, 0, 0)
+        self.side_min = 0  # a panel laid over the side (the review) widens it, so it covers no card
         self.board = pygame.Rect(0, 0, 0, 0)
         self.layers = TableLayers()  # felt, board, log and buttons rendered once per change; dirty rects
         self._view_serial = 0
@@ -81,7 +82,7 @@ class TableScene(TableHistory, TableInput, Scene):
         self.size = size
         w, h = size
         self.scale = theme.ui_scale(self.scale_height(h))
-        side_w = max(250, min(int(w * 0.22), int(520 * self.scale)))
+        side_w = max(250, min(int(w * 0.22), int(520 * self.scale)), self.side_min)
         self.side = pygame.Rect(w - side_w, 0, side_w, h)
         self.board = pygame.Rect(0, 0, w - side_w, h)
         self.layout()

@@ -20,7 +20,7 @@ def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
     table.draw_plates(surface)
     for y in geo.scored_rows:  # each row of scored combinations is named where it lies
         _lines(table, surface, table.t("kombi.scored"), 22, theme.TEXT_DIM, geo.column.x, y, geo.column.w,
-               "left")
+               "right")  # right-aligned: the label touches its row
     if table.my_turn and (table.selected or table.drag_keys):
         zone = geo.my_pile_zone
         glow = pygame.Surface(zone.size, pygame.SRCALPHA)
@@ -94,7 +94,8 @@ def _line(table: KombiTable, surface: pygame.Surface, text: str, base: int, colo
 
 def _lines(table: KombiTable, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,
            width: int, align: str, bold: bool = False) -> None:
-    """``text`` wrapped to ``width``, the block centred on ``cy``; each line centred on ``x`` or from it."""
+    """``text`` wrapped to ``width``, the block centred on ``cy``; each line centred on ``x``, from it, or (``right``)
+    ending at ``x + width``."""
     fonts = table.app.fonts
     px = theme.font_px(base, table.scale)
     lines = table.wrap(text, px, width, bold)
@@ -102,6 +103,11 @@ def _lines(table: KombiTable, surface: pygame.Surface, text: str, base: int, col
     y = cy - line_h * len(lines) / 2
     for line in lines:
         img = fonts.render(line, px, color, bold=bold)
-        rect = img.get_rect(midtop=(int(x), int(y))) if align == "center" else img.get_rect(topleft=(int(x), int(y)))
+        if align == "center":
+            rect = img.get_rect(midtop=(int(x), int(y)))
+        elif align == "right":
+            rect = img.get_rect(topright=(int(x + width), int(y)))
+        else:
+            rect = img.get_rect(topleft=(int(x), int(y)))
         surface.blit(img, rect)
         y += line_h
