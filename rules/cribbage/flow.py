@@ -142,11 +142,16 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     start_hand(d, 1)
 
 
+_NO_GO = (False, False)
+_FRESH_HAND = {"phase": "cut", "hands": ((), ()), "kept": ((), ()), "discards": ((), ()), "starter": None,
+               "count": 0, "series": (), "earlier": ((), ()), "gone": _NO_GO, "last_player": None, "_ranks": (),
+               "_acts": ((), ())}
+
+
 def start_hand(d: Fields, hand_no: int) -> None:
     """Wait for the non-dealer's cut before the deal; the last show stays on the table until then."""
-    d.update(phase="cut", hand_no=hand_no, turn=1 - d["dealer"], hands=((), ()), kept=((), ()),
-             discards=((), ()), starter=None, count=0, series=(), earlier=((), ()), gone=(False, False),
-             last_player=None, _ranks=(), _acts=((), ()))
+    d.update(_FRESH_HAND)
+    d["hand_no"], d["turn"] = hand_no, 1 - d["dealer"]
 
 
 def deal(d: Fields, depth: int, ev: Events) -> None:
@@ -201,17 +206,20 @@ def play(d: Fields, i: int, ev: Events) -> None:
     The hottest code of a playout: the common steps are written out rather than calling the helpers above.
     """
     seat = d["turn"]
-    acts, other_acts = plays(d, seat), plays(d, 1 - seat)  # before the hand changes (they may be rebuilt)
-    acts = acts[:i] + acts[i + 1:]
-    d["_acts"] = (acts, other_acts) if seat == 0 else (other_acts, acts)
+    acts = d.get("_acts")
+    if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
+        acts = (plays(d, 0), plays(d, 1))
     hands = d["hands"]
-    hand = hands[seat]
+    hand, mine = hands[seat], acts[seat]
     card = hand[i]
-    hand = hand[:i] + hand[i + 1:]
-    hands = d["hands"] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
-    try:
-        ranks = d["_ranks"]
-    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``) has no running ranks
+    hand, mine = hand[:i] + hand[i + 1:], mine[:i] + mine[i + 1:]
+    if seat == 0:
+        d["_acts"], hands = (mine, acts[1]), (hand, hands[1])
+    else:
+        d["_acts"], hands = (acts[0], mine), (hands[0], hand)
+    d["hands"] = hands
+    ranks = d.get("_ranks")
+    if ranks is None:  # no running ranks either
         ranks = tuple([c.rank for _, c in d["series"]])
     d["_ranks"] = ranks = (*ranks, card.rank)
     d["series"] = series = (*d["series"], (seat, card))
@@ -228,10 +236,9 @@ def play(d: Fields, i: int, ev: Events) -> None:
             return
     else:
         ev.append((_play_event, seat, card, count, 0, series, d["points"]))
-    other = 1 - seat
-    theirs = hands[other]
+    theirs = hands[1 - seat]
     if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:  # the usual case: the other plays on
-        d["turn"] = other
+        d["turn"] = 1 - seat
         return
     _advance(d, seat, count, ev)
 
@@ -277,8 +284,8 @@ def _go_point_event(seat: int, reason: str, scores: tuple) -> dict[str, Any]:
 def _reset(d: Fields, reason: str, ev: Events) -> None:
     """End the series; the opponent of the last player leads if they still hold cards (§2.7 #6)."""
     series, (e0, e1) = d["series"], d["earlier"]
-    d.update(count=0, series=(), gone=(False, False), _ranks=(),
-             earlier=((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1])))
+    d["earlier"] = ((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1]))
+    d["count"], d["series"], d["gone"], d["_ranks"] = 0, (), _NO_GO, ()
     ev.append((_reset_event, reason))
     hands = d["hands"]
     if not (hands[0] or hands[1]):

@@ -31,19 +31,15 @@ Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 # so the door recognises a listed move by identity. Cards are found by their code or their name.
 _CARD = {str(c): c for c in standard_deck()}
 _blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
-_DISCARD: dict[int, Action] = {}  # by the two cards' codes
+# Each discard by the two cards' codes (lower << 6 | higher): a list index costs less than a dict lookup.
+_DISCARD: list[Action | None] = [None] * (56 << 6)
+for _a, _b in combinations(sorted(standard_deck(), key=attrgetter("code")), 2):
+    _DISCARD[_a.code << 6 | _b.code] = Action("discard", (("cards", (str(_a), str(_b))),))
 
 
 @cache
 def _cut(depth: int) -> Action:
     return Action.make("cut", depth=depth)
-
-
-def _discard(a: Card, b: Card) -> Action:
-    got = _DISCARD.get(a.code << 6 | b.code)
-    if got is None:
-        got = _DISCARD[a.code << 6 | b.code] = Action.make("discard", cards=[str(a), str(b)])
-    return got
 
 
 @dataclass(frozen=True)
@@ -273,19 +269,15 @@ def _cuts(n: int) -> tuple[Action, ...]:
     return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
 
 
-_SIX_PAIRS = tuple(combinations(range(6), 2))
-
-
 def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The 15 discards of a six-card hand, in card order."""
-    h = sorted(hand, key=CODE)
-    if len(h) == 6:
-        c = [x.code for x in h]
-        try:
-            return tuple(map(_DISCARD.__getitem__, [c[i] << 6 | c[j] for i, j in _SIX_PAIRS]))
-        except KeyError:  # a pair not met before: make the missing actions once
-            pass
-    return tuple([_discard(a, b) for a, b in combinations(h, 2)])
+    if len(hand) != 6:
+        codes = sorted([c.code for c in hand])
+        return tuple([_DISCARD[a << 6 | b] for a, b in combinations(codes, 2)])  # type: ignore[misc]
+    a, b, c, d, e, f = sorted([x.code for x in hand])
+    A, B, C, D, E, g = a << 6, b << 6, c << 6, d << 6, e << 6, _DISCARD
+    return (g[A | b], g[A | c], g[A | d], g[A | e], g[A | f], g[B | c], g[B | d],  # type: ignore[return-value]
+            g[B | e], g[B | f], g[C | d], g[C | e], g[C | f], g[D | e], g[D | f], g[E | f])
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
