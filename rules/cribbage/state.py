@@ -11,7 +11,7 @@ from typing import Any
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.cribbage import flow
-from rules.cribbage.flow import CODE, GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
+from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
 
 __all__ = [
