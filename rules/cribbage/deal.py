@@ -16,7 +16,9 @@ from rules.cards import Card, standard_deck
 from rules.rng import derive
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
-_PLACE = {c.code: i for i, c in enumerate(DECK)}  # by code: ``DECK.index`` would call Card.__eq__ per card
+_PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` would call Card.__eq__ per card
+for _i, _c in enumerate(DECK):
+    _PLACE[_c.code] = _i
 _WORDS = 96  # a shuffle of 52 needs about 70 words; running out falls back to the slow exact path
 _LITTLE = array("I").itemsize == 4 and sys.byteorder == "little"  # else the words are unpacked one by one
 # Random.shuffle's steps: swap x[i] with x[j], j below n = i + 1 drawn as getrandbits(n.bit_length()), i.e.

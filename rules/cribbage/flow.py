@@ -169,17 +169,24 @@ def deal(d: Fields, depth: int, ev: Events) -> None:
 def discard(d: Fields, cards: tuple[Card, Card], ev: Events) -> None:
     """The kept four stay in dealt order (the show lists them so); the hand to play from is sorted."""
     seat, dealer = d["turn"], d["dealer"]
-    drop = {cards[0].code, cards[1].code}
-    kept = tuple([c for c in d["hands"][seat] if c.code not in drop])
+    x, y = cards[0].code, cards[1].code
+    hands, acts, kept_pair, discards = d["hands"], d.get("_acts"), d["kept"], d["discards"]
+    if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
+        acts = (plays(d, 0), plays(d, 1))
+    kept = tuple([c for c in hands[seat] if c.code != x and c.code != y])
     hand = tuple(sorted(kept, key=CODE))
-    d["hands"] = _seat(d["hands"], seat, hand)
-    mine, theirs = tuple([PLAY_ACTION[c.code] for c in hand]), plays(d, 1 - seat)
-    d["_acts"] = (mine, theirs) if seat == 0 else (theirs, mine)
-    d["kept"] = _seat(d["kept"], seat, kept)
-    d["discards"] = _seat(d["discards"], seat, tuple(cards))
+    mine = tuple([PLAY_ACTION[c.code] for c in hand])
+    if seat == 0:
+        d["hands"], d["_acts"] = (hand, hands[1]), (mine, acts[1])
+        d["kept"], d["discards"] = (kept, kept_pair[1]), (cards, discards[1])
+    else:
+        d["hands"], d["_acts"] = (hands[0], hand), (acts[0], mine)
+        d["kept"], d["discards"] = (kept_pair[0], kept), (discards[0], cards)
     ev.append((_event, "cribbage.discard", ("seat", "cards"), (seat, 2)))
-    d["turn"] = dealer if seat != dealer else 1 - dealer
-    d["phase"] = "discard" if seat != dealer else "starter"
+    if seat != dealer:
+        d["turn"] = dealer
+    else:
+        d["turn"], d["phase"] = 1 - dealer, "starter"
 
 
 def turn_starter(d: Fields, depth: int, ev: Events) -> None:
@@ -304,20 +311,23 @@ def _reset_event(reason: str) -> dict[str, Any]:
 def show(d: Fields, ev: Events) -> None:
     """Non-dealer's hand, dealer's hand, then the crib; 121 stops the counting (§2.4, §2.7 #13)."""
     dealer, starter, kept, discards = d["dealer"], d["starter"], d["kept"], d["discards"]
-    order = ((1 - dealer, False, kept[1 - dealer]), (dealer, False, kept[dealer]),
-             (dealer, True, tuple(sorted(discards[1 - dealer] + discards[dealer], key=CODE))))
+    pone = 1 - dealer
+    crib = tuple(sorted(discards[pone] + discards[dealer], key=CODE))
     items: list[ShowItem] = []
-    for seat, is_crib, cards in order:
+    for seat, is_crib, cards in ((pone, False, kept[pone]), (dealer, False, kept[dealer]), (dealer, True, crib)):
         counted = d["winner"] is None
         item = ShowItem(seat, cards, starter, is_crib, counted)
         items.append(item)
-        d["shows"] = tuple(items)
         if counted:
-            total = score_total(cards, starter, crib=is_crib)
-            ev.append((_show_event, item, _after(d, seat, total)))
-            award(d, seat, total, ev)
+            d["shows"] = tuple(items)  # before the points: a game won here ends during the show
+            total = score_total(cards, starter, is_crib)
+            old = d["points"]
+            ev.append((_show_event, item, _seat(old, seat, old[seat] + total)))
+            if total:
+                award(d, seat, total, ev)
+    d["shows"] = tuple(items)
     if d["winner"] is None:
-        d["dealer"] = 1 - dealer
+        d["dealer"] = pone
         start_hand(d, d["hand_no"] + 1)
 
 

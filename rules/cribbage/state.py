@@ -21,6 +21,7 @@ __all__ = [
 
 ALL_CARDS = frozenset(str(c) for c in standard_deck())
 _CUT_PHASES = {"cut_for_deal": "deal", "cut": "cut", "starter": "starter"}
+_STEP = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}
 _DOING = {"cut_for_deal": "cut for the first deal", "cut": "cut the pack for the deal",
           "discard": "discard two cards to the crib", "starter": "cut for the starter",
           "play": "play a card"}
@@ -146,7 +147,7 @@ class CribbageState(GameState):
                 if action.kind == "cut" and len(args) == 1 and args[0][0] == "depth":
                     depth = args[0][1]
                     if type(depth) is int and MIN_PACKET <= depth <= cut_size(phase) - MIN_PACKET:
-                        return self._apply(action)
+                        return self._then(_STEP[phase], depth)
             else:
                 for a in d.get("_memo_legal") or self._legal():
                     if a is action:
@@ -161,8 +162,7 @@ class CribbageState(GameState):
         if kind == "discard":
             a, b = action.args[0][1]
             return self._then(flow.discard, (_CARD[a], _CARD[b]))
-        step = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}[phase]
-        return self._then(step, action.args[0][1])
+        return self._then(_STEP[phase], action.args[0][1])
 
     def _then(self, step: Any, arg: Any) -> CribbageState:
         """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
