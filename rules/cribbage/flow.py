@@ -8,7 +8,7 @@ as ``(builder, *args)`` tuples and turned into dicts only when someone reads the
 During the play both hands are sorted by card code (rank first), so the lowest card of a hand is its first:
 whether a hand can play at a count is one look, and the legal plays are a prefix of the hand. Two derived
 fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
-hand order, and ``_ranks``, the ranks of the current series.
+hand order, and ``_ranks``, the last ``TAIL`` ranks of the current series (all that its pairs and runs need).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Any
 from rules.cards import Card, standard_deck
 from rules.core import Action
 from rules.cribbage import deal as seeded
-from rules.cribbage.score import _PEGGED, Breakdown, describe, peg_parts, peg_total, score_hand, score_total
+from rules.cribbage.score import _TAILS, TAIL, Breakdown, describe, peg_parts, score_hand, score_total, tail_points
 
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
@@ -227,14 +227,16 @@ def play(d: Fields, i: int, ev: Events) -> None:
     d["hands"] = hands
     ranks = d.get("_ranks")
     if ranks is None:  # no running ranks either
-        ranks = tuple([c.rank for _, c in d["series"]])
-    d["_ranks"] = ranks = (*ranks, card.rank)
+        ranks = tuple([c.rank for _, c in d["series"]][-TAIL:])
+    d["_ranks"] = ranks = (*ranks[1 - TAIL:], card.rank)
     d["series"] = series = (*d["series"], (seat, card))
     d["count"] = count = d["count"] + VALUE[card.code]
     d["last_player"] = seat
-    points = _PEGGED.get(ranks)
+    points = _TAILS.get(ranks)
     if points is None:
-        points = peg_total(ranks)
+        points = tail_points(ranks)
+    if count == 15 or count == 31:
+        points += 2
     if points:
         old = d["points"]
         ev.append((_play_event, seat, card, count, points, series, _seat(old, seat, old[seat] + points)))

@@ -305,6 +305,8 @@ def score_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
 
 
 _PEGGED: dict[tuple[int, ...], int] = {}  # peg_total by the ranks of a series (bounded below)
+_TAILS: dict[tuple[int, ...], int] = {}  # pair and run points by a series' last 7 ranks (bounded below)
+TAIL = 7  # a series holds at most 7 different ranks in a row (1 + ... + 8 passes 31): runs end within them
 
 
 def peg_total(ranks: tuple[int, ...]) -> int:
@@ -317,25 +319,41 @@ def peg_total(ranks: tuple[int, ...]) -> int:
     if got is not None:
         return got
     count = sum([r if r < 10 else 10 for r in ranks])
-    points = 2 if count == 15 or count == 31 else 0
-    n, last = len(ranks), ranks[-1]
+    tail = ranks[-TAIL:]
+    points = _TAILS.get(tail)
+    if points is None:
+        points = tail_points(tail)
+    points += 2 if count == 15 or count == 31 else 0
+    if len(_PEGGED) > 200_000:  # searches see many series; keep the memory bounded
+        _PEGGED.clear()
+    _PEGGED[ranks] = points
+    return points
+
+
+def tail_points(tail: tuple[int, ...]) -> int:
+    """The pair and run points of the last card after the ranks before it (the series' last ``TAIL``
+    ranks suffice); the count's 15 or 31 comes on top.
+
+    >>> tail_points((4, 6, 5)), tail_points((9, 9, 9))
+    (3, 6)
+    """
+    n, last = len(tail), tail[-1]
     same = 1
-    while same < n and ranks[-1 - same] == last:
+    while same < n and tail[-1 - same] == last:
         same += 1
     if same >= 2:
-        points += same * (same - 1)  # 2, 6, 12
+        points = same * (same - 1)  # 2, 6, 12
     else:  # the longest run ending here: walk back while the ranks stay different
-        seen, low, high, best = {last}, last, last, 0
+        seen, low, high, points = {last}, last, last, 0
         for k in range(2, n + 1):
-            r = ranks[-k]
+            r = tail[-k]
             if r in seen:
                 break
             seen.add(r)
             low, high = min(low, r), max(high, r)
             if k >= 3 and high - low == k - 1:
-                best = k
-        points += best
-    if len(_PEGGED) > 200_000:  # searches see many series; keep the memory bounded
-        _PEGGED.clear()
-    _PEGGED[ranks] = points
+                points = k
+    if len(_TAILS) > 200_000:
+        _TAILS.clear()
+    _TAILS[tail] = points
     return points
