@@ -8,19 +8,22 @@ generator directly and replays ``Random.shuffle``'s rejection sampling over one 
 from __future__ import annotations
 
 import hashlib
-import struct
+import sys
 from _random import Random as _MT
+from array import array
 
 from rules.cards import Card, standard_deck
 from rules.rng import derive
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
-_PLACE = {c.code: i for i, c in enumerate(DECK)}  # by code: ``DECK.index`` would call Card.__eq__ per card
+_PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` would call Card.__eq__ per card
+for _i, _c in enumerate(DECK):
+    _PLACE[_c.code] = _i
 _WORDS = 96  # a shuffle of 52 needs about 70 words; running out falls back to the slow exact path
-_UNPACK = struct.Struct(f"<{_WORDS}I").unpack
+_LITTLE = array("I").itemsize == 4 and sys.byteorder == "little"  # else the words are unpacked one by one
 # Random.shuffle's steps: swap x[i] with x[j], j below n = i + 1 drawn as getrandbits(n.bit_length()), i.e.
-# the top bits of one 32-bit word.
-_STEPS = tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(51, 0, -1))
+# the top ``32 - shift`` bits of one 32-bit word; those fall below n exactly when the word is below n << shift.
+_STEPS = tuple((i, (i + 1) << (32 - (i + 1).bit_length()), 32 - (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 def _stream(seed: int, *labels: object) -> _MT:
@@ -31,17 +34,21 @@ def _stream(seed: int, *labels: object) -> _MT:
 
 def pack(seed: int, *labels: object) -> list[Card]:
     """The standard deck shuffled by ``derive(seed, *labels).shuffle``."""
-    words = iter(_UNPACK(_stream(seed, *labels).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")))
+    bits = _stream(seed, *labels).getrandbits(32 * _WORDS)
+    if _LITTLE:
+        words = iter(array("I", bits.to_bytes(4 * _WORDS, "little")))
+    else:
+        words = iter([bits >> (32 * k) & 0xFFFFFFFF for k in range(_WORDS)])
     x = list(DECK)
-    for i, n, shift in _STEPS:
+    for i, limit, shift in _STEPS:
         for word in words:  # Random._randbelow: draw k bits until they fall below n
-            j = word >> shift
-            if j < n:
+            if word < limit:
                 break
         else:  # a very unlucky stream used up the words: shuffle the ordinary way
             x = list(DECK)
             derive(seed, *labels).shuffle(x)
             return x
+        j = word >> shift
         x[i], x[j] = x[j], x[i]
     return x
 

@@ -8,7 +8,7 @@ as ``(builder, *args)`` tuples and turned into dicts only when someone reads the
 During the play both hands are sorted by card code (rank first), so the lowest card of a hand is its first:
 whether a hand can play at a count is one look, and the legal plays are a prefix of the hand. Two derived
 fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
-hand order, and ``_ranks``, the ranks of the current series.
+hand order, and ``_ranks``, the last ``TAIL`` ranks of the current series (all that its pairs and runs need).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Any
 from rules.cards import Card, standard_deck
 from rules.core import Action
 from rules.cribbage import deal as seeded
-from rules.cribbage.score import _PEGGED, Breakdown, describe, peg_parts, peg_total, score_hand, score_total
+from rules.cribbage.score import _TAILS, TAIL, Breakdown, describe, peg_parts, score_hand, score_total, tail_points
 
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
@@ -142,11 +142,16 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     start_hand(d, 1)
 
 
+_NO_GO = (False, False)
+_FRESH_HAND = {"phase": "cut", "hands": ((), ()), "kept": ((), ()), "discards": ((), ()), "starter": None,
+               "count": 0, "series": (), "earlier": ((), ()), "gone": _NO_GO, "last_player": None, "_ranks": (),
+               "_acts": ((), ())}
+
+
 def start_hand(d: Fields, hand_no: int) -> None:
     """Wait for the non-dealer's cut before the deal; the last show stays on the table until then."""
-    d.update(phase="cut", hand_no=hand_no, turn=1 - d["dealer"], hands=((), ()), kept=((), ()),
-             discards=((), ()), starter=None, count=0, series=(), earlier=((), ()), gone=(False, False),
-             last_player=None, _ranks=(), _acts=((), ()))
+    d.update(_FRESH_HAND)
+    d["hand_no"], d["turn"] = hand_no, 1 - d["dealer"]
 
 
 def deal(d: Fields, depth: int, ev: Events) -> None:
@@ -164,17 +169,24 @@ def deal(d: Fields, depth: int, ev: Events) -> None:
 def discard(d: Fields, cards: tuple[Card, Card], ev: Events) -> None:
     """The kept four stay in dealt order (the show lists them so); the hand to play from is sorted."""
     seat, dealer = d["turn"], d["dealer"]
-    drop = {cards[0].code, cards[1].code}
-    kept = tuple([c for c in d["hands"][seat] if c.code not in drop])
+    x, y = cards[0].code, cards[1].code
+    hands, acts, kept_pair, discards = d["hands"], d.get("_acts"), d["kept"], d["discards"]
+    if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
+        acts = (plays(d, 0), plays(d, 1))
+    kept = tuple([c for c in hands[seat] if c.code != x and c.code != y])
     hand = tuple(sorted(kept, key=CODE))
-    d["hands"] = _seat(d["hands"], seat, hand)
-    mine, theirs = tuple([PLAY_ACTION[c.code] for c in hand]), plays(d, 1 - seat)
-    d["_acts"] = (mine, theirs) if seat == 0 else (theirs, mine)
-    d["kept"] = _seat(d["kept"], seat, kept)
-    d["discards"] = _seat(d["discards"], seat, tuple(cards))
+    mine = tuple([PLAY_ACTION[c.code] for c in hand])
+    if seat == 0:
+        d["hands"], d["_acts"] = (hand, hands[1]), (mine, acts[1])
+        d["kept"], d["discards"] = (kept, kept_pair[1]), (cards, discards[1])
+    else:
+        d["hands"], d["_acts"] = (hands[0], hand), (acts[0], mine)
+        d["kept"], d["discards"] = (kept_pair[0], kept), (discards[0], cards)
     ev.append((_event, "cribbage.discard", ("seat", "cards"), (seat, 2)))
-    d["turn"] = dealer if seat != dealer else 1 - dealer
-    d["phase"] = "discard" if seat != dealer else "starter"
+    if seat != dealer:
+        d["turn"] = dealer
+    else:
+        d["turn"], d["phase"] = 1 - dealer, "starter"
 
 
 def turn_starter(d: Fields, depth: int, ev: Events) -> None:
@@ -201,25 +213,30 @@ def play(d: Fields, i: int, ev: Events) -> None:
     The hottest code of a playout: the common steps are written out rather than calling the helpers above.
     """
     seat = d["turn"]
-    acts, other_acts = plays(d, seat), plays(d, 1 - seat)  # before the hand changes (they may be rebuilt)
-    acts = acts[:i] + acts[i + 1:]
-    d["_acts"] = (acts, other_acts) if seat == 0 else (other_acts, acts)
+    acts = d.get("_acts")
+    if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
+        acts = (plays(d, 0), plays(d, 1))
     hands = d["hands"]
-    hand = hands[seat]
+    hand, mine = hands[seat], acts[seat]
     card = hand[i]
-    hand = hand[:i] + hand[i + 1:]
-    hands = d["hands"] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
-    try:
-        ranks = d["_ranks"]
-    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``) has no running ranks
-        ranks = tuple([c.rank for _, c in d["series"]])
-    d["_ranks"] = ranks = (*ranks, card.rank)
+    hand, mine = hand[:i] + hand[i + 1:], mine[:i] + mine[i + 1:]
+    if seat == 0:
+        d["_acts"], hands = (mine, acts[1]), (hand, hands[1])
+    else:
+        d["_acts"], hands = (acts[0], mine), (hands[0], hand)
+    d["hands"] = hands
+    ranks = d.get("_ranks")
+    if ranks is None:  # no running ranks either
+        ranks = tuple([c.rank for _, c in d["series"]][-TAIL:])
+    d["_ranks"] = ranks = (*ranks[1 - TAIL:], card.rank)
     d["series"] = series = (*d["series"], (seat, card))
     d["count"] = count = d["count"] + VALUE[card.code]
     d["last_player"] = seat
-    points = _PEGGED.get(ranks)
+    points = _TAILS.get(ranks)
     if points is None:
-        points = peg_total(ranks)
+        points = tail_points(ranks)
+    if count == 15 or count == 31:
+        points += 2
     if points:
         old = d["points"]
         ev.append((_play_event, seat, card, count, points, series, _seat(old, seat, old[seat] + points)))
@@ -228,10 +245,9 @@ def play(d: Fields, i: int, ev: Events) -> None:
             return
     else:
         ev.append((_play_event, seat, card, count, 0, series, d["points"]))
-    other = 1 - seat
-    theirs = hands[other]
+    theirs = hands[1 - seat]
     if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:  # the usual case: the other plays on
-        d["turn"] = other
+        d["turn"] = 1 - seat
         return
     _advance(d, seat, count, ev)
 
@@ -277,8 +293,8 @@ def _go_point_event(seat: int, reason: str, scores: tuple) -> dict[str, Any]:
 def _reset(d: Fields, reason: str, ev: Events) -> None:
     """End the series; the opponent of the last player leads if they still hold cards (§2.7 #6)."""
     series, (e0, e1) = d["series"], d["earlier"]
-    d.update(count=0, series=(), gone=(False, False), _ranks=(),
-             earlier=((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1])))
+    d["earlier"] = ((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1]))
+    d["count"], d["series"], d["gone"], d["_ranks"] = 0, (), _NO_GO, ()
     ev.append((_reset_event, reason))
     hands = d["hands"]
     if not (hands[0] or hands[1]):
@@ -297,20 +313,23 @@ def _reset_event(reason: str) -> dict[str, Any]:
 def show(d: Fields, ev: Events) -> None:
     """Non-dealer's hand, dealer's hand, then the crib; 121 stops the counting (§2.4, §2.7 #13)."""
     dealer, starter, kept, discards = d["dealer"], d["starter"], d["kept"], d["discards"]
-    order = ((1 - dealer, False, kept[1 - dealer]), (dealer, False, kept[dealer]),
-             (dealer, True, tuple(sorted(discards[1 - dealer] + discards[dealer], key=CODE))))
+    pone = 1 - dealer
+    crib = tuple(sorted(discards[pone] + discards[dealer], key=CODE))
     items: list[ShowItem] = []
-    for seat, is_crib, cards in order:
+    for seat, is_crib, cards in ((pone, False, kept[pone]), (dealer, False, kept[dealer]), (dealer, True, crib)):
         counted = d["winner"] is None
         item = ShowItem(seat, cards, starter, is_crib, counted)
         items.append(item)
-        d["shows"] = tuple(items)
         if counted:
-            total = score_total(cards, starter, crib=is_crib)
-            ev.append((_show_event, item, _after(d, seat, total)))
-            award(d, seat, total, ev)
+            d["shows"] = tuple(items)  # before the points: a game won here ends during the show
+            total = score_total(cards, starter, is_crib)
+            old = d["points"]
+            ev.append((_show_event, item, _seat(old, seat, old[seat] + total)))
+            if total:
+                award(d, seat, total, ev)
+    d["shows"] = tuple(items)
     if d["winner"] is None:
-        d["dealer"] = 1 - dealer
+        d["dealer"] = pone
         start_hand(d, d["hand_no"] + 1)
 
 

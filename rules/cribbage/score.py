@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -84,60 +84,56 @@ for _c in standard_deck():
     _NAME[_c.code], _RANK_CODE[_c.code] = str(_c), 5 ** (_c.rank - 1)
 
 # Subsets of the five cards (held 0-3, starter 4) in the order ``itertools.combinations`` counts them, which
-# is the order of the parts: _ORDER[mask] is a subset's place, _GET[place] picks its names in card order.
+# is the order of the parts of one kind: _ORDER[mask] is a subset's place.
 _SUBSETS = tuple(c for size in range(2, 6) for c in combinations(range(5), size))
 _ORDER = [-1] * 32
 for _i, _c in enumerate(_SUBSETS):
     _ORDER[sum(1 << j for j in _c)] = _i
-_GET = [itemgetter(*c) for c in _SUBSETS]
-_GET_MASK = [itemgetter(*[i for i in range(5) if m >> i & 1]) if m & (m - 1) else None for m in range(32)]
+_FIFTEEN, _PAIR, _RUN = 0, 32, 64  # a rank part is its kind's offset plus its mask over the rank-sorted cards
+_KINDS = ((_FIFTEEN, "fifteen"), (_PAIR, "pair"), (_RUN, "run"))
+Row = list[tuple[int, str, itemgetter, int]]
 
 
-def _placed(perm: tuple[int, ...]) -> list[int]:
-    """For a hand whose rank-sorted card i sits at position perm[i]: each sorted-space mask's place."""
-    row = [-1] * 32
+def _row(perm: tuple[int, ...]) -> Row:
+    """For a hand whose rank-sorted card i sits at position perm[i]: each rank part as (its place in the
+    breakdown, kind, the getter of its card names from the names in position order, points). Fifteens and
+    pairs list their cards in position order, runs by rank."""
+    row: Row = [(0, "", itemgetter(0), 0)] * 96
     for m in range(32):
         if m & (m - 1):  # two cards or more
-            row[m] = _ORDER[sum(1 << perm[i] for i in range(5) if m >> i & 1)]
+            sorted_bits = [i for i in range(5) if m >> i & 1]
+            place = _ORDER[sum(1 << perm[i] for i in sorted_bits)]
+            held = itemgetter(*sorted(perm[i] for i in sorted_bits))
+            for offset, kind in _KINDS:
+                get = itemgetter(*[perm[i] for i in sorted_bits]) if offset == _RUN else held
+                row[offset + m] = (offset + place, kind, get, len(sorted_bits) if offset == _RUN else 2)
     return row
 
 
-# by the positions of the rank-sorted cards, packed 3 bits each (the fifth follows from the other four)
-_PLACES: list[list[int] | None] = [None] * 4096
-for _p in permutations(range(5)):
-    _PLACES[_p[0] | _p[1] << 3 | _p[2] << 6 | _p[3] << 9] = _placed(_p)
+# by the positions of the rank-sorted cards, packed 3 bits each (the fifth follows from the other four);
+# each of the 120 rows is made when first met
+_ROWS: list[Row | None] = [None] * 4096
 
 
-class _Ranked(NamedTuple):
-    """The fifteens, pairs and longest runs of five sorted ranks, as masks over the sorted cards."""
-
-    fifteens: tuple[int, ...]
-    pairs: tuple[int, ...]
-    runs: tuple[int, ...]
-    run_size: int
-    scores: bool  # any of the three
-
-
-_RANKED: dict[int, _Ranked] = {}  # by the sum of _RANK_CODE: at most 6,175 entries
-
-
-def _ranked(ranks: tuple[int, ...]) -> _Ranked:
+def _ranked(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The fifteens, pairs and longest runs of five sorted ranks: each its kind's offset plus its mask."""
     vals = [min(r, 10) for r in ranks]
     masks = [m for m in range(32) if m & (m - 1)]
-    fifteens = tuple(m for m in masks if sum(vals[i] for i in range(5) if m >> i & 1) == 15)
-    pairs = tuple(m for m in masks if m.bit_count() == 2 and len({ranks[i] for i in range(5) if m >> i & 1}) == 1)
+    got = [_FIFTEEN + m for m in masks if sum(vals[i] for i in range(5) if m >> i & 1) == 15]
+    got += [_PAIR + m for m in masks if m.bit_count() == 2 and len({ranks[i] for i in range(5) if m >> i & 1}) == 1]
     for size in (5, 4, 3):  # only the longest runs count; the shorter ones inside them score nothing
-        runs = tuple(m for m in masks if m.bit_count() == size and _is_rank_run([ranks[i] for i in range(5)
-                                                                               if m >> i & 1]))
+        runs = [_RUN + m for m in masks if m.bit_count() == size and _is_rank_run([ranks[i] for i in range(5)
+                                                                                  if m >> i & 1])]
         if runs:
-            return _Ranked(fifteens, pairs, runs, size, True)
-    return _Ranked(fifteens, pairs, (), 0, bool(fifteens or pairs))
+            return tuple(got + runs)
+    return tuple(got)
 
 
 def _is_rank_run(ranks: list[int]) -> bool:
     return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
 
 
+_RANKED: dict[int, tuple[int, ...]] = {}  # by the sum of _RANK_CODE: at most 6,175 entries
 _new = tuple.__new__  # builds a Part or Breakdown without the Python-level NamedTuple __new__
 
 
@@ -157,33 +153,25 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     except (ValueError, TypeError, AttributeError):  # strings, or not four cards: parse and check
         held, top = _show_cards(hand, starter)
         c0, c1, c2, c3, c4 = held[0].code, held[1].code, held[2].code, held[3].code, top.code
-    if len({c0, c1, c2, c3, c4}) != 5:
+    # the cards sorted by rank, each with its position in the low 3 bits: equal cards sit side by side
+    x0, x1, x2, x3, x4 = sorted((c0 << 3, c1 << 3 | 1, c2 << 3 | 2, c3 << 3 | 3, c4 << 3 | 4))
+    if x0 ^ x1 < 8 or x1 ^ x2 < 8 or x2 ^ x3 < 8 or x3 ^ x4 < 8:
         raise ValueError("the hand and the starter must be five different cards")
     names = (_NAME[c0], _NAME[c1], _NAME[c2], _NAME[c3], _NAME[c4])
     key = _RANK_CODE[c0] + _RANK_CODE[c1] + _RANK_CODE[c2] + _RANK_CODE[c3] + _RANK_CODE[c4]
-    ranked = _RANKED.get(key)
-    if ranked is None:
-        ranked = _RANKED[key] = _ranked(tuple(sorted([c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2])))
-    fifteens, pairs, runs, size, scores = ranked
-    parts: list[Part] = []
-    if scores:
-        # the cards sorted by rank, each with its position in the low 3 bits
-        x0, x1, x2, x3, x4 = sorted((c0 << 3, c1 << 3 | 1, c2 << 3 | 2, c3 << 3 | 3, c4 << 3 | 4))
-        place = _PLACES[(x0 & 7) | (x1 & 7) << 3 | (x2 & 7) << 6 | (x3 & 7) << 9]
-        if len(fifteens) == 1:
-            parts.append(_new(Part, ("fifteen", _GET[place[fifteens[0]]](names), 2)))
-        elif fifteens:
-            for o in sorted(map(place.__getitem__, fifteens)):
-                parts.append(_new(Part, ("fifteen", _GET[o](names), 2)))
-        if len(pairs) == 1:
-            parts.append(_new(Part, ("pair", _GET[place[pairs[0]]](names), 2)))
-        elif pairs:
-            for o in sorted(map(place.__getitem__, pairs)):
-                parts.append(_new(Part, ("pair", _GET[o](names), 2)))
-        if runs:  # a run's cards go by rank: pick them from the names sorted by rank
-            by_rank = (_NAME[x0 >> 3], _NAME[x1 >> 3], _NAME[x2 >> 3], _NAME[x3 >> 3], _NAME[x4 >> 3])
-            for _, m in sorted([(place[m], m) for m in runs]) if len(runs) > 1 else ((0, runs[0]),):
-                parts.append(_new(Part, ("run", _GET_MASK[m](by_rank), size)))
+    items = _RANKED.get(key)
+    if items is None:
+        items = _RANKED[key] = _ranked((x0 >> 5, x1 >> 5, x2 >> 5, x3 >> 5, x4 >> 5))
+    if items:
+        perm = (x0 & 7) | (x1 & 7) << 3 | (x2 & 7) << 6 | (x3 & 7) << 9
+        row = _ROWS[perm] or _new_row(perm)
+        if len(items) == 1:
+            _, kind, get, points = row[items[0]]
+            parts = [_new(Part, (kind, get(names), points))]
+        else:
+            parts = [_new(Part, (kind, get(names), points)) for _, kind, get, points in sorted([row[i] for i in items])]
+    else:
+        parts = []
     if not ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3:  # the four held cards share a suit
         if not (c0 ^ c4) & 3:
             parts.append(_new(Part, ("flush", names, 5)))
@@ -193,6 +181,12 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     if c0 == nobs or c1 == nobs or c2 == nobs or c3 == nobs:
         parts.append(_new(Part, ("nobs", (names[(c0, c1, c2, c3).index(nobs)], names[4]), 1)))
     return _new(Breakdown, (names[:4], names[4], crib, tuple(parts)))
+
+
+def _new_row(perm_code: int) -> Row:
+    perm = [perm_code >> 3 * i & 7 for i in range(4)]
+    row = _ROWS[perm_code] = _row((*perm, 10 - sum(perm)))
+    return row
 
 
 def peg_parts(series: Iterable[str | Card]) -> list[Part]:
@@ -311,6 +305,8 @@ def score_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
 
 
 _PEGGED: dict[tuple[int, ...], int] = {}  # peg_total by the ranks of a series (bounded below)
+_TAILS: dict[tuple[int, ...], int] = {}  # pair and run points by a series' last 7 ranks (bounded below)
+TAIL = 7  # a series holds at most 7 different ranks in a row (1 + ... + 8 passes 31): runs end within them
 
 
 def peg_total(ranks: tuple[int, ...]) -> int:
@@ -323,25 +319,41 @@ def peg_total(ranks: tuple[int, ...]) -> int:
     if got is not None:
         return got
     count = sum([r if r < 10 else 10 for r in ranks])
-    points = 2 if count == 15 or count == 31 else 0
-    n, last = len(ranks), ranks[-1]
+    tail = ranks[-TAIL:]
+    points = _TAILS.get(tail)
+    if points is None:
+        points = tail_points(tail)
+    points += 2 if count == 15 or count == 31 else 0
+    if len(_PEGGED) > 200_000:  # searches see many series; keep the memory bounded
+        _PEGGED.clear()
+    _PEGGED[ranks] = points
+    return points
+
+
+def tail_points(tail: tuple[int, ...]) -> int:
+    """The pair and run points of the last card after the ranks before it (the series' last ``TAIL``
+    ranks suffice); the count's 15 or 31 comes on top.
+
+    >>> tail_points((4, 6, 5)), tail_points((9, 9, 9))
+    (3, 6)
+    """
+    n, last = len(tail), tail[-1]
     same = 1
-    while same < n and ranks[-1 - same] == last:
+    while same < n and tail[-1 - same] == last:
         same += 1
     if same >= 2:
-        points += same * (same - 1)  # 2, 6, 12
+        points = same * (same - 1)  # 2, 6, 12
     else:  # the longest run ending here: walk back while the ranks stay different
-        seen, low, high, best = {last}, last, last, 0
+        seen, low, high, points = {last}, last, last, 0
         for k in range(2, n + 1):
-            r = ranks[-k]
+            r = tail[-k]
             if r in seen:
                 break
             seen.add(r)
             low, high = min(low, r), max(high, r)
             if k >= 3 and high - low == k - 1:
-                best = k
-        points += best
-    if len(_PEGGED) > 200_000:  # searches see many series; keep the memory bounded
-        _PEGGED.clear()
-    _PEGGED[ranks] = points
+                points = k
+    if len(_TAILS) > 200_000:
+        _TAILS.clear()
+    _TAILS[tail] = points
     return points

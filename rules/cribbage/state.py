@@ -11,7 +11,7 @@ from typing import Any
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.cribbage import flow
-from rules.cribbage.flow import CODE, GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
+from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
 
 ALL_CARDS = frozenset(str(c) for c in standard_deck())
 _CUT_PHASES = {"cut_for_deal": "deal", "cut": "cut", "starter": "starter"}
+_STEP = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}
 _DOING = {"cut_for_deal": "cut for the first deal", "cut": "cut the pack for the deal",
           "discard": "discard two cards to the crib", "starter": "cut for the starter",
           "play": "play a card"}
@@ -31,19 +32,15 @@ Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 # so the door recognises a listed move by identity. Cards are found by their code or their name.
 _CARD = {str(c): c for c in standard_deck()}
 _blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
-_DISCARD: dict[int, Action] = {}  # by the two cards' codes
+# Each discard by the two cards' codes (lower << 6 | higher): a list index costs less than a dict lookup.
+_DISCARD: list[Action | None] = [None] * (56 << 6)
+for _a, _b in combinations(sorted(standard_deck(), key=attrgetter("code")), 2):
+    _DISCARD[_a.code << 6 | _b.code] = Action("discard", (("cards", (str(_a), str(_b))),))
 
 
 @cache
 def _cut(depth: int) -> Action:
     return Action.make("cut", depth=depth)
-
-
-def _discard(a: Card, b: Card) -> Action:
-    got = _DISCARD.get(a.code << 6 | b.code)
-    if got is None:
-        got = _DISCARD[a.code << 6 | b.code] = Action.make("discard", cards=[str(a), str(b)])
-    return got
 
 
 @dataclass(frozen=True)
@@ -150,7 +147,7 @@ class CribbageState(GameState):
                 if action.kind == "cut" and len(args) == 1 and args[0][0] == "depth":
                     depth = args[0][1]
                     if type(depth) is int and MIN_PACKET <= depth <= cut_size(phase) - MIN_PACKET:
-                        return self._apply(action)
+                        return self._then(_STEP[phase], depth)
             else:
                 for a in d.get("_memo_legal") or self._legal():
                     if a is action:
@@ -165,8 +162,7 @@ class CribbageState(GameState):
         if kind == "discard":
             a, b = action.args[0][1]
             return self._then(flow.discard, (_CARD[a], _CARD[b]))
-        step = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}[phase]
-        return self._then(step, action.args[0][1])
+        return self._then(_STEP[phase], action.args[0][1])
 
     def _then(self, step: Any, arg: Any) -> CribbageState:
         """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
@@ -273,19 +269,15 @@ def _cuts(n: int) -> tuple[Action, ...]:
     return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
 
 
-_SIX_PAIRS = tuple(combinations(range(6), 2))
-
-
 def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The 15 discards of a six-card hand, in card order."""
-    h = sorted(hand, key=CODE)
-    if len(h) == 6:
-        c = [x.code for x in h]
-        try:
-            return tuple(map(_DISCARD.__getitem__, [c[i] << 6 | c[j] for i, j in _SIX_PAIRS]))
-        except KeyError:  # a pair not met before: make the missing actions once
-            pass
-    return tuple([_discard(a, b) for a, b in combinations(h, 2)])
+    if len(hand) != 6:
+        codes = sorted([c.code for c in hand])
+        return tuple([_DISCARD[a << 6 | b] for a, b in combinations(codes, 2)])  # type: ignore[misc]
+    a, b, c, d, e, f = sorted([x.code for x in hand])
+    A, B, C, D, E, g = a << 6, b << 6, c << 6, d << 6, e << 6, _DISCARD
+    return (g[A | b], g[A | c], g[A | d], g[A | e], g[A | f], g[B | c], g[B | d],  # type: ignore[return-value]
+            g[B | e], g[B | f], g[C | d], g[C | e], g[C | f], g[D | e], g[D | f], g[E | f])
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
