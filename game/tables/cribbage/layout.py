@@ -15,7 +15,7 @@ class CribGeometry:
         w, h = b.w, b.h
         self.scale = scale
         self.pad = max(6, int(14 * scale))
-        self.cw = max(40, int(min(h * 0.135, w / 8.6)))
+        self.cw = max(40, int(min(h * 0.15, w / 8.2)))
         self.ch = self.cw * theme.CARD_RATIO
         self.sw = max(28, int(self.cw * 0.62))  # opponent's hand, crib, earlier series, deck
         self.sh = self.sw * theme.CARD_RATIO
