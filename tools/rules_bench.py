@@ -149,9 +149,12 @@ def bots(deals: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
 
 
 def figures() -> dict[str, Any]:
+    from tools.kombi_bench import anchored_playouts
+
     os_fig = openspiel()
     return {
         "playouts": playouts(),
+        "kombi_playouts_anchor": anchored_playouts(),  # beside a fixed pure-Python workload, interleaved
         "openspiel_cribbage_games_per_s": os_fig.get("games_per_s"),
         "score_hand_pairs_per_s": score_hand_rate(),
         "openspiel_score_pairs_per_s": os_fig.get("score_pairs_per_s"),
