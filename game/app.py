@@ -112,8 +112,8 @@ class App:
         return self.router.build(name, **kw)
 
     def push(self, name: str, /, **kw) -> Scene:
-        """Open ``name`` over the current scene."""
-        scene = self.scene(name, **kw)
+        """Open ``name`` over the current scene (facing the same way, see ``Router.over``)."""
+        scene = self.router.over(self.scene(name, **kw))
         self.stack.push(scene)
         return scene
 

@@ -16,11 +16,12 @@ LEVELS = (1, 2, 3)  # rules.bots.make_bot levels: beginner, club player, expert
 SPEEDS = (0.6, 1.0, 1.7)  # slow, normal, fast: scales every tween (game/tables/cardlayer.py)
 VOLUMES = (0, 35, 65, 100)  # 0 is "off" (mute: the volume is kept for when sound comes back)
 SORTS = ("suit", "rank")
+SEATINGS = (False, True)  # face_to_face: pass the device, or face to face (game/tables/facing.py)
 
 # setting -> its choices, in the order the settings screen shows them
 CHOICES: dict[str, tuple[Any, ...]] = {
     "bot_level": LEVELS, "animation_speed": SPEEDS, "volume": VOLUMES, "language": LANGUAGES,
-    "felt": tuple(looks.FELTS), "card_back": tuple(looks.BACKS), "sort_by": SORTS,
+    "felt": tuple(looks.FELTS), "card_back": tuple(looks.BACKS), "sort_by": SORTS, "face_to_face": SEATINGS,
 }
 
 

@@ -37,9 +37,31 @@ class Router:
         return make(**kw)
 
     def table(self, session: Session) -> Scene:
+        """The table for ``session``; face to face (game/tables/facing.py) for two players at one device
+        when the settings ask for it."""
+        if session.mode == "hotseat" and self.app.settings.face_to_face:
+            from game.tables.facing import open_facing
+
+            return open_facing(self.app, session)
         from game.tables import open_table
 
         return open_table(self.app, session)
+
+    def over(self, scene: Scene) -> Scene:
+        """A scene opened over the current one faces the same way: over a face-to-face table, the player
+        it is for (the one who touched, or whose cover or result it is), turned for the top seat."""
+        top = self.app.stack.top
+        if top is None:
+            return scene
+        if getattr(top, "face_to_face", False):
+            turned = top.overlay_turned()
+        else:
+            turned = getattr(top, "turned_over", False)
+        if not turned:
+            return scene
+        from game.scenes.turned import Turned
+
+        return Turned(scene)
 
     # --- one builder per scene --------------------------------------------------------------------
     def _menu(self) -> Scene:

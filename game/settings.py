@@ -31,6 +31,7 @@ class Settings:
     felt: str = "green"
     card_back: str = "blue"
     sort_by: str = "suit"
+    face_to_face: bool = False  # two players at one device: the top half of the table turned to the player across
     tutorial_done: list[str] = field(default_factory=list)
 
 
@@ -71,6 +72,7 @@ _RULES: dict[str, tuple[Callable[[Any], Any], str]] = {
     "felt": (lambda v: v if v in FELTS else None, "one of " + ", ".join(f'"{k}"' for k in FELTS)),
     "card_back": (lambda v: v if v in BACKS else None, "one of " + ", ".join(f'"{k}"' for k in BACKS)),
     "sort_by": (lambda v: v if v in ("suit", "rank") else None, '"suit" or "rank"'),
+    "face_to_face": (lambda v: v if isinstance(v, bool) else None, "true or false"),
     "tutorial_done": (_ids, "a list of game names"),
 }
 _SECRET = {"pin"}  # never echoed into a log

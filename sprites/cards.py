@@ -10,6 +10,7 @@ import pygame
 
 from rules.cards import Card
 from sprites import theme
+from sprites.court import draw_figure
 from sprites.suits import SuitStamps, suit_color
 from sprites.text import Fonts
 
@@ -171,23 +172,10 @@ class CardArt:
         pygame.draw.rect(big, theme.GOLD_DARK, inner, width=max(1, line // 2), border_radius=line)
 
     def _court_half(self, card: Card, color: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
-        fw, fh = size
         half = pygame.Surface(size, pygame.SRCALPHA)
         half.fill((*color, 0))
         self._court_stripes(half)
-        crown_w, crown_h = fw * 0.56, fh * 0.22
-        crown = pygame.Rect(0, 0, round(crown_w), round(crown_h))
-        crown.midtop = (fw // 2, round(fh * 0.1))
-        self._draw_crown(half, crown, card.rank)
-        letter = "JQK"[card.rank - 11]
-        px = max(8, round(min(fh * 0.42, fw * 0.46) / 0.49))
-        glyph = self.fonts.get(px).render(letter, True, color)
-        glyph = glyph.subsurface(glyph.get_bounding_rect()).copy()
-        half.blit(glyph, glyph.get_rect(midtop=(fw // 2, crown.bottom + round(fh * 0.05))))
-        suit_size = fw * 0.17
-        y = crown.bottom + fh * 0.05 + glyph.get_height() * 0.5
-        for x in (fw * 0.15, fw * 0.85):
-            self.stamps.blit(half, card.suit, (x, y), suit_size, color)
+        draw_figure(half, card.rank, card.suit, color, self.stamps)
         return half
 
     def _court_stripes(self, half: pygame.Surface) -> None:
@@ -198,40 +186,6 @@ class CardArt:
         width = max(1, step // 5)
         for x in range(-fh, fw + fh, step):
             pygame.draw.line(half, tint, (x, 0), (x + fh, fh), width)
-
-    def _draw_crown(self, surf: pygame.Surface, rect: pygame.Rect, rank: int) -> None:
-        gold, dark = theme.GOLD, theme.GOLD_DARK
-        x, y, w, h = rect
-        band = h * 0.3
-        if rank == 13:  # king: five points with jewels
-            tips = [x + w * f for f in (0.0, 0.25, 0.5, 0.75, 1.0)]
-            valleys = [x + w * f for f in (0.125, 0.375, 0.625, 0.875)]
-            pts = [(x, y + h)]
-            for i, tx in enumerate(tips):
-                pts.append((tx, y + h * (0.15 if i % 2 == 0 else 0.3)))
-                if i < len(valleys):
-                    pts.append((valleys[i], y + h * 0.62))
-            pts.append((x + w, y + h))
-        elif rank == 12:  # queen: three rounded arches
-            pts = [(x, y + h)]
-            for i in range(3):
-                for k in range(13):
-                    a = math.pi * k / 12
-                    cx = x + w * (i + 0.5) / 3
-                    pts.append((cx - math.cos(a) * w / 6, y + h * 0.62 - math.sin(a) * h * 0.45))
-            pts.append((x + w, y + h))
-        else:  # jack: a rounded cap topped with a pompom
-            pygame.draw.circle(surf, gold, (x + w / 2, y + h * 0.16), h * 0.16)
-            pygame.draw.circle(surf, dark, (x + w / 2, y + h * 0.16), h * 0.16, max(1, round(h * 0.06)))
-            pts = [(x + w / 2 - math.cos(math.pi * k / 16) * w * 0.42,
-                    y + h - band - math.sin(math.pi * k / 16) * h * 0.5) for k in range(17)]
-            pts = [(x + w * 0.04, y + h), *pts, (x + w * 0.96, y + h)]
-        pygame.draw.polygon(surf, gold, pts)
-        pygame.draw.polygon(surf, dark, pts, max(1, round(h * 0.06)))
-        pygame.draw.rect(surf, dark, pygame.Rect(round(x), round(y + h - band), round(w), round(band)))
-        r = max(1, round(h * 0.09))
-        for f in (0.2, 0.5, 0.8):
-            pygame.draw.circle(surf, theme.JEWEL if f == 0.5 else theme.BACK, (x + w * f, y + h - band / 2), r)
 
     # --- back, slot, glow, shadow ---------------------------------------------------------
     def back(self) -> pygame.Surface:

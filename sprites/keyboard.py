@@ -1,4 +1,5 @@
-"""An on-screen keyboard for touch screens (English and German layouts) with a one-shot shift."""
+"""An on-screen keyboard for touch screens (English, German and Ukrainian layouts) with a one-shot shift;
+a Cyrillic layout has a key that switches to Latin letters and back (names may be written either way)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ BACKSPACE = "\b"
 DONE = "\n"
 SHIFT = "SHIFT"
 SPACE = " "
+SWITCH = "SWITCH"
 
 # Each row is a list of (key, width in key units). Letters are stored lower case.
 Row = tuple[tuple[str, float], ...]
@@ -38,8 +40,25 @@ LAYOUTS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
         ((SHIFT, 1.5),) + _keys("yxcvbnm.") + ((SHIFT, 1.5),),
         ((SPACE, 7.0), (DONE, 2.5)),
     ),
+    "uk": (
+        _keys("1234567890'") + ((BACKSPACE, 1.5),),
+        _keys("йцукенгшщзхї"),
+        _keys("фівапролджєґ"),
+        ((SHIFT, 1.5),) + _keys("ячсмитьбю-") + ((SHIFT, 1.5),),
+        ((SWITCH, 2.0), (SPACE, 7.0), (DONE, 2.5)),
+    ),
+    "uk-latin": (
+        _keys("1234567890") + ((BACKSPACE, 1.5),),
+        _keys("qwertyuiop-"),
+        _keys("asdfghjkl'"),
+        ((SHIFT, 1.5),) + _keys("zxcvbnm.") + ((SHIFT, 1.5),),
+        ((SWITCH, 2.0), (SPACE, 7.0), (DONE, 2.5)),
+    ),
 })
-DONE_LABELS: Mapping[str, str] = MappingProxyType({"en": "Done", "de": "Fertig"})
+DONE_LABELS: Mapping[str, str] = MappingProxyType({"en": "Done", "de": "Fertig", "uk": "Готово",
+                                                   "uk-latin": "Готово"})
+# The key that switches a layout to its partner, labelled with the letters it brings.
+SWITCHES: Mapping[str, tuple[str, str]] = MappingProxyType({"uk": ("uk-latin", "ABC"), "uk-latin": ("uk", "АБВ")})
 MIN_KEY_PX = 48  # at 1080p
 
 
@@ -105,6 +124,10 @@ class OnScreenKeyboard:
         if key == SHIFT:
             self.shift = not self.shift
             return None
+        if key == SWITCH:
+            self.layout = SWITCHES[self.layout][0]
+            self.set_rect(self.rect)
+            return None
         if len(key) == 1 and key.isalpha():
             out = _upper(key) if self.shift else key
             self.shift = False
@@ -116,6 +139,8 @@ class OnScreenKeyboard:
             return self.done_label
         if key == SPACE:
             return ""
+        if key == SWITCH:
+            return SWITCHES[self.layout][1]
         return _upper(key) if self.shift else key
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, pressed_key: str | None = None) -> None:
@@ -127,7 +152,7 @@ class OnScreenKeyboard:
         self, surface: pygame.Surface, fonts: Fonts, key: str, box: pygame.Rect, pressed: bool
     ) -> None:
         radius = max(3, round(box.h * 0.18))
-        special = key in (BACKSPACE, SHIFT, DONE)
+        special = key in (BACKSPACE, SHIFT, DONE, SWITCH)
         fill = theme.BUTTON_HOVER if special else theme.mix(theme.BUTTON, theme.PANEL, 0.2)
         ink = theme.TEXT
         if key == DONE:

@@ -1,6 +1,9 @@
 """A drawing target that records where text lands: the layout self-check (texts, overlays, controls)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from sprites.text import Fonts
@@ -11,6 +14,8 @@ class RecordingSurface(pygame.Surface):
 
     ``texts`` holds (rect, text, px, overlay); draw code marks a floating layer (a toast, a badge over
     a card) by setting ``overlay = True`` around it."""
+
+    recording = True  # drawing code that caches layers paints straight onto this surface instead
 
     def __init__(self, size: tuple[int, int], fonts: Fonts) -> None:
         super().__init__(size)
@@ -31,3 +36,16 @@ class RecordingSurface(pygame.Surface):
             shown = shown.clip(clip)
             self.texts.append((shown, key[0], key[1], self.overlay))
         return rect
+
+
+@contextmanager
+def floating(surface: pygame.Surface) -> Iterator[None]:
+    """What is drawn inside floats over the rest (a toast): the self-check lets it overlap other texts."""
+    if not isinstance(surface, RecordingSurface):
+        yield
+        return
+    was, surface.overlay = surface.overlay, True
+    try:
+        yield
+    finally:
+        surface.overlay = was

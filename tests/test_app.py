@@ -111,6 +111,22 @@ def test_names_scene_with_keyboard_and_on_screen_keys():
     assert app.stack.scenes[-2].session.names == ["Z", "q"]  # the prefilled "Ben" was selected on focus
 
 
+def test_ukrainian_names_by_touch_on_the_cyrillic_keyboard():
+    app = make_app(lang="uk")
+    app.stack.push(MenuScene(app))
+    frames(app, 2)
+    tap(app, find_button(app, "play").center)
+    frames(app, 2)
+    names = app.stack.top
+    tap(app, names.fields[1].rect.center, touch=True)
+    assert names.keyboard is not None and names.keyboard.layout == "uk"
+    keys = dict((k, r) for k, r in names.keyboard.keys)
+    for k in ("ї", "я"):
+        tap(app, keys[k].center, touch=True)
+    assert names.fields[1].text.endswith("їя")
+    frames(app, 2)
+
+
 def test_same_names_are_refused():
     app = make_app()
     names = NamesScene(app, "kombi", "hotseat", names=["Ann", "ann"])

@@ -21,6 +21,18 @@ def test_no_coach_in_headless_runs_demo_or_online_unless_asked():
     assert coach_of(app) is None
 
 
+def test_the_table_under_the_coach_keeps_drawing_while_its_cards_move():
+    from rules.core import Action
+
+    app, _, table = coached("kombi", 8)
+    coach = coach_of(app)
+    assert app.stack.top is coach and not app.animating()
+    assert table.submit(Action.make("draw"))  # the drawn card glides into the hand
+    assert table.cards.busy and app.animating(), "drawn frame by frame, not frozen until the next touch"
+    settle(app)
+    assert not table.cards.busy
+
+
 def test_kombi_guided_game_completed_by_gestures():
     app, session, table = coached("kombi", 8, mode="hotseat")
     confirm_cover(app)

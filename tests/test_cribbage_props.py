@@ -42,7 +42,11 @@ def check_secrecy(s: CribbageState, views: list[dict]) -> None:
     for seat in (0, 1):
         hidden = s.hidden_from(seat)
         assert not cards_in(views[seat]) & hidden, f"seat {seat} sees hidden cards"
-        assert {str(c) for c in s.hands[1 - seat]} <= hidden
+        if s.is_over:  # both hands face up
+            assert views[seat]["hands"] == [[str(c) for c in sorted(h)] for h in s.hands]
+            assert not {str(c) for c in s.hands[1 - seat]} & hidden
+        else:
+            assert {str(c) for c in s.hands[1 - seat]} <= hidden and views[seat]["hands"] is None
         if not s.shows:
             assert {str(c) for c in s.discards[1 - seat]} <= hidden  # the crib is face down
         assert not cards_in(list(s.events)) & hidden, "an event names a card that is not public"

@@ -291,6 +291,27 @@ def test_26_a_fifteen_in_the_play_wins_at_once():
         s.apply(play("9H"))
 
 
+def test_hands_turn_face_up_when_the_play_ends_the_game():
+    s = ready_to_play(["TS", "9H", "5C", "2D"], ["QH", "QD"], ["KC", "5S", "7S", "AH"], ["4S", "4C"],
+                      points=(100, 119))
+    s, _ = run(s, "TS")
+    assert s.observe(1)["hands"] is None and {"9H", "5C", "2D"} <= s.hidden_from(1)
+    s, _ = run(s, "5S")
+    assert s.is_over
+    for seat in (0, 1):
+        view = s.observe(seat)
+        assert view["hands"] == [["2D", "5C", "9H"], ["AH", "7S", "KC"]]
+        assert not {"2D", "5C", "9H", "AH", "7S", "KC"} & s.hidden_from(seat)
+        assert {"QH", "QD", "4S", "4C"} - set(view["my_discards"]) <= s.hidden_from(seat)  # the crib stays down
+
+
+def test_his_heels_at_the_end_shows_both_kept_hands():
+    s = fixed_deal(["TS", "9H", "5C", "2D", "QH", "QD"], ["KC", "8D", "7S", "AH", "4S", "4C"], "JC")
+    s = s.apply(cut()).apply(discard("QH", "QD")).apply(discard("4S", "4C"))
+    s = replace(s, points=(50, 119)).apply(cut(10))
+    assert s.observe(0)["hands"] == [["2D", "5C", "9H", "TS"], ["AH", "7S", "8D", "KC"]]
+
+
 # --- refusals and the JSON door --------------------------------------------------------------------
 
 def test_refusal_reasons():

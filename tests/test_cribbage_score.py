@@ -1,8 +1,9 @@
 """Cribbage scoring: RULES.md §2.8 scenarios 1–20, the breakdown's parts, and a brute-force cross-check."""
 from __future__ import annotations
 
+import random
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 from hypothesis import given, settings
@@ -241,3 +242,60 @@ def test_peg_points_against_a_direct_reading(cards):
         if tail == list(range(tail[0], tail[0] + n)):
             best_run = n
     assert peg_points([str(c) for c in cards]) == expected + best_run
+
+
+# --- the itemised breakdown against its definition -------------------------------------------------
+
+def reference_parts(hand: list[Card], starter: Card, crib: bool) -> list[tuple[str, tuple[str, ...], int]]:
+    """The parts by definition, in the counting order: every subset of the five cards (held cards first,
+    then the starter) by size and then position for the fifteens, the pairs by position, the longest runs
+    by position with their cards by rank, then the flush and nobs. Written apart from the real scorer."""
+    five = [*hand, starter]
+    names = [str(c) for c in five]
+    parts = []
+    for size in range(2, 6):
+        for idx in combinations(range(5), size):
+            if sum(min(five[i].rank, 10) for i in idx) == 15:
+                parts.append(("fifteen", tuple(names[i] for i in idx), 2))
+    parts += [("pair", (names[a], names[b]), 2) for a, b in combinations(range(5), 2)
+              if five[a].rank == five[b].rank]
+    for size in (5, 4, 3):
+        runs = [idx for idx in combinations(range(5), size)
+                if sorted(five[i].rank for i in idx) == list(range(min(five[i].rank for i in idx),
+                                                                   min(five[i].rank for i in idx) + size))]
+        if runs:
+            parts += [("run", tuple(names[i] for i in sorted(idx, key=lambda i: five[i].rank)), size)
+                      for idx in runs]
+            break
+    if len({c.suit for c in hand}) == 1:
+        if starter.suit == hand[0].suit:
+            parts.append(("flush", tuple(names), 5))
+        elif not crib:
+            parts.append(("flush", tuple(names[:4]), 4))
+    parts += [("nobs", (names[i], names[4]), 1) for i in range(4)
+              if hand[i].rank == 11 and hand[i].suit == starter.suit]
+    return parts
+
+
+@settings(max_examples=1500, deadline=None)
+@given(five_cards, st.booleans())
+def test_score_hand_lists_the_parts_of_the_definition_in_its_order(cards, crib):
+    hand, starter = cards[:4], cards[4]
+    b = score_hand(hand, starter, crib=crib)
+    assert [(p.kind, p.cards, p.points) for p in b.parts] == reference_parts(hand, starter, crib)
+    assert b.cards == tuple(str(c) for c in hand) and b.starter == str(starter) and b.crib is crib
+    assert score_hand([str(c) for c in hand], str(starter), crib) == b  # strings or cards alike
+
+
+def test_score_hand_on_every_rank_multiset_in_a_shuffled_order():
+    # Each rank multiset once (the table's entries), its cards in a shuffled seat order, so the mapping from
+    # the rank-sorted table back to the hand's own order is checked on every entry. Suits cycle C D H S C
+    # over the sorted ranks, so equal ranks never share a suit.
+    rng = random.Random(5)
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        cards = [Card(r, "CDHS"[i % 4]) for i, r in enumerate(ranks)]
+        rng.shuffle(cards)
+        hand, starter = cards[:4], cards[4]
+        assert [tuple(p) for p in score_hand(hand, starter).parts] == reference_parts(hand, starter, False)

@@ -12,7 +12,7 @@ import pytest
 from rules.cards import Card, standard_deck
 from sprites import theme
 from sprites.cards import CardArt, CardArtCache
-from sprites.keyboard import BACKSPACE, DONE, SHIFT, OnScreenKeyboard
+from sprites.keyboard import BACKSPACE, DONE, SHIFT, SWITCH, OnScreenKeyboard
 from sprites.suits import draw_suit, suit_color
 from sprites.text import Fonts
 from sprites.widgets import Button, TextField, draw_badge, draw_panel, draw_round_rect
@@ -332,12 +332,13 @@ def test_badge(fonts: Fonts):
 
 
 # --- keyboard ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("layout", ["en", "de"])
+@pytest.mark.parametrize("layout", ["en", "de", "uk", "uk-latin"])
 def test_keyboard_keys(layout: str, fonts: Fonts):
     size = OnScreenKeyboard.preferred_size(1.0, layout)
     kb = OnScreenKeyboard(pygame.Rect(20, 30, *size), layout)
     found = {k for k, _ in kb.keys}
-    assert set("abcdefghijklmnopqrstuvwxyz0123456789") <= found
+    letters = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя" if layout == "uk" else "abcdefghijklmnopqrstuvwxyz"
+    assert set(letters + "0123456789") <= found
     assert {BACKSPACE, DONE, SHIFT, " "} <= found
     if layout == "de":
         assert {"ä", "ö", "ü", "ß"} <= found
@@ -374,6 +375,20 @@ def test_keyboard_shift_is_one_shot():
     assert kb.press(at[" "]) == " "
     assert kb.key_at(at[SHIFT]) == SHIFT
     assert kb.press((-5, -5)) is None
+
+
+def test_keyboard_switches_between_cyrillic_and_latin(fonts: Fonts):
+    """The app's Ukrainian keyboard types Cyrillic, and one key brings Latin letters (and back)."""
+    kb = OnScreenKeyboard(pygame.Rect(0, 0, 1000, 400), "uk")
+    at = {k: box.center for k, box in reversed(kb.keys)}
+    kb.press(at[SHIFT])
+    assert kb.press(at["ї"]) == "Ї" and kb.press(at["'"]) == "'"
+    assert kb.label(SWITCH) == "ABC" and kb.press(at[SWITCH]) is None and kb.layout == "uk-latin"
+    at = {k: box.center for k, box in reversed(kb.keys)}
+    assert kb.press(at["q"]) == "q" and kb.label(SWITCH) == "АБВ" and kb.done_label == "Готово"
+    kb.press(at[SWITCH])
+    assert kb.layout == "uk" and all(kb.rect.contains(box) for _, box in kb.keys)
+    kb.draw(pygame.Surface((1000, 400)), fonts)
 
 
 def test_keyboard_rejects_unknown_layout():

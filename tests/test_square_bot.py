@@ -182,4 +182,7 @@ def test_bench_report_measures():
     lines = bench_report(6)
     assert "vs RandomBot" in lines[0] and "%" in lines[0]
     assert any("vs HighestKnownBaseline" in line for line in lines)
-    assert "median" in lines[-1] and "p99" in lines[-1]
+    assert any(line.startswith("think time") and "median" in line and "p99" in line for line in lines)
+    assert any(line.startswith("ceiling against random play") for line in lines)
+    assert any(line.startswith("level 3 vs level 2") and "±" in line for line in lines)
+    assert "median" in lines[-1] and "max" in lines[-1]

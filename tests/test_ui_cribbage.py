@@ -1,6 +1,8 @@
 """Cribbage played through the real table with synthetic mouse, finger and key events."""
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -395,3 +397,23 @@ def test_selection_previews_and_refusals():
     assert table.cards.targets[high].dim
     drag(app, visible_point(table, high), table.geo.play_zone.center)
     assert session.match.cursor == match.cursor and "31" in table.toast[0]
+
+
+def test_a_game_won_in_the_play_turns_the_computers_cards_face_up():
+    match = Match("cribbage", {"seed": 98})
+    rng = random.Random(98)  # random play from this seed ends in the play with both players holding cards
+    st = match.state
+    while not st.is_over:
+        st = match.play(rng.choice(st.legal_actions()))
+    assert [e["during"] for e in st.events if e["type"] == "cribbage.end"] == ["play"]
+    left = st.observe(0)["hands"][1]
+    assert len(left) == 2
+    match.undo()  # one step before the end: the computer's cards are backs
+    app, session, table = start("computer", match)
+    settle(app)
+    assert [s.card for k, s in table.cards.targets.items() if k.startswith("opp:")] == [None] * len(
+        match.state.hands[1])
+    match.redo()
+    table.refresh()
+    settle(app)
+    assert sorted(s.card for k, s in table.cards.targets.items() if k.startswith("opp:")) == sorted(left)

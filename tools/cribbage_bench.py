@@ -78,12 +78,15 @@ def _gap_lines(rows: list[tuple[bool, float, float, float]]) -> list[str]:
                    f"points per hand, gap {100 * (best - chosen) / abs(best):.2f}% (best pick {exact}/{len(part)}); "
                    f"baseline {greedy / len(part):.3f}, gap {100 * (best - greedy) / abs(best):.2f}%")
     return out
+
+
 def _ms(values: list[float]) -> str:
     if not values:
         return "n/a"
     ordered = sorted(values)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return f"median {1000 * statistics.median(ordered):.1f} ms, p99 {1000 * p99:.1f} ms (n={len(ordered)})"
+    return (f"median {1000 * statistics.median(ordered):.1f} ms, p99 {1000 * p99:.1f} ms, "
+            f"max {1000 * ordered[-1]:.1f} ms (n={len(ordered)})")
 
 
 def report(games: int = 200, deals: int = 1000, check_hands: int = 1) -> list[str]:
@@ -96,7 +99,23 @@ def report(games: int = 200, deals: int = 1000, check_hands: int = 1) -> list[st
     lines += _check_ev(check_hands)
     lines += _games(games)
     lines.append(f"  think time, discard (EV over 15 discards): {_ms(discard_times)}")
-    return lines
+    return lines + _level3(games // 50)
+
+
+def _level3(deals: int) -> list[str]:
+    """Level 3 (the search) against level 2 over paired deals, with its think time per decision."""
+    if deals <= 0:
+        return []
+    from rules.bots import make_bot
+    from tools.arena import duel
+
+    hero = Timed(make_bot("cribbage", 3))
+    d = duel("cribbage", hero, CribbageBot(2), deals, first_seed=20_000)
+    return [f"Cribbage level 3 against level 2 over {d.games} games (paired deals): won {100 * d.win_rate:.1f}% "
+            f"± {100 * d.ci95:.1f}, mean margin {d.margin:+.1f} points",
+            f"  think time, play (only with two or more cards to choose from): "
+            f"{_ms([t for t in hero.times['play'] if t > 0.001])}",
+            f"  think time, discard (searched within 40 points of the end): {_ms(hero.times['discard'])}"]
 
 
 def _check_ev(hands: int) -> list[str]:

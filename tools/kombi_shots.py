@@ -39,6 +39,7 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     hand = table.ordered_hand(table.obs)
     table.selected = set(hand[:3])
     table.refresh(animate=False)
+    app.invalidate()  # a change from outside the event loop: the resting app draws again
     frames(app, 2)
     save(app, folder, f"{tag}table")
     table.selected = set()

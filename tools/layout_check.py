@@ -94,6 +94,7 @@ def checking(lang: str, found: list[str], smallest: dict):
 
 
 def run(sizes=SIZES, langs=("en", "de"), games: list[str] | None = None) -> tuple[list[str], dict]:
+    from tools.facing_shots import facing_shot
     from tools.shots import game_shot_makers
 
     found: list[str] = []
@@ -105,6 +106,7 @@ def run(sizes=SIZES, langs=("en", "de"), games: list[str] | None = None) -> tupl
                     continue
                 for size in sizes:
                     make(Path("."), size, f"{game_id}_")
+                    facing_shot(Path("."), size, "", game_id)  # the face-to-face table too
     return found, smallest
 
 

@@ -129,11 +129,13 @@ def openspiel(seconds: float = 2.0) -> dict[str, Any]:
         return {"error": str(exc)}
 
 
-# Deals per game, each played twice with the seats swapped (a few minutes in all: level 3 searches).
-BOT_DEALS = {"kombi": 6, "square": 30, "cribbage": 6, "trumps": 6}
+# Deals per game, each played twice with the seats swapped (a few minutes in all: level 3 searches): one
+# number for both duels, or a pair (against random play, against level 2) where one needs more games.
+# Cribbage level 3 plays about 3 s a game against level 2 and 2 s against random on a loaded 2-core machine.
+BOT_DEALS: dict[str, int | tuple[int, int]] = {"kombi": 6, "square": (50, 250), "cribbage": 16, "trumps": (4, 20)}
 
 
-def bots(deals: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
+def bots(deals: dict[str, int | tuple[int, int]] | None = None) -> dict[str, dict[str, Any]]:
     """The strongest level (3) against random play and against level 2 over paired deals: ``vs_random`` and
     ``vs_level2`` are win rates, ``*_detail`` adds the games, the 95% interval and the mean score margin."""
     from rules.bots import RandomBot, make_bot
@@ -141,8 +143,9 @@ def bots(deals: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
 
     out = {}
     for g, n in (deals or BOT_DEALS).items():
-        rnd = duel(g, make_bot(g, 3), RandomBot(), n, first_seed=50_000)
-        two = duel(g, make_bot(g, 3), make_bot(g, 2), n, first_seed=60_000)
+        n_random, n_level2 = n if isinstance(n, tuple) else (n, n)
+        rnd = duel(g, make_bot(g, 3), RandomBot(), n_random, first_seed=50_000)
+        two = duel(g, make_bot(g, 3), make_bot(g, 2), n_level2, first_seed=60_000)
         out[g] = {"vs_random": rnd.win_rate, "vs_level2": two.win_rate,
                   "vs_random_detail": rnd.as_dict(), "vs_level2_detail": two.as_dict()}
     return out
@@ -150,11 +153,14 @@ def bots(deals: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
 
 def figures() -> dict[str, Any]:
     from tools.kombi_bench import anchored_playouts
+    from tools.trumps_bench import playout_anchor
 
     os_fig = openspiel()
     return {
         "playouts": playouts(),
         "kombi_playouts_anchor": anchored_playouts(),  # beside a fixed pure-Python workload, interleaved
+        # Own Trumps' engine against the same random games on the bot's bare masks, interleaved in one run
+        "trumps_playout_anchor": playout_anchor(),
         "openspiel_cribbage_games_per_s": os_fig.get("games_per_s"),
         "score_hand_pairs_per_s": score_hand_rate(),
         "openspiel_score_pairs_per_s": os_fig.get("score_pairs_per_s"),
@@ -166,6 +172,9 @@ def figures() -> dict[str, Any]:
 if __name__ == "__main__":
     arg = sys.argv[1] if len(sys.argv) > 1 else "all"
     if arg == "playouts":
-        print(json.dumps({"playouts": playouts(), "score_hand": score_hand_rate()}, indent=1))
+        from tools.trumps_bench import playout_anchor
+
+        print(json.dumps({"playouts": playouts(), "score_hand": score_hand_rate(),
+                          "trumps_playout_anchor": playout_anchor()}, indent=1))
     else:
         print(json.dumps(figures(), indent=1))

@@ -15,6 +15,7 @@ from tools.tutorial_shots import tutorial_shots
 def save(app, folder: Path, name: str) -> None:
     import pygame
 
+    app.draw()  # a script may have changed a scene from outside the loop since the last frame: show it now
     pygame.image.save(app.screen, str(folder / f"{name}.png"))
     print(f"wrote {folder / name}.png")
 
@@ -78,6 +79,7 @@ def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> N
     end = app.push("end", table=table)
     frames(app, 2)
     end.set_aside(True)
+    app.invalidate()  # as the button's press would
     frames(app, 2)
     save(app, folder, f"{tag}end_review_{game_id}")
 
@@ -94,6 +96,10 @@ def main(argv: list[str]) -> int:
         make(folder, (3840, 2160), f"large_{game_id}_")
         end_review(folder, game_id, (1920, 1080), "")
         end_review(folder, game_id, (1024, 600), "small_")
+    from tools.facing_shots import facing_shots
+
+    for size, prefix in (((1920, 1080), ""), ((1024, 600), "small_"), ((3840, 2160), "large_")):
+        facing_shots(folder, size, prefix)
     tutorial_shots(folder, (1920, 1080), "")
     tutorial_shots(folder, (1024, 600), "small_")
     online_shots(folder, (1920, 1080), "")

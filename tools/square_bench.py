@@ -7,10 +7,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from rules.bots import make_bot
 from rules.bots.base import RandomBot
 from rules.core import Action
 from rules.square.bot import HighestKnownBaseline, make
-from tools.arena import play_out
+from tools.arena import duel, play_out
 
 
 class _Timed:
@@ -72,4 +73,101 @@ def bench_report(games: int = 200) -> list[str]:
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
     lines.append(f"think time per move median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms "
                  f"over {len(ms)} moves")
+    top = ceiling_vs_random(games)
+    lines.append(f"ceiling against random play over {top['games']} paired games: the random seat starts and knocks "
+                 f"at once in {top['random_knocks_first']:.1%}; counting every other game as won, a player who sees "
+                 f"every card reaches at most {top['all_seeing']:.1%}, one who knows what it can know "
+                 f"{top['informed']:.1%}")
+    three = _Timed(make_bot("square", 3))
+    for name, villain in (("RandomBot", RandomBot()), ("level 2", make(2))):
+        d = duel("square", three, villain, max(2, games // 10), first_seed=70_000)
+        lines.append(f"level 3 vs {name}: {d.win_rate:.1%} ± {d.ci95:.1%} over {d.games} paired games, "
+                     f"mean margin {d.margin:+.2f} (low sums win)")
+    ms = sorted(t * 1000 for t in three.times)
+    lines.append(f"level 3 think time per move median {statistics.median(ms):.2f} ms, max {ms[-1]:.0f} ms "
+                 f"over {len(ms)} moves")
     return lines
+
+
+def _result(state: Any, seat: int) -> float:
+    return 1.0 if state.winners == (seat,) else 0.5 if len(state.winners) == 2 else 0.0
+
+
+def _best_final_turn(state: Any, seat: int) -> float:
+    """The best result of ``seat``'s one final turn when it sees every card (it can only draw: the discard
+    pile is empty), trying every way to resolve the drawn card."""
+    from rules.core import Action
+
+    drawn, best = state.apply(Action.make("draw")), 0.0
+    for a in drawn.legal_actions():
+        s = drawn.apply(a)
+        finals = [s.apply(b) for b in s.legal_actions()] if s.phase == "queen" else [s]
+        for t in finals:
+            while not t.is_over:  # only confirmations are left
+                t = t.apply(t.legal_actions()[0])
+            best = max(best, _result(t, seat))
+    return best
+
+
+def _informed_final_turn(state: Any, seat: int, rng: random.Random, samples: int = 2000) -> float:
+    """The best expected result of that final turn for a player who knows only what it can know then: its
+    two bottom cards (the initial look) and the drawn card; every option is averaged over the unseen cards
+    (sampling makes the maximum a little high, so the bound stays a bound)."""
+    from rules.cards import standard_deck
+    from rules.square.state import card_value
+
+    bottom, drawn = state.squares[seat][2:], state.draw[0]
+    pool = [c for c in standard_deck() if c not in (*bottom, drawn)]
+    d, rank = card_value(drawn), drawn.rank
+    totals: dict[Any, float] = {}
+    for _ in range(samples):
+        x = rng.sample(pool, 6)
+        own = [card_value(x[0]), card_value(x[1]), *(card_value(c) for c in bottom)]
+        opp = [card_value(c) for c in x[2:]]
+        mine, theirs = sum(own), sum(opp)
+        options = {"discard": (mine, theirs), **{("swap", i): (mine - own[i] + d, theirs) for i in range(4)}}
+        for i in range(4):
+            for j in range(4):
+                swapped = (mine - own[i] + opp[j], theirs - opp[j] + own[i])
+                if rank == 11:
+                    options["jack", i, j] = swapped
+                elif rank == 12:  # the Queen looks first, then swaps only for a lower card
+                    options["queen", i, j] = swapped if opp[j] < own[i] else (mine, theirs)
+        for k, (m, t) in options.items():
+            totals[k] = totals.get(k, 0.0) + (1.0 if m < t else 0.5 if m == t else 0.0)
+    return max(totals.values()) / samples
+
+
+def ceiling_vs_random(deals: int, first_seed: int = 50_000) -> dict[str, float]:
+    """How well any player can do against random play on ``duel``'s paired deals (seeds from ``first_seed``).
+
+    When the random seat starts and knocks at once (its dice decide that before the other player moves), the
+    other player has a single turn: ``all_seeing`` plays it seeing every card, ``informed`` knowing only what a
+    player can know then. Every other game is counted as won. Both are upper bounds on any bot's win rate.
+    """
+    import rules
+    from rules.rng import derive
+
+    games = knocked = 0
+    seeing = informed = 0.0
+    rng = random.Random(0)
+    for i in range(deals):
+        seed = first_seed + i
+        for hero in (0, 1):
+            games += 1
+            state, dice = rules.new_game("square", seed=seed), derive(seed, "bot", 1 - hero)
+            if state.first == hero:
+                seeing, informed = seeing + 1, informed + 1
+                continue
+            while state.phase in ("look", "reveal"):  # the other's look is no business of the dice
+                legal = state.legal_actions()
+                state = state.apply(dice.choice(legal) if state.to_move != hero else legal[-1 if len(legal) > 1 else 0])
+            if dice.choice(state.legal_actions()).kind != "knock":
+                seeing, informed = seeing + 1, informed + 1
+                continue
+            knocked += 1
+            final = state.apply(Action.make("knock"))
+            seeing += _best_final_turn(final, hero)
+            informed += _informed_final_turn(final, hero, rng)
+    return {"games": games, "random_knocks_first": knocked / games, "all_seeing": seeing / games,
+            "informed": informed / games}

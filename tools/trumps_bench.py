@@ -36,11 +36,12 @@ def bench_report(games: int = 200) -> list[str]:
     lines = []
     for level in (2, 3):
         times: list[float] = []
+        n = games if level == 2 else max(4, games // 20)  # level 3 thinks up to a second a move
         for name, villain, target in (("random", RandomBot(), 0.95), ("greedy", GreedyBaseline(), 0.70)):
-            w, d, lost = _match(make(level), villain, games, 0, times)
-            rate = (w + d / 2) / games
+            w, d, lost = _match(make(level), villain, n, 0, times)
+            rate = (w + d / 2) / n
             mark = "ok" if rate >= target else "BELOW TARGET"
-            lines.append(f"level {level} vs {name}: {rate:.1%} over {games} seeded games "
+            lines.append(f"level {level} vs {name}: {rate:.1%} over {n} seeded games "
                          f"({w} won, {d} drawn, {lost} lost; target >= {target:.0%}: {mark})")
         times.sort()
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
@@ -48,3 +49,45 @@ def bench_report(games: int = 200) -> list[str]:
         lines.append(f"level {level} think time over {len(times)} moves: median {median * 1e3:.1f} ms, "
                      f"p99 {p99 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms")
     return lines
+
+
+def _mask_playout(seed: int, rng: random.Random) -> int:
+    """The random game of ``tools.rules_bench.playout`` on the bot's bare masks (``rules.trumps.bot.Search``):
+    no validation, no history, no events. Returns the number of moves."""
+    from rules.trumps.bot import Search
+    from rules.trumps.state import new_game
+
+    state = new_game(seed=seed)
+    while state.phase == "choose_trump":
+        state = state.apply(rng.choice(state.legal_actions()))
+    trumps = (state.trump(0), state.trump(1))
+    search = Search(trumps, 0, state.voluntary_pickup)
+    pos, end, moves = (state.hands, state.pile, state.turn, 0), None, 0
+    while end is None and moves < 20_000:
+        pos, end = search.step(pos, rng.choice(search.moves(pos)))
+        moves += 1
+    return moves
+
+
+def playout_anchor(seconds: float = 2.0, rounds: int = 4) -> dict[str, float]:
+    """Random Own Trumps games per second through the engine (the validated door, as ``playouts`` in
+    tools/rules_bench.py) and, interleaved in the same run, the same random games on the bot's bare masks:
+    the anchor shows what the rules themselves cost, so the ratio means something on a loaded machine."""
+    from tools.rules_bench import playout
+
+    engine = masks = 0.0
+    for r in range(rounds):
+        rng, seeds = random.Random(r), iter(range(10**9))
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds / rounds:
+            playout("trumps", next(seeds), rng)
+            n += 1
+        engine += n / (time.perf_counter() - t0)
+        rng, seeds = random.Random(r), iter(range(10**9))
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds / rounds:
+            _mask_playout(next(seeds), rng)
+            n += 1
+        masks += n / (time.perf_counter() - t0)
+    return {"games_per_s": engine / rounds, "masks_games_per_s": masks / rounds,
+            "engine_over_masks": engine / masks if masks else 0.0}

@@ -18,6 +18,9 @@ class CoverScene(Scene):
         super().__init__(app)
         self.table, self.seat = table, seat
         self.who = table.session.names[seat]
+        # Face to face nobody passes the device: the cover faces the player whose turn it is.
+        self.keys = ("cover.facing.title", "cover.facing.sub") if getattr(table, "face_to_face", False) \
+            else ("cover.title", "cover.sub")
         self.buttons = ButtonGroup(lambda _bid: self.confirm())
         self.armed = False  # ignore the release of the press that ended the previous turn
 
@@ -65,10 +68,10 @@ class CoverScene(Scene):
             center = (w // 2 + (i - 2) * art.width * 0.42, int(h * 0.24) + abs(i - 2) * 6)
             surface.blit(img, img.get_rect(center=center))
         fonts = self.app.fonts
-        title = fonts.render(self.t("cover.title", name=self.who), theme.font_px(64, s), theme.GOLD, bold=True)
+        title = fonts.render(self.t(self.keys[0], name=self.who), theme.font_px(64, s), theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.44))))
         px = theme.font_px(30, s)
-        for i, line in enumerate(fonts.wrap(self.t("cover.sub", name=self.who), px, int(w * 0.8))):
+        for i, line in enumerate(fonts.wrap(self.t(self.keys[1], name=self.who), px, int(w * 0.8))):
             img = fonts.render(line, px, theme.TEXT)
             surface.blit(img, img.get_rect(center=(w // 2, int(h * 0.53) + i * img.get_height())))
         hid = fonts.render(self.t("cover.hidden"), theme.font_px(24, s), theme.TEXT_DIM)

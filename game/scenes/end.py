@@ -155,7 +155,8 @@ class EndScene(Scene):
         surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
         st = self.session.match.state
         top = self.panel.y + int(50 * s) + head.get_height()
-        limit = self.buttons.buttons[0].rect.y - int(16 * s) - fonts.get(self.px).get_linesize()
+        above = self.buttons.buttons[-1] if self.code else self.buttons.buttons[0]  # over the code's row, if any
+        limit = above.rect.y - int(16 * s) - fonts.get(self.px).get_linesize()
         if self.record is not None:
             self.record.draw(surface, (cx, limit + int(6 * s)), self.px)
         columns = self.table.end_columns()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import prefs
 from game.input import Gesture
 from game.names_check import check_name
 from game.records import recent_names
@@ -74,6 +75,11 @@ class NamesScene(Scene):
             Button("back", self.t("names.back"), pygame.Rect(w // 2 - bw - 10, by, bw, bh)),
             Button("start", self.t("names.start"), pygame.Rect(w // 2 + 10, by, bw, bh), primary=True),
         ]
+        if self.offers_facing():  # Back, the seating, Start in one row
+            buttons[0].rect.x, buttons[1].rect.x = w // 2 - bw * 3 // 2 - 20, w // 2 + bw // 2 + 20
+            on = self.app.settings.face_to_face
+            buttons.insert(1, Button("facing", self.t("names.facing.on" if on else "names.facing.off"),
+                                     pygame.Rect(w // 2 - bw // 2, by, bw, bh)))
         floor = h
         if self.keyboard is not None:
             kb_h = int(h * 0.42)
@@ -103,6 +109,10 @@ class NamesScene(Scene):
             x += bw + gap
         return out
 
+    def offers_facing(self) -> bool:
+        """Two players at one device may sit face to face; in a kiosk only staff choose it (Settings, PIN)."""
+        return self.mode == "hotseat" and self.app.kiosk is None
+
     def names(self) -> list[str]:
         return [f.text.strip() for f in self.fields]
 
@@ -112,6 +122,8 @@ class NamesScene(Scene):
             self.app.stack.pop()
         elif bid == "start":
             self.start()
+        elif bid == "facing":
+            prefs.change(self.app, "face_to_face", not self.app.settings.face_to_face)  # remembered
         elif bid.startswith("recent:"):
             self.use_name(self.recent[int(bid[7:])])
 

@@ -9,7 +9,7 @@ from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
-ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "sort_by")
+ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "sort_by", "face_to_face")
 
 
 class SettingsScene(DialogScene):

@@ -18,6 +18,7 @@ from game.tables.logpanel import LogPanel
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
 from sprites.felt import felt
+from sprites.record import floating
 from sprites.widgets import Button, draw_panel
 
 TOAST_SECONDS = 3.2
@@ -75,7 +76,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = theme.ui_scale(h)
+        self.scale = theme.ui_scale(self.scale_height(h))
         side_w = max(250, min(int(w * 0.22), int(520 * self.scale)))
         self.side = pygame.Rect(w - side_w, 0, side_w, h)
         self.board = pygame.Rect(0, 0, w - side_w, h)
@@ -83,6 +84,10 @@ class TableScene(TableHistory, TableInput, Scene):
         self._layout_side()
         if self.obs:
             self.refresh(animate=False)
+
+    def scale_height(self, h: int) -> int:
+        """The height the type scale is taken from: the table's own (a face-to-face half: the window's)."""
+        return h
 
     def _layout_side(self) -> None:
         pad = max(6, int(12 * self.scale))
@@ -265,8 +270,16 @@ class TableScene(TableHistory, TableInput, Scene):
     def static_key(self) -> tuple:
         """What the static layer shows: any input, any new view, the turn line, a game's own animation
         (``blocking``) or ``game_static_key`` changing renders it again."""
-        return (self.app.input_serial, self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
+        return (self.input_count(), self._view_serial, self.size, self.t.lang, self.bot.thinking, self.my_turn,
                 self.app.now if self.blocking() else None, self.focus, self.hint, self.game_static_key())
+
+    def surface_kept(self) -> bool:
+        """Whether the surface drawn on still holds this table's last frame (nothing else drew over it)."""
+        return self.app.kiosk is None and self.app.stack.visible() == [self]
+
+    def input_count(self) -> int:
+        """How many input events this table has seen (a face-to-face half counts only its own)."""
+        return self.app.input_serial
 
     def game_static_key(self) -> object:
         """A game whose board changes without input or a new view returns what changes here."""
@@ -276,7 +289,7 @@ class TableScene(TableHistory, TableInput, Scene):
         """The static layer, the cards, then the overlays; only the rects cards moved in when nothing else
         changed since this table's last frame (returned for ``display.update``)."""
         app = self.app
-        alone = app.kiosk is None and app.stack.visible() == [self]
+        alone = self.surface_kept()
         overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
         return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
                                 self._paint_over, app.draws, alone)
@@ -293,7 +306,8 @@ class TableScene(TableHistory, TableInput, Scene):
         if item is not None and not item[0].startswith("btn:"):
             pygame.draw.rect(surface, theme.GOLD, item[1].inflate(10, 10), width=max(2, int(4 * self.scale)),
                              border_radius=max(4, int(10 * self.scale)))
-        self._draw_toast(surface)
+        with floating(surface):  # a toast floats over the board for a moment
+            self._draw_toast(surface)
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:

@@ -158,6 +158,13 @@ class CoachScene(Scene):
         if not self.closed:
             self.table.update(dt)
 
+    def wants_frame(self) -> bool:
+        """The table's cards glide and its computer moves underneath: those frames are drawn too."""
+        return not self.closed and self.table.wants_frame()
+
+    def next_deadline(self) -> float | None:
+        return self.table.next_deadline()
+
     def resize(self, size: tuple[int, int]) -> None:
         self._layout_key = None
 

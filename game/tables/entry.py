@@ -14,7 +14,8 @@ class TableEntry:
 
     ``load`` imports the table class when a game opens, so start-up loads none of them. ``shots`` and
     ``bench`` name the tools (``module:function`` under tools/) that render the game's screenshots and
-    measure it; the product never imports them. ``coach`` imports the coach marks of a first game.
+    measure it; the product never imports them. ``coach`` imports the coach marks of a first game, ``band``
+    the mix-in that lays the table out as one half of a face-to-face table.
     """
 
     id: str
@@ -26,6 +27,7 @@ class TableEntry:
     shots: str = ""
     bench: str = ""
     coach: Callable[[], list] | None = None  # the guided first game's steps (game/tables/coach.py's Step)
+    band: Callable[[], type] | None = None  # the compact layout of one face-to-face half (game/tables/band.py)
 
     @property
     def title_key(self) -> str:

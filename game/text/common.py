@@ -1,5 +1,5 @@
 """Strings shared by every scene and game (the English source: Babel extracts them; translations in game/locale)."""
-from game.text.marks import N_
+from game.text.marks import N_, NP_
 
 STRINGS = (
     N_("app.title", "Card Duels"),
@@ -25,9 +25,13 @@ STRINGS = (
     N_("names.default2", "Ben"),
     N_("names.empty", "Please enter a name."),
     N_("names.same", "Please use two different names."),
+    N_("names.facing.on", "Face to face: on"),
+    N_("names.facing.off", "Face to face: off"),
     N_("cover.title", "Pass the device to {name}"),
     N_("cover.sub", "{name}, tap, click or press a key when you are ready."),
     N_("cover.show", "Show my hand"),
+    N_("cover.facing.title", "Your turn, {name}"),
+    N_("cover.facing.sub", "{name}, tap when you are ready: your cards then show on your side."),
     N_("cover.hidden", "All cards are hidden."),
     N_("pause.title", "Paused"),
     N_("pause.resume", "Resume"),
@@ -118,4 +122,7 @@ STRINGS = (
     N_("watch.speed", "Speed {x}×"),
     N_("watch.view", "View: {name}"),
     N_("watch.ended", "End of the replay"),
+    N_("plate.you", "{name} (you)"),
+    NP_("plate.points", "{n} point", "{n} points"),
+    N_("plate.dealer", "Dealer"),
 )

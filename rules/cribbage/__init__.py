@@ -17,6 +17,10 @@ from rules.cribbage.state import (
 
 
 def _make_bot(level: int):
+    if level >= 3:  # level 3 searches: rules/cribbage/search.py
+        from rules.cribbage.search import make as search
+
+        return search()
     from rules.cribbage.bot import make
 
     return make(level)

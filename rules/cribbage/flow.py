@@ -1,41 +1,67 @@
-"""Cribbage transitions (RULES.md §2.2–2.6): cuts, the deal, the play automaton with Go, the show, 121."""
+"""Cribbage transitions (RULES.md §2.2–2.6): cuts, the deal, the play automaton with Go, the show, 121.
+
+An action builds its one new state in place: the state copies its fields into a fresh object once, and the
+functions here change that copy's field dict ``d`` before anyone can see it. A random game takes about 160
+actions, so one copy per action (not one per changed field) is most of the engine's speed. Events are kept
+as ``(builder, *args)`` tuples and turned into dicts only when someone reads them; a playout never does.
+
+During the play both hands are sorted by card code (rank first), so the lowest card of a hand is its first:
+whether a hand can play at a count is one look, and the legal plays are a prefix of the hand. Two derived
+fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
+hand order, and ``_ranks``, the ranks of the current series.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter
+from typing import Any
 
 from rules.cards import Card, standard_deck
-from rules.core import evolve
-from rules.cribbage.score import Breakdown, describe, peg_parts, score_hand, score_total
-from rules.rng import derive
-
-if TYPE_CHECKING:
-    from rules.cribbage.state import CribbageState
+from rules.core import Action
+from rules.cribbage import deal as seeded
+from rules.cribbage.score import _PEGGED, Breakdown, describe, peg_parts, peg_total, score_hand, score_total
 
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
-Events = list[dict[str, Any]]
+Events = list[Any]
+Fields = dict[str, Any]
+CODE = attrgetter("code")
+VALUE = [0] * 56  # counting value by card code
+PLAY_ACTION: list[Action] = [Action("play")] * 56  # the one play action of each card, by code
+for _c in standard_deck():
+    VALUE[_c.code] = min(_c.rank, 10)
+    PLAY_ACTION[_c.code] = Action.make("play", card=str(_c))
 
 
-@dataclass(frozen=True)
 class ShowItem:
     """One count of the show: whose it is, the cards, and whether it was scored (not after 121).
 
-    The itemised breakdown is built only when asked (a view or an event needs it, a playout never does).
+    Immutable by convention. The itemised breakdown is built only when asked (a view or an event needs it, a
+    playout never does).
     """
 
-    seat: int
-    cards: tuple[Card, ...]
-    starter: Card
-    crib: bool
-    counted: bool
-    _breakdown: list = field(default_factory=list, compare=False, repr=False)
+    __slots__ = ("seat", "cards", "starter", "crib", "counted", "_breakdown")
+
+    def __init__(self, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool, counted: bool) -> None:
+        self.seat, self.cards, self.starter, self.crib, self.counted = seat, cards, starter, crib, counted
+        self._breakdown: Breakdown | None = None
+
+    def _key(self) -> tuple:
+        return self.seat, self.cards, self.starter, self.crib, self.counted
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ShowItem) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "ShowItem(seat={!r}, cards={!r}, starter={!r}, crib={!r}, counted={!r})".format(*self._key())
 
     @property
     def breakdown(self) -> Breakdown:
-        if not self._breakdown:
-            self._breakdown.append(score_hand(self.cards, self.starter, crib=self.crib))
-        return self._breakdown[0]
+        if self._breakdown is None:
+            self._breakdown = score_hand(self.cards, self.starter, crib=self.crib)
+        return self._breakdown
 
     def to_json(self) -> dict[str, Any]:
         kind = "crib" if self.crib else "hand"
@@ -47,243 +73,248 @@ def cut_size(phase: str) -> int:
     return 40 if phase == "starter" else 52
 
 
-def _pack(seed: int, *labels: object) -> list[Card]:
-    deck = standard_deck()
-    derive(seed, *labels).shuffle(deck)
-    return deck
+def _seat(pair: tuple, seat: int, value: Any) -> tuple:
+    """``pair`` with seat ``seat``'s entry replaced."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _with(s: CribbageState, **changes: Any) -> CribbageState:
-    return evolve(s, **changes)
+def plays(d: Fields, seat: int) -> tuple[Action, ...]:
+    """The play actions of ``seat``'s cards, in hand order."""
+    try:
+        return d["_acts"][seat]
+    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``)
+        return tuple([PLAY_ACTION[c.code] for c in d["hands"][seat]])
 
 
-def award(s: CribbageState, seat: int, points: int, ev: Events) -> CribbageState:
+def _event(kind: str, names: tuple[str, ...], values: tuple) -> dict[str, Any]:
+    """A plain event from its field names and values (cards written as strings)."""
+    return {"type": kind, **{k: str(v) if isinstance(v, Card) else v for k, v in zip(names, values, strict=True)}}
+
+
+def award(d: Fields, seat: int, points: int, ev: Events) -> None:
     """Peg points (the back peg jumps to the old front); reaching 121 ends the game at once (§2.6)."""
-    if points <= 0 or s.winner is not None:
-        return s
-    pts, back = list(s.points), list(s.back)
-    back[seat], pts[seat] = pts[seat], pts[seat] + points
-    s = _with(s, points=tuple(pts), back=tuple(back))
-    if pts[seat] >= GAME_POINTS:
-        s = _with(s, winner=seat, phase="over", turn=None)
-        ev.append({"type": "cribbage.end", "winners": [seat], "scores": list(pts), "during": _during(s)})
-    return s
+    if points <= 0 or d["winner"] is not None:
+        return
+    pts, back = d["points"], d["back"]
+    old = pts[seat]
+    if seat == 0:
+        d["points"], d["back"] = (old + points, pts[1]), (old, back[1])
+    else:
+        d["points"], d["back"] = (pts[0], old + points), (back[0], old)
+    if old + points >= GAME_POINTS:
+        d["winner"], d["phase"], d["turn"] = seat, "over", None
+        ev.append({"type": "cribbage.end", "winners": [seat], "scores": list(d["points"]), "during": _during(d)})
 
 
-def _during(s: CribbageState) -> str:
-    if s.shows:
+def _during(d: Fields) -> str:
+    if d["shows"]:
         return "show"
-    return "play" if s.series or any(s.earlier) else "starter"
+    return "play" if d["series"] or any(d["earlier"]) else "starter"
+
+
+def _after(d: Fields, seat: int, points: int) -> tuple[int, int]:
+    """The scores once ``seat`` has pegged ``points`` more."""
+    return _seat(d["points"], seat, d["points"][seat] + points)
 
 
 # --- cuts and the deal ---------------------------------------------------------------------------
 
-def cut_for_deal(s: CribbageState, depth: int, ev: Events) -> CribbageState:
+def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     """P1 then P2 show a card; the lower rank deals; equal ranks cut again (§2.2.2, §2.7 #1, #27)."""
-    seat = s.turn
-    assert seat is not None
+    seat = d["turn"]
     # The card comes from this round's seeded shuffle, never from the depth (§2.7 #2).
-    card = _pack(s.seed, "cut", "deal", s.deal_round)[seat]
-    shown = (card, None) if seat == 0 else (s.deal_cards[0], card)
+    card = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[seat]
+    shown = (card, None) if seat == 0 else (d["deal_cards"][0], card)
     ev.append({"type": "cribbage.cut_for_deal", "seat": seat, "depth": depth, "card": str(card),
-               "round": s.deal_round})
-    s = _with(s, deal_cards=shown, last_cut=(seat, depth, "deal"))
+               "round": d["deal_round"]})
+    d["deal_cards"], d["last_cut"] = shown, (seat, depth, "deal")
     if seat == 0:
-        return _with(s, turn=1)
+        d["turn"] = 1
+        return
     first, second = shown
-    assert first is not None and second is not None
     if first.rank == second.rank:
-        ev.append({"type": "cribbage.cut_tie", "cards": [str(first), str(second)], "round": s.deal_round})
-        return _with(s, deal_round=s.deal_round + 1, turn=0)
+        ev.append({"type": "cribbage.cut_tie", "cards": [str(first), str(second)], "round": d["deal_round"]})
+        d["deal_round"], d["turn"] = d["deal_round"] + 1, 0
+        return
     dealer = 0 if first.rank < second.rank else 1
     ev.append({"type": "cribbage.first_dealer", "dealer": dealer, "cards": [str(first), str(second)]})
-    return start_hand(_with(s, dealer=dealer), 1)
+    d["dealer"] = dealer
+    start_hand(d, 1)
 
 
-def start_hand(s: CribbageState, hand_no: int) -> CribbageState:
+def start_hand(d: Fields, hand_no: int) -> None:
     """Wait for the non-dealer's cut before the deal; the last show stays on the table until then."""
-    assert s.dealer is not None
-    return _with(s, phase="cut", hand_no=hand_no, turn=1 - s.dealer, hands=((), ()), kept=((), ()),
-                   discards=((), ()), starter=None, count=0, series=(), earlier=((), ()),
-                   gone=(False, False), last_player=None)
+    d.update(phase="cut", hand_no=hand_no, turn=1 - d["dealer"], hands=((), ()), kept=((), ()),
+             discards=((), ()), starter=None, count=0, series=(), earlier=((), ()), gone=(False, False),
+             last_player=None, _ranks=(), _acts=((), ()))
 
 
-def deal(s: CribbageState, depth: int, ev: Events) -> CribbageState:
+def deal(d: Fields, depth: int, ev: Events) -> None:
     """The non-dealer's cut is logged but the deal comes from the seeded shuffle (§2.7 #2)."""
-    assert s.dealer is not None and s.turn is not None
-    ev.append({"type": "cribbage.cut", "seat": s.turn, "depth": depth, "of": 52})
-    deck = list(s.first_deck) if s.hand_no == 1 and s.first_deck else _pack(s.seed, "deal", s.hand_no)
-    hands = [(), ()]
-    hands[1 - s.dealer] = tuple(deck[0:6])
-    hands[s.dealer] = tuple(deck[6:12])
-    ev.append({"type": "cribbage.deal", "dealer": s.dealer, "hand_no": s.hand_no, "cards_each": 6})
-    return _with(s, phase="discard", turn=1 - s.dealer, hands=(hands[0], hands[1]), shows=(),
-                   deal_cards=(None, None), last_cut=(s.turn, depth, "cut"))
+    dealer, hand_no = d["dealer"], d["hand_no"]
+    ev.append((_event, "cribbage.cut", ("seat", "depth", "of"), (d["turn"], depth, 52)))
+    first = d["first_deck"]
+    deck = first if hand_no == 1 and first else seeded.pack(d["seed"], "deal", hand_no)
+    pone, own = tuple(deck[0:6]), tuple(deck[6:12])  # the non-dealer's six, the dealer's six
+    ev.append((_event, "cribbage.deal", ("dealer", "hand_no", "cards_each"), (dealer, hand_no, 6)))
+    d.update(phase="discard", turn=1 - dealer, hands=(own, pone) if dealer == 0 else (pone, own), shows=(),
+             deal_cards=(None, None), last_cut=(d["turn"], depth, "cut"))
 
 
-def discard(s: CribbageState, cards: tuple[Card, Card], ev: Events) -> CribbageState:
-    seat, dealer = s.turn, s.dealer
-    assert seat is not None and dealer is not None
-    hands, kept, discards = list(s.hands), list(s.kept), list(s.discards)
-    hands[seat] = tuple(c for c in s.hands[seat] if c not in cards)
-    kept[seat], discards[seat] = hands[seat], tuple(cards)
-    ev.append({"type": "cribbage.discard", "seat": seat, "cards": 2})
-    nxt = dealer if seat != dealer else 1 - dealer
-    return _with(s, hands=tuple(hands), kept=tuple(kept), discards=tuple(discards), turn=nxt,
-                   phase="discard" if seat != dealer else "starter")
+def discard(d: Fields, cards: tuple[Card, Card], ev: Events) -> None:
+    """The kept four stay in dealt order (the show lists them so); the hand to play from is sorted."""
+    seat, dealer = d["turn"], d["dealer"]
+    drop = {cards[0].code, cards[1].code}
+    kept = tuple([c for c in d["hands"][seat] if c.code not in drop])
+    hand = tuple(sorted(kept, key=CODE))
+    d["hands"] = _seat(d["hands"], seat, hand)
+    mine, theirs = tuple([PLAY_ACTION[c.code] for c in hand]), plays(d, 1 - seat)
+    d["_acts"] = (mine, theirs) if seat == 0 else (theirs, mine)
+    d["kept"] = _seat(d["kept"], seat, kept)
+    d["discards"] = _seat(d["discards"], seat, tuple(cards))
+    ev.append((_event, "cribbage.discard", ("seat", "cards"), (seat, 2)))
+    d["turn"] = dealer if seat != dealer else 1 - dealer
+    d["phase"] = "discard" if seat != dealer else "starter"
 
 
-def _starter_card(s: CribbageState) -> Card:
-    if s.hand_no == 1 and s.first_deck:
-        return s.first_deck[12]
-    dealt = set(s.kept[0] + s.kept[1] + s.discards[0] + s.discards[1])
-    rest = [c for c in standard_deck() if c not in dealt]
-    # Seeded per hand and independent of the depth: undoing and cutting elsewhere shows the same card.
-    return derive(s.seed, "cut", s.hand_no, "starter").choice(rest)
-
-
-def turn_starter(s: CribbageState, depth: int, ev: Events) -> CribbageState:
+def turn_starter(d: Fields, depth: int, ev: Events) -> None:
     """The non-dealer cuts the 40; a Jack gives the dealer 2 for his heels at once (§2.2.5)."""
-    assert s.dealer is not None
-    card = _starter_card(s)
-    ev.append({"type": "cribbage.starter", "seat": s.turn, "depth": depth, "of": 40, "card": str(card)})
-    s = _with(s, starter=card, phase="play", turn=1 - s.dealer, last_cut=(s.turn, depth, "starter"))
+    dealer, first = d["dealer"], d["first_deck"]
+    if d["hand_no"] == 1 and first:
+        card = first[12]
+    else:  # seeded per hand and independent of the depth: cutting elsewhere after an undo shows the same card
+        kept, discards = d["kept"], d["discards"]
+        card = seeded.starter(d["seed"], d["hand_no"], [*kept[0], *kept[1], *discards[0], *discards[1]])
+    ev.append((_event, "cribbage.starter", ("seat", "depth", "of", "card"), (d["turn"], depth, 40, card)))
+    d.update(starter=card, phase="play", turn=1 - dealer, last_cut=(d["turn"], depth, "starter"))
     if card.rank == 11:
-        ev.append({"type": "cribbage.his_heels", "seat": s.dealer, "points": 2,
-                   "scores": [s.points[0] + 2 * (s.dealer == 0), s.points[1] + 2 * (s.dealer == 1)]})
-        s = award(s, s.dealer, 2, ev)
-    return s
+        ev.append({"type": "cribbage.his_heels", "seat": dealer, "points": 2, "scores": list(_after(d, dealer, 2))})
+        award(d, dealer, 2, ev)
 
 
 # --- the play ------------------------------------------------------------------------------------
 
-def can_play(s: CribbageState, seat: int) -> bool:
-    room = 31 - s.count
-    return any((c.rank if c.rank < 10 else 10) <= room for c in s.hands[seat])
+def play(d: Fields, i: int, ev: Events) -> None:
+    """Play the ``i``-th card of the hand, score it, then run the automatic part: Go, the go point, resets,
+    the show.
+
+    The hottest code of a playout: the common steps are written out rather than calling the helpers above.
+    """
+    seat = d["turn"]
+    acts, other_acts = plays(d, seat), plays(d, 1 - seat)  # before the hand changes (they may be rebuilt)
+    acts = acts[:i] + acts[i + 1:]
+    d["_acts"] = (acts, other_acts) if seat == 0 else (other_acts, acts)
+    hands = d["hands"]
+    hand = hands[seat]
+    card = hand[i]
+    hand = hand[:i] + hand[i + 1:]
+    hands = d["hands"] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    try:
+        ranks = d["_ranks"]
+    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``) has no running ranks
+        ranks = tuple([c.rank for _, c in d["series"]])
+    d["_ranks"] = ranks = (*ranks, card.rank)
+    d["series"] = series = (*d["series"], (seat, card))
+    d["count"] = count = d["count"] + VALUE[card.code]
+    d["last_player"] = seat
+    points = _PEGGED.get(ranks)
+    if points is None:
+        points = peg_total(ranks)
+    if points:
+        old = d["points"]
+        ev.append((_play_event, seat, card, count, points, series, _seat(old, seat, old[seat] + points)))
+        award(d, seat, points, ev)
+        if d["winner"] is not None:
+            return
+    else:
+        ev.append((_play_event, seat, card, count, 0, series, d["points"]))
+    other = 1 - seat
+    theirs = hands[other]
+    if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:  # the usual case: the other plays on
+        d["turn"] = other
+        return
+    _advance(d, seat, count, ev)
 
 
-def play(s: CribbageState, card: Card, ev: Events) -> CribbageState:
-    """Play one card, score it, then run the automatic part: Go, the go point, resets, the show."""
-    seat = s.turn
-    assert seat is not None
-    hands = list(s.hands)
-    hands[seat] = tuple(c for c in s.hands[seat] if c != card)
-    series = (*s.series, (seat, card))
-    count = s.count + (card.rank if card.rank < 10 else 10)
-    points = peg_total([c.rank for _, c in series], count)
-    s = _with(s, hands=tuple(hands), series=series, count=count, last_player=seat)
-    ev.append(_LazyPlay(seat, card, count, points, series, _after(s, seat, points)))
-    s = award(s, seat, points, ev)
-    return s if s.winner is not None else _advance(s, ev)
+def _play_event(seat: int, card: Card, count: int, points: int, series: tuple, scores: tuple) -> dict[str, Any]:
+    parts = peg_parts([c for _, c in series])
+    return {"type": "cribbage.play", "seat": seat, "card": str(card), "count": count, "points": points,
+            "parts": [p.to_json() for p in parts], "summary": describe(parts) if parts else "",
+            "scores": list(scores)}
 
 
-class _LazyPlay:
-    """The play event, its parts and summary built only when the events are read."""
-
-    __slots__ = ("args",)
-
-    def __init__(self, *args: Any) -> None:
-        self.args = args
-
-    def __call__(self) -> dict[str, Any]:
-        seat, card, count, points, series, scores = self.args
-        parts = peg_parts([c for _, c in series])
-        return {"type": "cribbage.play", "seat": seat, "card": str(card), "count": count, "points": points,
-                "parts": [p.to_json() for p in parts], "summary": describe(parts) if parts else "",
-                "scores": scores}
-
-
-def peg_total(ranks: list[int], count: int) -> int:
-    """What the last card of a series scores in the play, from the ranks alone (same as ``peg_points``)."""
-    points = 2 if count in (15, 31) else 0
-    n, last = len(ranks), ranks[-1]
-    same = 1
-    while same < n and ranks[-1 - same] == last:
-        same += 1
-    if same >= 2:
-        points += same * (same - 1)  # 2, 6, 12
-    for k in range(n, 2, -1):
-        tail = ranks[-k:]
-        if max(tail) - min(tail) == k - 1 and len(set(tail)) == k:
-            return points + k
-    return points
-
-
-def _after(s: CribbageState, seat: int, points: int) -> list[int]:
-    out = list(s.points)
-    out[seat] += points
-    return out
-
-
-def _advance(s: CribbageState, ev: Events) -> CribbageState:
+def _advance(d: Fields, last: int, count: int, ev: Events) -> None:
     """Who plays next: the opponent if a card fits, else the same player, else the series ends (§2.3)."""
-    last = s.last_player
-    assert last is not None
-    if s.count == 31:
-        return _reset(s, "31", ev)
-    other = 1 - last
-    if can_play(s, other):
-        return _with(s, turn=other)
-    if s.hands[other] and not s.gone[other]:
-        ev.append({"type": "cribbage.go", "seat": other, "count": s.count})
-        gone = list(s.gone)
-        gone[other] = True
-        s = _with(s, gone=tuple(gone))
-    if can_play(s, last):
-        return _with(s, turn=last)
-    final = not (s.hands[0] or s.hands[1])
-    ev.append({"type": "cribbage.go_point", "seat": last, "points": 1,
-               "reason": "last_card" if final else "go", "scores": _after(s, last, 1)})
-    s = award(s, last, 1, ev)
-    return s if s.winner is not None else _reset(s, "go", ev)
+    if count == 31:
+        _reset(d, "31", ev)
+        return
+    other, room, hands = 1 - last, 31 - count, d["hands"]
+    theirs, mine = hands[other], hands[last]
+    if theirs and VALUE[theirs[0].code] <= room:
+        d["turn"] = other
+        return
+    if theirs and not d["gone"][other]:
+        ev.append((_go_event, other, count))
+        d["gone"] = _seat(d["gone"], other, True)
+    if mine and VALUE[mine[0].code] <= room:
+        d["turn"] = last
+        return
+    reason = "go" if theirs or mine else "last_card"
+    ev.append((_go_point_event, last, reason, _after(d, last, 1)))
+    award(d, last, 1, ev)
+    if d["winner"] is None:
+        _reset(d, "go", ev)
 
 
-def _reset(s: CribbageState, reason: str, ev: Events) -> CribbageState:
+def _go_event(seat: int, count: int) -> dict[str, Any]:
+    return {"type": "cribbage.go", "seat": seat, "count": count}
+
+
+def _go_point_event(seat: int, reason: str, scores: tuple) -> dict[str, Any]:
+    return {"type": "cribbage.go_point", "seat": seat, "points": 1, "reason": reason, "scores": list(scores)}
+
+
+def _reset(d: Fields, reason: str, ev: Events) -> None:
     """End the series; the opponent of the last player leads if they still hold cards (§2.7 #6)."""
-    earlier = [list(s.earlier[0]), list(s.earlier[1])]
-    for seat, card in s.series:
-        earlier[seat].append(card)
-    s = _with(s, count=0, series=(), gone=(False, False), earlier=(tuple(earlier[0]), tuple(earlier[1])))
-    ev.append({"type": "cribbage.reset", "reason": reason})
-    if not (s.hands[0] or s.hands[1]):
-        return show(s, ev)
-    last = s.last_player
-    assert last is not None
-    return _with(s, turn=1 - last if s.hands[1 - last] else last)
+    series, (e0, e1) = d["series"], d["earlier"]
+    d.update(count=0, series=(), gone=(False, False), _ranks=(),
+             earlier=((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1])))
+    ev.append((_reset_event, reason))
+    hands = d["hands"]
+    if not (hands[0] or hands[1]):
+        show(d, ev)
+        return
+    last = d["last_player"]
+    d["turn"] = 1 - last if hands[1 - last] else last
+
+
+def _reset_event(reason: str) -> dict[str, Any]:
+    return {"type": "cribbage.reset", "reason": reason}
 
 
 # --- the show ------------------------------------------------------------------------------------
 
-def show(s: CribbageState, ev: Events) -> CribbageState:
+def show(d: Fields, ev: Events) -> None:
     """Non-dealer's hand, dealer's hand, then the crib; 121 stops the counting (§2.4, §2.7 #13)."""
-    dealer, starter = s.dealer, s.starter
-    assert dealer is not None and starter is not None
-    order = [(1 - dealer, False, s.kept[1 - dealer]), (dealer, False, s.kept[dealer]),
-             (dealer, True, tuple(sorted(s.discards[1 - dealer] + s.discards[dealer])))]
+    dealer, starter, kept, discards = d["dealer"], d["starter"], d["kept"], d["discards"]
+    order = ((1 - dealer, False, kept[1 - dealer]), (dealer, False, kept[dealer]),
+             (dealer, True, tuple(sorted(discards[1 - dealer] + discards[dealer], key=CODE))))
     items: list[ShowItem] = []
     for seat, is_crib, cards in order:
-        counted = s.winner is None
+        counted = d["winner"] is None
         item = ShowItem(seat, cards, starter, is_crib, counted)
         items.append(item)
-        s = _with(s, shows=tuple(items))
+        d["shows"] = tuple(items)
         if counted:
             total = score_total(cards, starter, crib=is_crib)
-            ev.append(_LazyShow(item, _after(s, seat, total)))
-            s = award(s, seat, total, ev)
-    if s.winner is not None:
-        return s
-    return start_hand(_with(s, dealer=1 - dealer), s.hand_no + 1)
+            ev.append((_show_event, item, _after(d, seat, total)))
+            award(d, seat, total, ev)
+    if d["winner"] is None:
+        d["dealer"] = 1 - dealer
+        start_hand(d, d["hand_no"] + 1)
 
 
-class _LazyShow:
-    """The show event, itemised only when the events are read."""
-
-    __slots__ = ("item", "scores")
-
-    def __init__(self, item: ShowItem, scores: list[int]) -> None:
-        self.item, self.scores = item, scores
-
-    def __call__(self) -> dict[str, Any]:
-        b = self.item.breakdown
-        return {"type": "cribbage.show", "seat": self.item.seat, "kind": "crib" if b.crib else "hand",
-                **b.to_json(), "scores": self.scores}
+def _show_event(item: ShowItem, scores: tuple) -> dict[str, Any]:
+    b = item.breakdown
+    return {"type": "cribbage.show", "seat": item.seat, "kind": "crib" if b.crib else "hand", **b.to_json(),
+            "scores": list(scores)}

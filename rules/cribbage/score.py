@@ -1,14 +1,19 @@
-"""Cribbage scoring (RULES.md §2.3–2.4): the show's breakdown, the play's points, and fast totals for bots."""
+"""Cribbage scoring (RULES.md §2.3–2.4): the show's breakdown, the play's points, and fast totals for bots.
+
+Fifteens, pairs and runs depend on the five ranks alone, so each of the 6,175 rank multisets is worked out
+once (lazily) with its combinations as bit masks over the five cards sorted by rank; a hand maps those masks
+back to its own card order. Flush and nobs are two checks on the suits.
+"""
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from itertools import combinations
+from functools import cache
+from itertools import combinations, permutations
+from operator import itemgetter
 from typing import NamedTuple
 
-from rules.cards import Card, parse_cards
+from rules.cards import Card, parse_cards, standard_deck
 
 PAIR_KINDS = {2: ("pair", 2), 3: ("pair_royal", 6), 4: ("double_pair_royal", 12)}
 _PLAIN = {"pair": "pair", "pair_royal": "pair royal", "double_pair_royal": "double pair royal",
@@ -32,8 +37,7 @@ class Part(NamedTuple):
         return {"kind": self.kind, "cards": list(self.cards), "points": self.points}
 
 
-@dataclass(frozen=True)
-class Breakdown:
+class Breakdown(NamedTuple):
     """A counted hand or crib: every combination as its own part, so a table can show them one by one."""
 
     cards: tuple[str, ...]
@@ -72,11 +76,69 @@ def _show_cards(hand: Iterable[str | Card], starter: str | Card) -> tuple[tuple[
     return held, top
 
 
-# Index subsets of the five show cards (held 0-3, starter 4), in the order ``itertools.combinations`` gives:
-# the parts come out in the same order as counting them one by one.
+# --- tables over card codes (rank * 4 + suit) and over the 26 card subsets that can score ----------------
+
+_NAME = [""] * 56
+_RANK_CODE = [0] * 56  # 5 ** (rank - 1): the sum over five cards names their rank multiset (at most 4 a rank)
+for _c in standard_deck():
+    _NAME[_c.code], _RANK_CODE[_c.code] = str(_c), 5 ** (_c.rank - 1)
+
+# Subsets of the five cards (held 0-3, starter 4) in the order ``itertools.combinations`` counts them, which
+# is the order of the parts: _ORDER[mask] is a subset's place, _GET[place] picks its names in card order.
 _SUBSETS = tuple(c for size in range(2, 6) for c in combinations(range(5), size))
-_PAIRS = tuple(combinations(range(5), 2))
-_RUN_SETS = {size: tuple(combinations(range(5), size)) for size in (3, 4, 5)}
+_ORDER = [-1] * 32
+for _i, _c in enumerate(_SUBSETS):
+    _ORDER[sum(1 << j for j in _c)] = _i
+_GET = [itemgetter(*c) for c in _SUBSETS]
+_GET_MASK = [itemgetter(*[i for i in range(5) if m >> i & 1]) if m & (m - 1) else None for m in range(32)]
+
+
+def _placed(perm: tuple[int, ...]) -> list[int]:
+    """For a hand whose rank-sorted card i sits at position perm[i]: each sorted-space mask's place."""
+    row = [-1] * 32
+    for m in range(32):
+        if m & (m - 1):  # two cards or more
+            row[m] = _ORDER[sum(1 << perm[i] for i in range(5) if m >> i & 1)]
+    return row
+
+
+# by the positions of the rank-sorted cards, packed 3 bits each (the fifth follows from the other four)
+_PLACES: list[list[int] | None] = [None] * 4096
+for _p in permutations(range(5)):
+    _PLACES[_p[0] | _p[1] << 3 | _p[2] << 6 | _p[3] << 9] = _placed(_p)
+
+
+class _Ranked(NamedTuple):
+    """The fifteens, pairs and longest runs of five sorted ranks, as masks over the sorted cards."""
+
+    fifteens: tuple[int, ...]
+    pairs: tuple[int, ...]
+    runs: tuple[int, ...]
+    run_size: int
+    scores: bool  # any of the three
+
+
+_RANKED: dict[int, _Ranked] = {}  # by the sum of _RANK_CODE: at most 6,175 entries
+
+
+def _ranked(ranks: tuple[int, ...]) -> _Ranked:
+    vals = [min(r, 10) for r in ranks]
+    masks = [m for m in range(32) if m & (m - 1)]
+    fifteens = tuple(m for m in masks if sum(vals[i] for i in range(5) if m >> i & 1) == 15)
+    pairs = tuple(m for m in masks if m.bit_count() == 2 and len({ranks[i] for i in range(5) if m >> i & 1}) == 1)
+    for size in (5, 4, 3):  # only the longest runs count; the shorter ones inside them score nothing
+        runs = tuple(m for m in masks if m.bit_count() == size and _is_rank_run([ranks[i] for i in range(5)
+                                                                               if m >> i & 1]))
+        if runs:
+            return _Ranked(fifteens, pairs, runs, size, True)
+    return _Ranked(fifteens, pairs, (), 0, bool(fifteens or pairs))
+
+
+def _is_rank_run(ranks: list[int]) -> bool:
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+
+
+_new = tuple.__new__  # builds a Part or Breakdown without the Python-level NamedTuple __new__
 
 
 def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = False) -> Breakdown:
@@ -87,41 +149,50 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     >>> score_hand(["4C", "5D", "6S", "KD"], "2H").summary()
     'two 15s for 4, run of 3 for 3 = 7'
     """
-    held, top = _show_cards(hand, starter)
-    five = (*held, top)
-    names = [str(c) for c in five]
-    parts = [Part(kind, tuple([names[i] for i in idx]), points)
-             for kind, idx, points in _rank_parts((held[0].rank, held[1].rank, held[2].rank, held[3].rank, top.rank))]
-    suit = held[0].suit
-    if held[1].suit == suit and held[2].suit == suit and held[3].suit == suit:
-        if top.suit == suit:
-            parts.append(Part("flush", tuple(names), 5))
+    try:
+        h0, h1, h2, h3 = hand  # type: ignore[misc]
+        c0, c1, c2, c3, c4 = h0.code, h1.code, h2.code, h3.code, starter.code  # type: ignore[union-attr]
+        if not type(h0) is type(h1) is type(h2) is type(h3) is type(starter) is Card:
+            raise TypeError
+    except (ValueError, TypeError, AttributeError):  # strings, or not four cards: parse and check
+        held, top = _show_cards(hand, starter)
+        c0, c1, c2, c3, c4 = held[0].code, held[1].code, held[2].code, held[3].code, top.code
+    if len({c0, c1, c2, c3, c4}) != 5:
+        raise ValueError("the hand and the starter must be five different cards")
+    names = (_NAME[c0], _NAME[c1], _NAME[c2], _NAME[c3], _NAME[c4])
+    key = _RANK_CODE[c0] + _RANK_CODE[c1] + _RANK_CODE[c2] + _RANK_CODE[c3] + _RANK_CODE[c4]
+    ranked = _RANKED.get(key)
+    if ranked is None:
+        ranked = _RANKED[key] = _ranked(tuple(sorted([c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2])))
+    fifteens, pairs, runs, size, scores = ranked
+    parts: list[Part] = []
+    if scores:
+        # the cards sorted by rank, each with its position in the low 3 bits
+        x0, x1, x2, x3, x4 = sorted((c0 << 3, c1 << 3 | 1, c2 << 3 | 2, c3 << 3 | 3, c4 << 3 | 4))
+        place = _PLACES[(x0 & 7) | (x1 & 7) << 3 | (x2 & 7) << 6 | (x3 & 7) << 9]
+        if len(fifteens) == 1:
+            parts.append(_new(Part, ("fifteen", _GET[place[fifteens[0]]](names), 2)))
+        elif fifteens:
+            for o in sorted(map(place.__getitem__, fifteens)):
+                parts.append(_new(Part, ("fifteen", _GET[o](names), 2)))
+        if len(pairs) == 1:
+            parts.append(_new(Part, ("pair", _GET[place[pairs[0]]](names), 2)))
+        elif pairs:
+            for o in sorted(map(place.__getitem__, pairs)):
+                parts.append(_new(Part, ("pair", _GET[o](names), 2)))
+        if runs:  # a run's cards go by rank: pick them from the names sorted by rank
+            by_rank = (_NAME[x0 >> 3], _NAME[x1 >> 3], _NAME[x2 >> 3], _NAME[x3 >> 3], _NAME[x4 >> 3])
+            for _, m in sorted([(place[m], m) for m in runs]) if len(runs) > 1 else ((0, runs[0]),):
+                parts.append(_new(Part, ("run", _GET_MASK[m](by_rank), size)))
+    if not ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3:  # the four held cards share a suit
+        if not (c0 ^ c4) & 3:
+            parts.append(_new(Part, ("flush", names, 5)))
         elif not crib:  # the crib's flush needs the starter too (§2.4)
-            parts.append(Part("flush", tuple(names[:4]), 4))
-    parts += [Part("nobs", (names[i], names[4]), 1) for i in range(4)
-              if held[i].rank == 11 and held[i].suit == top.suit]
-    return Breakdown(tuple(names[:4]), names[4], crib, tuple(parts))
-
-
-@lru_cache(maxsize=1 << 15)  # ranks in seat order decide which positions score; a hand's suits never do
-def _rank_parts(ranks: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...], int], ...]:
-    """(kind, positions, points) of the fifteens, pairs and longest runs of five ranks, in counting order."""
-    vals = [r if r < 10 else 10 for r in ranks]
-    out = []
-    if sum(vals) >= 15:  # otherwise no subset reaches 15
-        out += [("fifteen", c, 2) for c in _SUBSETS if sum([vals[i] for i in c]) == 15]
-    out += [("pair", (a, b), 2) for a, b in _PAIRS if ranks[a] == ranks[b]]
-    for size in (5, 4, 3):
-        runs = [c for c in _RUN_SETS[size] if _is_rank_run([ranks[i] for i in c])]
-        if runs:  # only the longest runs count; the shorter ones inside them score nothing
-            # each run's cards in card order: by rank, then suit; equal ranks never meet inside one run
-            out += [("run", tuple(sorted(c, key=lambda i: ranks[i])), size) for c in runs]
-            break
-    return tuple(out)
-
-
-def _is_rank_run(ranks: list[int]) -> bool:
-    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+            parts.append(_new(Part, ("flush", names[:4], 4)))
+    nobs = 44 | (c4 & 3)  # the Jack of the starter's suit
+    if c0 == nobs or c1 == nobs or c2 == nobs or c3 == nobs:
+        parts.append(_new(Part, ("nobs", (names[(c0, c1, c2, c3).index(nobs)], names[4]), 1)))
+    return _new(Breakdown, (names[:4], names[4], crib, tuple(parts)))
 
 
 def peg_parts(series: Iterable[str | Card]) -> list[Part]:
@@ -217,13 +288,60 @@ def rank_points(ranks: tuple[int, ...]) -> int:
     return points + best
 
 
+_TOTALS: dict[int, int] = {}  # rank_points by the sum of _RANK_CODE
+
+
 def score_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as ``score_hand(...).total``, without building the parts (for bots)."""
-    points = rank_points(tuple(sorted([c.rank for c in hand] + [starter.rank])))
-    suits = {c.suit for c in hand}
-    if len(suits) == 1:
-        if starter.suit in suits:
+    if len(hand) != 4:
+        raise ValueError(f"a hand to count has 4 cards, not {len(hand)}")
+    c0, c1, c2, c3 = hand[0].code, hand[1].code, hand[2].code, hand[3].code
+    c4 = starter.code
+    key = _RANK_CODE[c0] + _RANK_CODE[c1] + _RANK_CODE[c2] + _RANK_CODE[c3] + _RANK_CODE[c4]
+    points = _TOTALS.get(key)
+    if points is None:
+        points = _TOTALS[key] = rank_points(tuple(sorted([c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2])))
+    if not (c0 ^ c1) & 3 and not (c0 ^ c2) & 3 and not (c0 ^ c3) & 3:
+        if not (c0 ^ c4) & 3:
             points += 5
         elif not crib:
             points += 4
-    return points + sum(1 for c in hand if c.rank == 11 and c.suit == starter.suit)
+    nobs = 44 | (c4 & 3)
+    return points + (c0 == nobs or c1 == nobs or c2 == nobs or c3 == nobs)
+
+
+_PEGGED: dict[tuple[int, ...], int] = {}  # peg_total by the ranks of a series (bounded below)
+
+
+def peg_total(ranks: tuple[int, ...]) -> int:
+    """What the last card of a series scores in the play, from the ranks alone (same as ``peg_points``).
+
+    >>> peg_total((4, 6, 5))
+    5
+    """
+    got = _PEGGED.get(ranks)
+    if got is not None:
+        return got
+    count = sum([r if r < 10 else 10 for r in ranks])
+    points = 2 if count == 15 or count == 31 else 0
+    n, last = len(ranks), ranks[-1]
+    same = 1
+    while same < n and ranks[-1 - same] == last:
+        same += 1
+    if same >= 2:
+        points += same * (same - 1)  # 2, 6, 12
+    else:  # the longest run ending here: walk back while the ranks stay different
+        seen, low, high, best = {last}, last, last, 0
+        for k in range(2, n + 1):
+            r = ranks[-k]
+            if r in seen:
+                break
+            seen.add(r)
+            low, high = min(low, r), max(high, r)
+            if k >= 3 and high - low == k - 1:
+                best = k
+        points += best
+    if len(_PEGGED) > 200_000:  # searches see many series; keep the memory bounded
+        _PEGGED.clear()
+    _PEGGED[ranks] = points
+    return points

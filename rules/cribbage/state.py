@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
-from rules.core import Action, Event, GameState, IllegalAction, check_seat, evolve, memo
+from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.cribbage import flow
-from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, ShowItem, cut_size
+from rules.cribbage.flow import CODE, GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
 
 __all__ = [
@@ -26,22 +27,23 @@ _DOING = {"cut_for_deal": "cut for the first deal", "cut": "cut the pack for the
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
-# Every state lists its moves afresh; the few distinct actions are made once (a server holds many games).
+# Every state lists its moves afresh; the few distinct actions are made once (a server holds many games),
+# so the door recognises a listed move by identity. Cards are found by their code or their name.
+_CARD = {str(c): c for c in standard_deck()}
+_blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
+_DISCARD: dict[int, Action] = {}  # by the two cards' codes
+
+
 @cache
 def _cut(depth: int) -> Action:
     return Action.make("cut", depth=depth)
 
 
-@cache
 def _discard(a: Card, b: Card) -> Action:
-    return Action.make("discard", cards=[str(a), str(b)])
-
-
-_PLAYS = {s: [None] + [Action.make("play", card=str(Card(r, s))) for r in range(1, 14)] for s in "CDHS"}
-
-
-def _play(card: Card) -> Action:
-    return _PLAYS[card.suit][card.rank]
+    got = _DISCARD.get(a.code << 6 | b.code)
+    if got is None:
+        got = _DISCARD[a.code << 6 | b.code] = Action.make("discard", cards=[str(a), str(b)])
+    return got
 
 
 @dataclass(frozen=True)
@@ -70,14 +72,17 @@ class CribbageState(GameState):
     shows: tuple[ShowItem, ...] = ()  # the latest show, public until the next deal
     last_cut: tuple[int, int, str] | None = None  # seat, depth, purpose: drives the animation only
     winner: int | None = None
-    event_log: tuple = field(default=(), compare=False)  # events, or callables that build one when read
+    event_log: tuple = field(default=(), compare=False)  # events, or (builder, *args) that make one when read
 
     game_id = "cribbage"
 
     # --- the contract ----------------------------------------------------------------------------
+    # ``turn`` is None exactly when the game is over (reaching 121 clears it), so these are plain reads.
+    to_move = property(attrgetter("turn"))
+
     @property
-    def to_move(self) -> int | None:
-        return None if self.winner is not None else self.turn
+    def is_over(self) -> bool:
+        return self.turn is None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -89,9 +94,10 @@ class CribbageState(GameState):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        got = self.__dict__.get("_memo_events")
+        d = self.__dict__
+        got = d.get("_memo_events")
         if got is None:
-            got = memo(self, "_memo_events", tuple(e() if callable(e) else e for e in self.event_log))
+            got = d["_memo_events"] = tuple([e if type(e) is dict else e[0](*e[1:]) for e in self.event_log])
         return got
 
     def cut_range(self) -> tuple[int, int, int] | None:
@@ -105,48 +111,73 @@ class CribbageState(GameState):
         return list(self._legal())
 
     def _legal(self) -> tuple[Action, ...]:
-        got = self.__dict__.get("_memo_legal")
+        """Listed once per state, for the seat to move only (kept in the state's dict, never copied on)."""
+        d = self.__dict__
+        got = d.get("_memo_legal")
         if got is not None:
             return got
-        if self.to_move is None:
+        turn, phase = self.turn, self.phase
+        if turn is None:
             got = ()
-        elif self.phase in _CUT_PHASES:
-            got = _cuts(cut_size(self.phase))
-        elif self.phase == "discard":
-            got = _discards(tuple(sorted(self.hands[self.to_move])))
+        elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
+            hand, room, got = self.hands[turn], 31 - self.count, flow.plays(d, turn)
+            if VALUE[hand[-1].code] > room:
+                fit = 1  # the first card fits, or the turn would have passed on
+                while VALUE[hand[fit].code] <= room:
+                    fit += 1
+                got = got[:fit]
+        elif phase == "discard":
+            got = _discards(self.hands[turn])
         else:
-            room = 31 - self.count
-            got = tuple(_play(c) for c in sorted(self.hands[self.to_move]) if (c.rank if c.rank < 10 else 10) <= room)
-        return memo(self, "_memo_legal", got)
+            got = _cuts(cut_size(phase))
+        d["_memo_legal"] = got
+        return got
 
     def apply(self, action: Action) -> CribbageState:
-        """The one door; legal moves are recognised without scanning the list where the rule is simple."""
-        if self.winner is None and self.turn is not None and type(action) is Action:
-            args = action.args
-            if action.kind == "play" and self.phase == "play" and len(args) == 1 and args[0][0] == "card":
-                if any(a is action or a == action for a in self._legal()):
-                    return self._apply(action)
-            elif action.kind == "cut" and self.phase in _CUT_PHASES and len(args) == 1 and args[0][0] == "depth":
-                depth, n = args[0][1], cut_size(self.phase)
-                if type(depth) is int and MIN_PACKET <= depth <= n - MIN_PACKET:
-                    return self._apply(action)
+        """The one door: a listed move is recognised by identity or, for a cut, by its depth; anything else
+        goes through the general check, which compares by value and explains a refusal."""
+        d = self.__dict__
+        if d["turn"] is not None and type(action) is Action:
+            phase = d["phase"]
+            if phase == "play":  # a listed play's place in the list is its card's place in the hand
+                i = 0
+                for a in d.get("_memo_legal") or self._legal():
+                    if a is action:
+                        return self._then(flow.play, i)
+                    i += 1
+            elif phase in _CUT_PHASES:
+                args = action.args
+                if action.kind == "cut" and len(args) == 1 and args[0][0] == "depth":
+                    depth = args[0][1]
+                    if type(depth) is int and MIN_PACKET <= depth <= cut_size(phase) - MIN_PACKET:
+                        return self._apply(action)
+            else:
+                for a in d.get("_memo_legal") or self._legal():
+                    if a is action:
+                        return self._apply(action)
         return super().apply(action)
 
     def _apply(self, action: Action) -> CribbageState:
-        ev: list[Event] = []
-        s = self
-        if action.kind == "cut" and self.phase == "cut_for_deal":
-            s = flow.cut_for_deal(s, action["depth"], ev)
-        elif action.kind == "cut" and self.phase == "cut":
-            s = flow.deal(s, action["depth"], ev)
-        elif action.kind == "cut":
-            s = flow.turn_starter(s, action["depth"], ev)
-        elif action.kind == "play":
-            s = flow.play(s, Card.parse(action["card"]), ev)
-        elif action.kind == "discard":
-            a, b = (Card.parse(x) for x in action["cards"])
-            s = flow.discard(s, (a, b), ev)
-        return _with_events(s, ev)
+        kind, phase = action.kind, self.phase
+        if kind == "play":
+            card = _CARD[action.args[0][1]]
+            return self._then(flow.play, [c.code for c in self.hands[self.turn]].index(card.code))
+        if kind == "discard":
+            a, b = action.args[0][1]
+            return self._then(flow.discard, (_CARD[a], _CARD[b]))
+        step = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}[phase]
+        return self._then(step, action.args[0][1])
+
+    def _then(self, step: Any, arg: Any) -> CribbageState:
+        """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
+        new = _blank(CribbageState)
+        _set(new, "__dict__", self.__dict__.copy())  # a dict copy is cheaper than filling an empty one
+        d = new.__dict__
+        d["_memo_legal"] = d["_memo_events"] = None  # the old state's, not the new one's
+        ev: list[Any] = []
+        step(d, arg, ev)
+        d["event_log"] = tuple(ev)
+        return new
 
     def _refusal(self, action: Action) -> str:
         if action.kind == "go":
@@ -186,10 +217,13 @@ class CribbageState(GameState):
             seen.add(self.starter)
         for item in self.shows:
             seen |= {*item.cards, item.starter}
+        if self.turn is None:  # the game is over: both hands are turned face up (the crib stays down)
+            seen |= {*self.hands[0], *self.hands[1]}
         return seen
 
     def hidden_from(self, seat: int) -> set[str]:
-        """Everything not in the seat's view: the other hand, the unshown crib, the undealt pack.
+        """Everything not in the seat's view: the other hand (until the game is over), the unshown crib, the
+        undealt pack.
 
         A seat's own two discards stay in its view: it chose them and saw them in its hand before.
         """
@@ -206,6 +240,8 @@ class CribbageState(GameState):
             "scores": list(self.points), "over": self.is_over, "winners": list(self.winners),
             "phase": self.phase, "hand_no": self.hand_no, "dealer": self.dealer,
             "hand": [str(c) for c in sorted(self.hands[seat])],
+            # both unplayed hands, face up once the game is over (e.g. won in the play); None until then
+            "hands": [[str(c) for c in sorted(h)] for h in self.hands] if self.turn is None else None,
             "my_discards": [str(c) for c in self.discards[seat]],
             "hand_counts": [len(self.hands[0]), len(self.hands[1])],
             "discarded": [bool(self.discards[0]), bool(self.discards[1])],
@@ -232,18 +268,24 @@ class CribbageState(GameState):
                 "tie": None not in self.deal_cards and self.dealer is None}
 
 
-def _with_events(s: CribbageState, ev: list[Event]) -> CribbageState:
-    return evolve(s, event_log=tuple(ev))
-
-
 @cache
 def _cuts(n: int) -> tuple[Action, ...]:
     return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
 
 
-@lru_cache(maxsize=4096)
+_SIX_PAIRS = tuple(combinations(range(6), 2))
+
+
 def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    return tuple(_discard(a, b) for a, b in combinations(hand, 2))
+    """The 15 discards of a six-card hand, in card order."""
+    h = sorted(hand, key=CODE)
+    if len(h) == 6:
+        c = [x.code for x in h]
+        try:
+            return tuple(map(_DISCARD.__getitem__, [c[i] << 6 | c[j] for i, j in _SIX_PAIRS]))
+        except KeyError:  # a pair not met before: make the missing actions once
+            pass
+    return tuple([_discard(a, b) for a, b in combinations(h, 2)])
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
@@ -276,7 +318,8 @@ def new_game(seed: int | None = None, deck: list[str] | None = None, dealer: int
         raise ValueError("the dealer is seat 0 or seat 1")
     first = tuple(deck_from(deck, standard_deck())) if deck is not None else None
     s = CribbageState(seed=seed, phase="cut", turn=1 - dealer, dealer=dealer, first_deck=first)
-    return flow.start_hand(s, 1)
+    flow.start_hand(s.__dict__, 1)  # still being built: nobody has seen it
+    return s
 
 
 def _exact_keys(data: Mapping[str, Any], keys: set[str]) -> None:

@@ -7,6 +7,10 @@ from rules.square.state import GAME_ID, SquareState, card_value, new_game, squar
 
 
 def _make_bot(level: int):
+    if level >= 3:  # the searching level (rules/square/search.py builds on level 2's rules in bot.py)
+        from rules.square.search import SearchBot
+
+        return SearchBot()
     from rules.square.bot import make
 
     return make(level)

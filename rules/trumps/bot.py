@@ -32,6 +32,8 @@ PLAY_PHASE, SECOND_PHASE = 0, 1
 PLAYOUT_CAP = 300  # a play-out this long is cycling: score it by the hand sizes
 
 Position = tuple[tuple[int, int], tuple[int, ...], int, int]  # hands, pile, turn, phase
+# Cards a pick-up takes, by trump and top card (a slice caps it at the pile: 36 is the whole pile).
+_CAPS = tuple(tuple(pickup_size(t, top, 36)[0] for top in range(36)) for t in range(4))
 
 
 def cost(card: int, trump: int) -> tuple[bool, int]:
@@ -64,6 +66,8 @@ class Search:
     def __init__(self, trumps: tuple[int, int], me: int, voluntary: bool = False) -> None:
         self.beat = (BEATERS[trumps[0]], BEATERS[trumps[1]])
         self.tmask = (SUIT_MASK[trumps[0]], SUIT_MASK[trumps[1]])
+        self.plain = (ALL & ~self.tmask[0], ALL & ~self.tmask[1])
+        self.cap = (_CAPS[trumps[0]], _CAPS[trumps[1]])
         self.trumps = trumps
         self.me = me
         self.voluntary = voluntary
@@ -110,6 +114,52 @@ class Search:
 
     def playout(self, pos: Position, rng: random.Random | None = None, stray: float = 0.0) -> int:
         """Play to the end, both sides greedy (with ``rng``: a random legal card with chance ``stray``)."""
+        if rng is not None:
+            return self._straying(pos, rng, stray)
+        # the greedy loop of _straying with everything inlined: most of every search's time is spent here
+        hands, pile_t, turn, phase = pos
+        h = [hands[0], hands[1]]
+        pile = list(pile_t)
+        beat, plain, cap = self.beat, self.plain, self.cap
+        second = phase == SECOND_PHASE
+        for steps in range(1, PLAYOUT_CAP):
+            hand = h[turn]
+            if second or not pile:
+                m = hand & plain[turn] or hand
+                card = (m & -m).bit_length() - 1
+                hand ^= 1 << card
+                h[turn] = hand
+                if not hand:
+                    self.work += steps
+                    return self._outcome(h, turn, card)
+                pile.append(card)
+                second = False
+                turn ^= 1
+                continue
+            top = pile[-1]
+            cands = hand & beat[turn][top]
+            if not cands:  # pick up
+                n = cap[turn][top]
+                for c in pile[-n:]:
+                    hand |= 1 << c
+                del pile[-n:]
+                h[turn] = hand
+                turn ^= 1
+                continue
+            m = cands & plain[turn] or cands
+            card = (m & -m).bit_length() - 1
+            hand ^= 1 << card
+            h[turn] = hand
+            if not hand:
+                self.work += steps
+                return self._outcome(h, turn, card)
+            pile.append(card)
+            second = True
+        self.work += PLAYOUT_CAP
+        return 10 * (h[1 - self.me].bit_count() - h[self.me].bit_count())
+
+    def _straying(self, pos: Position, rng: random.Random, stray: float) -> int:
+        """A play-out in which either side plays a random legal card with chance ``stray``, else greedy."""
         hands, pile_t, turn, phase = pos
         h = [hands[0], hands[1]]
         pile = list(pile_t)
@@ -126,7 +176,7 @@ class Search:
                     del pile[-n:]
                     turn = 1 - turn
                     continue
-            if rng is not None and rng.random() < stray:
+            if rng.random() < stray:
                 card = rng.choice(_bits(cands))
             else:
                 card = _cheapest(cands, tmask[turn])
@@ -255,11 +305,13 @@ def make(level: int) -> SearchBot:
 
 
 def endgame_move(seen: Sequence[dict[str, Any]]) -> Action | None:
-    """A move the endgame solver proves best (rules/trumps/solver.py), or None when out of its reach."""
-    from rules.trumps.solver import ENDGAME_BUDGET, ENDGAME_CARDS, solve_observed
+    """A move the endgame solver proves best (rules/trumps/solver.py), or None when out of its reach or
+    when every move is proven to lose: then any move is "best" against perfect play, so the search picks
+    the one that leaves an imperfect opponent the most ways to go wrong."""
+    from rules.trumps.solver import BOT_BUDGET, ENDGAME_CARDS, solve_observed
 
     obs = seen[-1]
     if obs["hand_counts"][0] + obs["hand_counts"][1] > ENDGAME_CARDS:
         return None
-    solved = solve_observed(seen, ENDGAME_BUDGET)
-    return None if solved is None else to_action(solved.move)
+    solved = solve_observed(seen, BOT_BUDGET)
+    return None if solved is None or solved.value < 0 else to_action(solved.move)

@@ -31,7 +31,11 @@ WIN, DRAW, LOSS = 1, 0, -1
 Key = tuple[int, int, bytes, int, int]  # hands, pile (bytes: its hash is cached), turn, phase
 DEFAULT_BUDGET = 400_000
 ENDGAME_CARDS = 12  # the strongest bot asks the solver from this many cards in both hands (tools/solver_bench.py)
-ENDGAME_BUDGET = 40_000  # nodes: about a second on a laptop; an unproven position is left to the bot
+ENDGAME_BUDGET = 40_000  # nodes: about a second on a laptop; the review's reach (an unproven move gets no verdict)
+# The strongest bot's reach while it thinks: measured on the solver bench's endgames (8 to 12 cards), a
+# proof either comes within a few thousand nodes (0.03 s) or not within 40,000 either (proven: 5 of 11,
+# 7 of 15 and 6 of 25 at 5,000 nodes; 5, 8 and 6 at 40,000), so a failed attempt costs 0.1 s, not 1 s.
+BOT_BUDGET = 5_000
 PROOF_DEPTH = 64  # forced wins are looked for up to this many plies before the full search
 MAX_DEPTH = 700  # plies on one line; deeper lines give up (Python's stack), never guess
 
@@ -284,7 +288,7 @@ def solve_state(state, budget: int = DEFAULT_BUDGET) -> Solved | None:
     """Solve a running :class:`~rules.trumps.state.TrumpsState` (its own repetition counts included)."""
     if state.phase not in PHASES:
         return None
-    solver = Solver((state.trump(0), state.trump(1)), state.voluntary_pickup, twice_seen(state.seen.as_dict()),
+    solver = Solver((state.trump(0), state.trump(1)), state.voluntary_pickup, twice_seen(state.position_counts()),
                     budget)
     return solver.solve(key_of(state.position_key))
 

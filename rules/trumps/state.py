@@ -1,89 +1,98 @@
 """Own Trumps (Svoi Kozyri, RULES.md §3): the state machine, its setup, observations and events."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
-from rules.cards import SUIT_SYMBOLS, Card, deck_from
-from rules.core import Action, Event, GameState, IllegalAction, check_seat, evolve, memo
+from rules.cards import Card, deck_from
+from rules.core import Action, Event, GameState, check_seat
 from rules.rng import derive
+from rules.trumps import events as ev
+from rules.trumps.actions import CHOOSE, PICK_UP, PLAY, PLAY_INDEX, action_from_json, parse_trumps, plays, refusal
 from rules.trumps.core import (
     BEATERS,
     CARDS,
     INDEX,
     NAMES,
-    PRETTY,
     SUITS,
-    bits,
     index_of,
     mask_of,
     names,
     names_by_suit,
     pickup_size,
     pickup_text,
-    refusal_for_card,
     suit_sym,
 )
+from rules.trumps.seen import SECOND_BIT, TURN_BIT, key, position_of
 from rules.trumps.seen import Seen as _Seen
 
 GAME_ID = "trumps"
-PICK_UP = Action.make("pick_up")
-PLAY: tuple[Action, ...] = tuple(Action.make("play", card=n) for n in NAMES)  # built once: apply is hot
-_PLAY_INDEX = {id(a): i for i, a in enumerate(PLAY)}  # the shared actions themselves, known by identity
-CHOOSE: tuple[Action, ...] = tuple(Action.make("choose_trump", suit=s) for s in SUITS)
-# The PLAY actions of a mask a byte at a time: _PLAYS[k][b] plays the cards of byte b at bits 8k..8k+7.
-_PLAYS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PLAY[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 36) for b in range(256))
-    for k in range(5))
+_FIELDS = ("phase", "turn", "dealer", "trumps", "hands", "pile", "code", "seen", "seed", "deck",
+           "voluntary_pickup", "result", "winner_seats", "recipe", "to_move", "is_over", "movable")
+_COMPARED = 13  # the fields before the event recipe take part in == and hash (as in a dataclass)
+_OWN = 14  # the fields before the derived ones (to_move, is_over, movable), which _with recomputes
 
 
-def _plays(mask: int) -> tuple[Action, ...]:
-    p = _PLAYS
-    return (p[0][mask & 255] + p[1][mask >> 8 & 255] + p[2][mask >> 16 & 255] + p[3][mask >> 24 & 255]
-            + p[4][mask >> 32])
-
-
-@dataclass(frozen=True)
-class TrumpsState(GameState):
-    """One moment of a game. Cards are indices into ``CARDS``; hands are bit masks.
+class TrumpsState(tuple, GameState):
+    """One moment of a game: an immutable tuple of its fields. Cards are indices into ``CARDS``; hands are
+    bit masks.
 
     ``turn`` is the seat to act (kept when the game is over, for the end event); ``phase`` is
     ``"choose_trump"``, ``"play"`` (lead or beat/pick up), ``"second"`` (the card after a beat) or ``"over"``.
+    ``code`` is the pile as one int (6 bits a card, the top lowest) and ``seen`` the repetition record.
+    ``to_move``, ``is_over`` and ``movable`` (the mask of ``playable``) are derived once, where they change.
+    A plain tuple because every action makes one: ``tuple.__new__`` is several times cheaper than a
+    dataclass copy, and the hot paths unpack all fields at once. Events are kept as a recipe
+    (rules/trumps/events.py) and built only when asked.
     """
 
-    phase: str
-    turn: int
-    dealer: int
-    trumps: tuple[int | None, int | None]
-    hands: tuple[int, int] = (0, 0)
-    pile: tuple[int, ...] = ()
-    seed: int = 0
-    deck: tuple[int, ...] | None = None
-    voluntary_pickup: bool = False
-    result: str | None = None
-    winner_seats: tuple[int, ...] = ()
-    seen: _Seen = field(default_factory=_Seen, hash=False)
-    last_events: tuple[Event, ...] = field(default=(), compare=False, hash=False)
-
+    __slots__ = ()
     game_id = GAME_ID
+
+    phase: str = property(itemgetter(0))  # type: ignore[assignment]
+    turn: int = property(itemgetter(1))  # type: ignore[assignment]
+    dealer: int = property(itemgetter(2))  # type: ignore[assignment]
+    trumps: tuple[int | None, int | None] = property(itemgetter(3))  # type: ignore[assignment]
+    hands: tuple[int, int] = property(itemgetter(4))  # type: ignore[assignment]
+    pile: tuple[int, ...] = property(itemgetter(5))  # type: ignore[assignment]
+    code: int = property(itemgetter(6))  # type: ignore[assignment]
+    seen: _Seen = property(itemgetter(7))  # type: ignore[assignment]
+    seed: int = property(itemgetter(8))  # type: ignore[assignment]
+    deck: tuple[int, ...] | None = property(itemgetter(9))  # type: ignore[assignment]
+    voluntary_pickup: bool = property(itemgetter(10))  # type: ignore[assignment]
+    result: str | None = property(itemgetter(11))  # type: ignore[assignment]
+    winner_seats: tuple[int, ...] = property(itemgetter(12))  # type: ignore[assignment]
+    recipe: ev.Recipe = property(itemgetter(13))  # type: ignore[assignment]
+    to_move: int | None = property(itemgetter(14))  # type: ignore[assignment]
+    is_over: bool = property(itemgetter(15))  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self[:_COMPARED] == other[:_COMPARED]  # type: ignore[index]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:7] + self[8:_COMPARED])  # the repetition record is left out, as it is from ==
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(_FIELDS[:_COMPARED], self, strict=False) if k != "seen")
+        return f"TrumpsState({inner})"
 
     # --- the contract ------------------------------------------------------------------------
     @property
-    def to_move(self) -> int | None:
-        return None if self.phase == "over" else self.turn
-
-    @property
     def events(self) -> tuple[Event, ...]:
-        return self.last_events
+        return ev.build(self[13])
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return (self.hands[0].bit_count(), self.hands[1].bit_count())
+        h = self[4]
+        return (h[0].bit_count(), h[1].bit_count())
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return self.winner_seats
+        return self[12]
 
     def hidden_from(self, seat: int) -> set[str]:
         return set() if self.is_over else set(names(self.hands[1 - seat]))  # hands are public at the end
@@ -93,43 +102,44 @@ class TrumpsState(GameState):
         """What makes a position the same for the repetition rule (§3.7 #12)."""
         return (self.hands[0], self.hands[1], self.pile, self.turn, self.phase)
 
+    def position_counts(self) -> dict[tuple, int]:
+        """How often each position (as a ``position_key``) has been met so far."""
+        return {position_of(k): n for k, n in self.seen.as_dict().items()}
+
     @property
     def repetitions(self) -> int:
         if self.result == "repetition":
             return 3
-        return self.seen.count(self.position_key) if self.phase in ("play", "second") else 0
+        if self.phase not in ("play", "second"):
+            return 0
+        return self.seen.count(key(self.hands[0], self.code, self.turn, self.phase == "second"))
 
     def legal_actions(self) -> list[Action]:
-        got = self.__dict__.get("_memo_legal")
-        if got is None:
-            got = memo(self, "_memo_legal", self._list_legal())
-        return list(got)
+        phase = self[0]
+        if phase == "play":
+            mask = self[16]
+            return [*plays(mask), PICK_UP] if self[5] and (self[10] or not mask) else plays(mask)
+        if phase == "second":
+            return plays(self[16])
+        if phase == "choose_trump":
+            taken = self.trumps[1 - self.turn]
+            return [a for i, a in enumerate(CHOOSE) if i != taken]
+        return []
 
     def apply(self, action: Action) -> TrumpsState:
-        """The one door; a play of one of the shared PLAY actions is checked against the playable mask."""
-        card = _PLAY_INDEX.get(id(action))
-        if card is not None and self.phase in ("play", "second") and PLAY[card] is action:
-            if self.playable() >> card & 1:
+        """The one door. The shared PLAY and PICK_UP actions (known by identity) are checked against the
+        playable mask directly; any other action goes through the generic check of its legality."""
+        card = PLAY_INDEX.get(id(action))
+        if card is not None:
+            if self[16] >> card & 1 and PLAY[card] is action:
                 return self._play(card)
+        elif action is PICK_UP and self[0] == "play" and self[5] and (self[10] or not self[16]):
+            return self._pick_up()
         return super().apply(action)
 
-    def _list_legal(self) -> tuple[Action, ...]:
-        if self.phase == "choose_trump":
-            taken = self.trumps[1 - self.turn]
-            return tuple(a for i, a in enumerate(CHOOSE) if i != taken)
-        if self.phase == "over":
-            return ()
-        playable = self.playable()
-        if self.phase == "play" and self.pile and (self.voluntary_pickup or not playable):
-            return (*_plays(playable), PICK_UP)
-        return _plays(playable)
-
     def playable(self) -> int:
-        """Mask of the cards the player to move may put on the pile now."""
-        hand = self.hands[self.turn]
-        if self.phase == "second" or not self.pile:
-            return hand
-        return hand & BEATERS[self.trump(self.turn)][self.pile[-1]]
+        """Mask of the cards the player to move may put on the pile now (0 unless a card is to be played)."""
+        return self[16]
 
     def may_pick_up(self) -> bool:
         if self.phase != "play" or not self.pile:
@@ -152,94 +162,73 @@ class TrumpsState(GameState):
     def _choose(self, suit: int) -> TrumpsState:
         trumps = list(self.trumps)
         trumps[self.turn] = suit
-        ev: Event = {"type": "trumps.choose_trump", "seat": self.turn, "suit": SUITS[suit]}
+        recipe = ((ev.choose_trump, self.turn, suit),)
         if trumps[1 - self.turn] is None:
-            return evolve(self, trumps=(trumps[0], trumps[1]), turn=1 - self.turn, last_events=(ev,))
+            return _with(self, trumps=(trumps[0], trumps[1]), turn=1 - self.turn, recipe=recipe)
         order = self.deck if self.deck is not None else _shuffled(self.seed)
-        return _dealt(self, (trumps[0], trumps[1]), order, self.deck is not None, (ev,))
+        return _dealt(self, (trumps[0], trumps[1]), order, self.deck is not None, recipe)
 
     def _play(self, card: int) -> TrumpsState:
-        p = self.turn
-        left = self.hands[p] & ~(1 << card)
-        hands = (left, self.hands[1]) if p == 0 else (self.hands[0], left)
-        pile = self.pile + (card,)
-        if self.phase == "second":
-            ev: Event = {"type": "trumps.second", "seat": p, "card": NAMES[card]}
+        phase, p, dealer, trumps, hands, pile, code, seen, seed, deck, vol, _, _, _, _, _, _ = self
+        left = hands[p] & ~(1 << card)
+        hands = (left, hands[1]) if p == 0 else (hands[0], left)
+        code = code << 6 | (card + 1)
+        if phase == "second" or not pile:
+            recipe: ev.Recipe = ((ev.second if pile else ev.lead, p, card),)
             phase, turn = "play", 1 - p
-        elif self.pile:
-            ev = {"type": "trumps.beat", "seat": p, "card": NAMES[card], "beaten": NAMES[self.pile[-1]]}
-            phase, turn = "second", p
+            movable = hands[turn] & BEATERS[trumps[turn]][card]
         else:
-            ev = {"type": "trumps.lead", "seat": p, "card": NAMES[card]}
-            phase, turn = "play", 1 - p
+            recipe = ((ev.beat, p, card, pile[-1]),)
+            phase, turn, movable = "second", p, left
+        pile = (*pile, card)
         if not left:
-            return evolve(self, hands=hands, pile=pile, phase=phase, turn=turn)._out(p, card, ev)
-        key = (hands[0], hands[1], pile, turn, phase)  # position_key of the new state
-        seen = self.seen.add(key)
-        if seen.count(key) < 3:  # one copy per action: the common case of _recorded, inline
-            return evolve(self, hands=hands, pile=pile, phase=phase, turn=turn, seen=seen, last_events=(ev,))
-        return evolve(self, hands=hands, pile=pile, phase=phase, turn=turn)._recorded((ev,))
+            return _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None,
+                                      (), recipe, turn, False, movable))._out(p, card)
+        # the repetition key of the new position (seen.key, inline: the hottest line of a play-out)
+        seen, count = seen.add(code << 38 | hands[0] | (TURN_BIT if turn else 0)
+                               | (SECOND_BIT if phase == "second" else 0))
+        state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
+                                   recipe, turn, False, movable))
+        return state if count < 3 else state._repeated()
 
     def _pick_up(self) -> TrumpsState:
-        p = self.turn
-        n, reason = pickup_size(self.trump(p), self.pile[-1], len(self.pile))
-        taken = self.pile[-n:][::-1]  # the top first, as the player lifts them
-        pile = self.pile[:-n]
-        ev: Event = {"type": "trumps.pick_up", "seat": p, "count": n, "reason": reason,
-                     "cards": [NAMES[c] for c in taken], "top": NAMES[pile[-1]] if pile else None}
-        hands = _with_hand(self.hands, p, self.hands[p] | mask_of(taken))
-        return evolve(self, hands=hands, pile=pile, turn=1 - p)._recorded((ev,))
+        phase, p, dealer, trumps, hands, pile, code, seen, seed, deck, vol, _, _, _, _, _, _ = self
+        n, reason = pickup_size(trumps[p], pile[-1], len(pile))
+        taken = pile[-n:]
+        pile = pile[:-n]
+        code >>= 6 * n
+        hands = _with_hand(hands, p, hands[p] | mask_of(taken))
+        recipe = ((ev.pick_up, p, n, reason, taken[::-1], pile[-1] if pile else None),)  # the top lifted first
+        turn = 1 - p
+        movable = hands[turn] & BEATERS[trumps[turn]][pile[-1]] if pile else hands[turn]
+        seen, count = seen.add(key(hands[0], code, turn, False))
+        state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
+                                   recipe, turn, False, movable))
+        return state if count < 3 else state._repeated()
 
-    def _out(self, p: int, last: int, ev: Event) -> TrumpsState:
+    def _out(self, p: int, last: int) -> TrumpsState:
         """END_CHECK (§3.5, §3.7 #8): the opponent ties only with one card that beats the last one."""
         opp = self.hands[1 - p]
         tie = opp.bit_count() == 1 and bool(opp & BEATERS[self.trump(1 - p)][last])
         winners = (0, 1) if tie else (p,)
-        end: Event = {"type": "trumps.end", "reason": "draw_check" if tie else "out", "seat": p,
-                      "winners": list(winners), "hand_counts": list(self.scores)}
-        return evolve(self, phase="over", turn=p, result="draw" if tie else "win",
-                       winner_seats=winners, last_events=(ev, end))
+        end = (ev.end, "draw_check" if tie else "out", p, winners, self.scores)
+        return _with(self, phase="over", turn=p, result="draw" if tie else "win", winner_seats=winners,
+                     recipe=(*self.recipe, end))
 
-    def _recorded(self, evs: tuple[Event, ...]) -> TrumpsState:
+    def _recorded(self, recipe: ev.Recipe) -> TrumpsState:
         """Count the new position; its third occurrence is a draw by repetition (§3.7 #12)."""
-        key = self.position_key
-        seen = self.seen.add(key)
-        if seen.count(key) < 3:
-            return evolve(self, seen=seen, last_events=evs)
-        end: Event = {"type": "trumps.end", "reason": "repetition", "seat": None, "winners": [0, 1],
-                      "hand_counts": list(self.scores)}
-        return evolve(self, seen=seen, phase="over", result="repetition", winner_seats=(0, 1),
-                       last_events=evs + (end,))
+        seen, count = self.seen.add(key(self.hands[0], self.code, self.turn, self.phase == "second"))
+        state = _with(self, seen=seen, recipe=recipe)
+        return state if count < 3 else state._repeated()
+
+    def _repeated(self) -> TrumpsState:
+        """The third occurrence of this (already counted) position: a draw by repetition."""
+        end = (ev.end, "repetition", None, (0, 1), self.scores)
+        return _with(self, phase="over", result="repetition", winner_seats=(0, 1), recipe=(*self.recipe, end))
 
     # --- words -------------------------------------------------------------------------------
     def _refusal(self, action: Action) -> str:
-        kind = action.kind
-        if self.phase == "choose_trump":
-            if kind != "choose_trump":
-                return "First choose your trump suit."
-            sym = SUIT_SYMBOLS.get(action.get("suit"), "?")
-            return f"{sym} is already your opponent's trump: choose another suit."
-        if kind == "choose_trump":
-            return "The trump suits are already chosen."
-        if kind == "pick_up":
-            return self._pick_up_refusal()
-        if kind != "play":
-            return f"There is no '{kind}' move in Own Trumps."
-        try:
-            card = index_of(action["card"])
-        except (KeyError, ValueError) as exc:
-            return f"That is not a card to play: {exc}."
-        if not self.hands[self.turn] >> card & 1:
-            return f"You do not hold {PRETTY[card]}."
-        return refusal_for_card(self.trump(self.turn), card, self.pile[-1])
-
-    def _pick_up_refusal(self) -> str:
-        if self.phase == "second":
-            return "You beat the card: now play a second card of your choice."
-        if not self.pile:
-            return "The pile is empty: lead any card."
-        first = PRETTY[bits(self.playable())[0]]
-        return f"You can beat {PRETTY[self.pile[-1]]} (with {first}, for example), so you may not pick up."
+        return refusal(self, action)
 
     # --- what a seat sees --------------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, Any]:
@@ -272,14 +261,45 @@ def _with_hand(hands: tuple[int, int], seat: int, mask: int) -> tuple[int, int]:
     return (mask, hands[1]) if seat == 0 else (hands[0], mask)
 
 
+_new = tuple.__new__
+_INDEX_OF_FIELD = {k: i for i, k in enumerate(_FIELDS)}
+
+
+def _state(phase: str, turn: int, dealer: int, trumps: tuple[int | None, int | None], hands: tuple[int, int] = (0, 0),
+           pile: tuple[int, ...] = (), seed: int = 0, deck: tuple[int, ...] | None = None,
+           voluntary_pickup: bool = False) -> TrumpsState:
+    """A fresh state (no result, no events, an empty repetition record)."""
+    code = 0
+    for c in pile:
+        code = code << 6 | (c + 1)
+    return _with(_new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, _Seen(), seed, deck,
+                                    voluntary_pickup, None, (), ())))
+
+
+def _with(state: TrumpsState, **changes: Any) -> TrumpsState:
+    """A copy of ``state`` with some fields changed (off the hot paths, which build the tuple directly)."""
+    fields = list(state[:_OWN])
+    for k, v in changes.items():
+        fields[_INDEX_OF_FIELD[k]] = v
+    phase, turn, _, trumps, hands, pile = fields[:6]
+    over = phase == "over"
+    if phase == "second" or (phase == "play" and not pile):
+        movable = hands[turn]
+    elif phase == "play":
+        movable = hands[turn] & BEATERS[trumps[turn]][pile[-1]]
+    else:
+        movable = 0
+    return _new(TrumpsState, (*fields, None if over else turn, over, movable))
+
+
 def _shuffled(seed: int) -> tuple[int, ...]:
     order = list(range(36))
     derive(seed, "deal").shuffle(order)
     return tuple(order)
 
 
-def _dealt(base: TrumpsState, trumps: tuple[int | None, int | None], order: Sequence[int], explicit: bool,
-           before: tuple[Event, ...]) -> TrumpsState:
+def _dealt(base: TrumpsState, trumps: tuple[int, int], order: Sequence[int], explicit: bool,
+           before: ev.Recipe) -> TrumpsState:
     """Deal, hand over the trump sixes (§3.2.5) and let the non-dealer lead."""
     leader = 1 - base.dealer
     if explicit:  # the contract's explicit deck: seat 0 gets deck[0:18], seat 1 deck[18:36]
@@ -287,32 +307,17 @@ def _dealt(base: TrumpsState, trumps: tuple[int | None, int | None], order: Sequ
     else:  # one at a time, starting with the non-dealer
         hands = [0, 0]
         hands[leader], hands[base.dealer] = mask_of(order[0::2]), mask_of(order[1::2])
-    deal: Event = {"type": "trumps.deal", "dealer": base.dealer, "first": leader,
-                   "trumps": [SUITS[t] for t in trumps if t is not None], "hand_counts": [18, 18]}
     moves = []
     for seat in (0, 1):
-        six: int = trumps[seat]  # type: ignore[assignment]  # the 6 is rank step 0: its index is the suit
+        six = trumps[seat]  # the 6 is rank step 0: its index is the suit
         if hands[1 - seat] >> six & 1:
             hands[1 - seat] &= ~(1 << six)
             hands[seat] |= 1 << six
-            moves.append({"card": NAMES[six], "from": 1 - seat, "to": seat})
-    six_ev: Event = {"type": "trumps.six_transfer", "moves": moves,
-                     "hand_counts": [hands[0].bit_count(), hands[1].bit_count()]}
-    state = evolve(base, phase="play", turn=leader, trumps=trumps, hands=(hands[0], hands[1]), pile=())
-    return state._recorded(before + (deal, six_ev))
-
-
-def _parse_trumps(trumps: Sequence[str]) -> tuple[int, int]:
-    if isinstance(trumps, str) or len(trumps) != 2:
-        raise ValueError("trumps must be two suits, seat 0's and seat 1's, e.g. ('H', 'D')")
-    out = []
-    for t in trumps:
-        if not isinstance(t, str) or t.upper() not in SUITS or len(t) != 1:
-            raise ValueError(f"not a suit: {t!r} (use C, D, H or S)")
-        out.append(SUITS.index(t.upper()))
-    if out[0] == out[1]:
-        raise ValueError("the two trump suits must differ")
-    return out[0], out[1]
+            moves.append((six, seat))
+    recipe = (*before, (ev.deal, base.dealer, trumps),
+              (ev.six_transfer, tuple(moves), (hands[0].bit_count(), hands[1].bit_count())))
+    state = _with(base, phase="play", turn=leader, trumps=trumps, hands=(hands[0], hands[1]), pile=(), code=0)
+    return state._recorded(recipe)
 
 
 def new_game(seed: int | None = None, deck: list[str] | None = None, trumps: Sequence[str] | None = None,
@@ -339,12 +344,11 @@ def new_game(seed: int | None = None, deck: list[str] | None = None, trumps: Seq
         dealer = 1
     else:
         dealer = derive(seed, "dealer").randrange(2)
-    state = TrumpsState(phase="choose_trump", turn=1 - dealer if chooser is None else chooser, dealer=dealer,
-                        trumps=(None, None),
-                        seed=seed, deck=order, voluntary_pickup=bool(voluntary_pickup))
+    state = _state("choose_trump", 1 - dealer if chooser is None else chooser, dealer, (None, None), seed=seed,
+                   deck=order, voluntary_pickup=bool(voluntary_pickup))
     if trumps is None:
         return state
-    t = _parse_trumps(trumps)
+    t = parse_trumps(trumps)
     return _dealt(state, t, order if order is not None else _shuffled(seed), order is not None, ())
 
 
@@ -359,36 +363,9 @@ def from_position(hands: Sequence[Sequence[str]], pile: Sequence[str], trumps: S
         raise ValueError("the hands and the pile must hold each of the 36 cards exactly once")
     if phase == "second" and not p:
         raise ValueError("a second card follows a beat: the pile cannot be empty")
-    state = TrumpsState(phase=phase, turn=to_move, dealer=1 - to_move, trumps=_parse_trumps(trumps),
-                        hands=(mask_of(h[0]), mask_of(h[1])), pile=tuple(p),
-                        voluntary_pickup=bool(voluntary_pickup))
+    state = _state(phase, to_move, 1 - to_move, parse_trumps(trumps), (mask_of(h[0]), mask_of(h[1])), tuple(p),
+                   voluntary_pickup=bool(voluntary_pickup))
     return state._recorded(())
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Strict decoding: ``choose_trump`` {suit}, ``play`` {card of the 36-card pack}, ``pick_up`` {}."""
-    if not isinstance(data, Mapping):
-        raise IllegalAction("an action must be an object")
-    kind = data.get("kind")
-    keys = set(data) - {"kind"}
-    want = {"choose_trump": {"suit"}, "play": {"card"}, "pick_up": set()}
-    if not isinstance(kind, str) or kind not in want:
-        raise IllegalAction(f"unknown action kind {str(kind)[:24]!r} (choose_trump, play or pick_up)")
-    if keys != want[kind]:
-        args = sorted(want[kind]) or "no arguments"
-        raise IllegalAction(f"'{kind}' takes exactly {args}, got {sorted(keys)}")
-    if kind == "choose_trump":
-        suit = data["suit"]
-        if not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1:
-            raise IllegalAction(f"not a suit: {suit!r} (use C, D, H or S)")
-        return CHOOSE[SUITS.index(suit.upper())]
-    if kind == "play":
-        try:
-            return PLAY[index_of(data["card"])]
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from exc
-    return PICK_UP
-
 
 
 __all__ = ["TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]

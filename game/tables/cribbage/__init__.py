@@ -18,6 +18,12 @@ def _coach() -> list:
     return steps()
 
 
+def _band() -> type:
+    from game.tables.cribbage.band import CribbageBand
+
+    return CribbageBand
+
+
 def _pages():
     from game.tables.cribbage.howto import PAGES
 
@@ -25,4 +31,5 @@ def _pages():
 
 
 ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=_pages,
-                   shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report", coach=_coach)
+                   shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report", coach=_coach,
+                   band=_band)

@@ -2,6 +2,7 @@
 spoken count, the status and preview lines."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -9,7 +10,7 @@ import pygame
 from game.tables.cribbage import words
 from rules.cards import Card, pretty_cards
 from sprites import theme
-from sprites.widgets import draw_badge, draw_panel
+from sprites.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.tables.cribbage.table import CribbageTable
@@ -65,23 +66,21 @@ def cached(table: CribbageTable, fn, *args):
     return memo[key]
 
 
+def balanced(fonts, text: str, px: int, width: int) -> list[str]:
+    """Bold ``text`` wrapped to ``width`` in as few lines, as evenly long as they go (no lone last word)."""
+    lines = fonts.wrap(text, px, width, True)
+    best = width
+    step = max(4, width // 40)
+    while len(lines) > 1 and best - step > 0 and len(fonts.wrap(text, px, best - step, True)) == len(lines):
+        best -= step
+    return fonts.wrap(text, px, best, True)
+
+
 # --- pieces ----------------------------------------------------------------------------------------
 
 def _draw_players(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
-    g = table.geo
-    me, opp = view["seat"], 1 - view["seat"]
-    names = table.session.names
-    for seat, y in ((opp, g.y_opp), (me, g.y_hand - g.ch * 0.62)):
-        bits = [names[seat]]
-        if view["dealer"] == seat:
-            bits.append(table.t("cribbage.dealer"))
-        if seat == opp and view["hand_counts"][opp]:
-            bits.append(table.t.n("cribbage.cards", view["hand_counts"][opp]))
-        x = g.b.x + g.pad * 2
-        rect = table.text(surface, "  ·  ".join(bits), 26, theme.TEXT, (x, y), "midleft", bold=True)
-        if view["go"][seat] and not view.get("last_show"):
-            draw_badge(surface, table.app.fonts, table.t("cribbage.go_badge"),
-                       (rect.right + g.pad * 3, rect.centery), theme.font_px(26, table.scale), theme.GOLD)
+    """Each player's plate beside their cards ("Go" on it while they cannot play)."""
+    table.draw_plates(surface)
 
 
 def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
@@ -97,7 +96,7 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
         return
     zone = g.crib_zone(owner == view["seat"])
     if view["crib_count"] == 0 and not view.get("last_show"):
-        slot = table.app.cards.get(g.sw).slot(table.t("cribbage.crib"))
+        slot = table.app.cards.get(g.sw).slot()  # the label beside it names it, in type-scale text
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
     table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
@@ -141,16 +140,26 @@ def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> Non
         return
     g = table.geo
     c = (round(g.x_count), round(g.y_mid))
-    r = round(g.cw * 0.42)
+    fonts, label, number = table.app.fonts, table.t("cribbage.count"), str(view["count"])
+    lw, lh = fonts.size(label, theme.font_px(20, table.scale))
+    nw, nh = fonts.size(number, theme.font_px(46, table.scale), True)
+    r = max(round(g.cw * 0.42), round(math.hypot(max(lw, nw), lh + nh) / 2) + 2)  # the words fit inside
     pygame.draw.circle(surface, theme.FELT_DARK, c, r)
     pygame.draw.circle(surface, theme.GOLD if view["count"] in (15, 31) else theme.PANEL_EDGE, c, r,
                        max(2, int(3 * table.scale)))
-    table.text(surface, table.t("cribbage.count"), 20, theme.TEXT_DIM, (c[0], c[1] - r * 0.42), "center")
-    table.text(surface, str(view["count"]), 46, theme.TEXT, (c[0], c[1] + r * 0.18), "center", bold=True)
+    top = c[1] - (lh + nh) / 2
+    table.text(surface, label, 20, theme.TEXT_DIM, (c[0], top), "midtop")
+    table.text(surface, number, 46, theme.TEXT, (c[0], top + lh), "midtop", bold=True)
     y = c[1] + r + g.pad
+    fonts = table.app.fonts
+    px = theme.font_px(22, table.scale)
+    width = int(g.x_series - g.x_deck - g.cw / 2 - g.pad * 2)  # between the starter and the play: over no card
     for text, points in table.callouts:
-        rect = table.text(surface, text, 22, theme.GOOD if points else theme.TEXT, (c[0], y), "midtop", bold=True)
-        y = rect.bottom + 2
+        fit = cached(table, fonts.fit_px, text, px, width, True)  # one line if the type scale allows
+        for line in cached(table, balanced, fonts, text, fit, width):
+            img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
+            rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
+            y = rect.bottom
 
 
 def _draw_cut_for_deal(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:

@@ -9,8 +9,9 @@ from sprites import theme
 class CribGeometry:
     """Every position of the table for one board rectangle; recomputed on resize."""
 
-    def __init__(self, board: pygame.Rect, scale: float) -> None:
+    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int] = (0, 0)) -> None:
         b = self.b = pygame.Rect(board)
+        self.plates = plates  # the widths of one's plate and the opponent's, at the left edge by the cards
         w, h = b.w, b.h
         self.scale = scale
         self.pad = max(6, int(14 * scale))
@@ -37,16 +38,17 @@ class CribGeometry:
 
     # --- hands ------------------------------------------------------------------------------------
     def hand_xs(self, n: int) -> list[float]:
+        """One's hand, fanned from one's plate to the right."""
         if n == 0:
             return []
         step = min(self.cw * 0.8, (self.b.w * 0.62 - self.cw) / max(1, n - 1))
-        width = self.cw + step * (n - 1)
-        left = self.b.centerx - width / 2 + self.cw / 2
+        left = self.b.x + self.pad * 3 + self.plates[0] + self.cw / 2
         return [left + i * step for i in range(n)]
 
     def opp_xs(self, n: int) -> list[float]:
+        """The opponent's backs, fanned from their plate to the right."""
         step = self.sw * 0.55
-        left = self.b.centerx - step * (n - 1) / 2
+        left = self.b.x + self.pad * 3 + self.plates[1] + self.sw / 2
         return [left + i * step for i in range(n)]
 
     def crib_center(self, dealer_is_me: bool) -> tuple[float, float]:
@@ -81,7 +83,7 @@ class CribGeometry:
     def strip_zone(self, purpose: str) -> pygame.Rect:
         """The face-down pack spread for a cut: in the play area for the starter, else where hands go."""
         y = self.y_mid if purpose == "starter" else self.y_hand
-        left = self.b.x + self.b.w * 0.06
+        left = self.b.x + max(self.b.w * 0.06, self.pad * 2 + self.plates[0] if purpose != "starter" else 0)
         right = self.x_crib - self.sw * 1.2
         r = pygame.Rect(int(left), int(y - self.sh / 2), int(right - left), int(self.sh))
         return r

@@ -13,15 +13,17 @@ from game.tables.cribbage.board import PegBoard
 from game.tables.cribbage.cut import CutStrip
 from game.tables.cribbage.layout import CribGeometry
 from game.tables.cribbage.show import Sequence
+from game.tables.plates import PlateSeats
 from rules.cards import Card
 from rules.core import Action, Event
+from sprites.plate import Plate
 from sprites.widgets import Button
 
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
 CUT_PURPOSE = {"cribbage.cut_for_deal": "deal", "cribbage.cut": "cut", "cribbage.starter": "starter"}
 
 
-class CribbageTable(TableScene):
+class CribbageTable(PlateSeats, TableScene):
     game_id = "cribbage"
 
     def __init__(self, app, session) -> None:
@@ -39,8 +41,30 @@ class CribbageTable(TableScene):
 
     # --- geometry and the view ----------------------------------------------------------------------
     def layout(self) -> None:
-        self.geo = CribGeometry(self.board, self.scale)
+        full = [self.plate_look(self._plate(seat, 121, 6, True, True, True)).size[0] for seat in (0, 1)]
+        self.geo = CribGeometry(self.board, self.scale, (full[self.view_seat], full[1 - self.view_seat]))
         self.pegboard.layout(self.geo.peg_rect, self.view_seat)
+
+    # --- plates: the score as the pegs show it, the cards held, the dealer ----------------------------
+    def plates(self) -> list[Plate]:
+        view, st = self.view, self.match.state
+        return [self._plate(seat, self.pegboard.shown_score(seat), view["hand_counts"][seat], view["dealer"] == seat,
+                            st.to_move == seat and not st.is_over, view["go"][seat] and not view.get("last_show"))
+                for seat in (0, 1)]
+
+    def _plate(self, seat: int, score: int, cards: int, dealer: bool, turn: bool, go: bool) -> Plate:
+        name = self.session.names[seat]
+        if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
+            name = self.t("plate.you", name=name)
+        return Plate(name, score=self.t.n("plate.points", score),
+                     count=self.t.n("cribbage.cards", cards) if cards else "", turn=turn,
+                     badge=self.t("plate.dealer") if dealer else "", flag=self.t("cribbage.go_badge") if go else "")
+
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        g = self.geo
+        if seat == self.view_seat:
+            return (g.b.x + g.pad, g.y_hand + g.ch / 2), "bottomleft", True
+        return (g.b.x + g.pad, g.y_opp), "midleft", True
 
     @property
     def view(self) -> dict[str, Any]:

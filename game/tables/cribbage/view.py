@@ -24,7 +24,8 @@ def build_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
     g = table.geo
     me, opp = view["seat"], 1 - view["seat"]
     out: list[CardSprite] = []
-    out += [CardSprite(f"opp:{i}", None, x, g.y_opp, g.sw, z=10 + i)
+    shown = (view.get("hands") or [None, None])[opp]  # face up once the game is over
+    out += [CardSprite(f"opp:{i}", shown[i] if shown else None, x, g.y_opp, g.sw, z=10 + i)
             for i, x in enumerate(g.opp_xs(view["hand_counts"][opp]))]
     out += hand_sprites(table, view)
     mine = view["dealer"] == me

@@ -17,6 +17,12 @@ def _coach() -> list:
     return steps()
 
 
+def _band() -> type:
+    from game.tables.kombi.band import KombiBand
+
+    return KombiBand
+
+
 def _pages():
     from game.tables.kombi.howto import PAGES
 
@@ -24,4 +30,5 @@ def _pages():
 
 
 ENTRY = TableEntry(id="kombi", fan=("7C", "7H", "7S"), text=text, load=_load, rules_pages=_pages,
-                   shots="tools.kombi_shots:kombi_shots", bench="tools.kombi_bench:bench_report", coach=_coach)
+                   shots="tools.kombi_shots:kombi_shots", bench="tools.kombi_bench:bench_report", coach=_coach,
+                   band=_band)

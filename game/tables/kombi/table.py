@@ -7,69 +7,84 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.kombi import draw
+from game.tables.kombi.layout import KombiGeometry, Room
 from game.tables.kombi.warn import ask_before_ending
+from game.tables.plates import PlateSeats
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
 from rules.kombi.combos import best_split, combo_kind, combo_points
 from rules.kombi.state import play_action
 from sprites import theme
-from sprites.widgets import Button, draw_badge
+from sprites.plate import Plate
+from sprites.widgets import Button
 
 DRAW = Action.make("draw")
 PASS = Action.make("pass")
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): (i - 1) % 10 for i in range(10)}
 
 
-class KombiTable(TableScene):
+class KombiTable(PlateSeats, TableScene):
     game_id = "kombi"
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selected: set[str] = set()
         self.sort_by = app.settings.sort_by
+        self.geo = KombiGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
+        self._wraps: dict[tuple, list[str]] = {}
 
     def on_settings(self, key: str) -> None:
         if key == "sort_by":
             self.sort_by = self.app.settings.sort_by
             self.refresh(animate=True)
 
-    # --- geometry --------------------------------------------------------------------------------
+    # --- geometry and plates --------------------------------------------------------------------
     def layout(self) -> None:
-        b = self.board
-        h = b.h
-        self.cw = max(40, int(min(h * 0.14, b.w / 8.6)))
-        ch = self.cw * theme.CARD_RATIO
-        self.pad = max(6, int(14 * self.scale))
-        self.y_opp = b.y + h * 0.085
-        self.y_opp_disc = b.y + h * 0.235
-        self.y_status = b.y + h * 0.31
-        self.y_mid = b.y + h * 0.47
-        self.y_preview = b.y + h * 0.588
-        self.y_my_disc = b.y + h * 0.675
-        self.y_hand = b.bottom - ch / 2 - h * 0.02
-        self.x_draw = b.x + b.w * 0.2
-        self.x_area = b.x + b.w * 0.56
-        self.mini = max(30, int(self.cw * 0.6))  # scored combinations stay readable
-        mini_h = self.mini * theme.CARD_RATIO
-        self.my_pile_zone = pygame.Rect(b.x + self.pad, int(self.y_my_disc - mini_h / 2 - self.pad),
-                                        b.w - 2 * self.pad, int(mini_h + 2 * self.pad))
-        self.hand_zone = pygame.Rect(b.x, int(self.y_hand - ch * 0.75), b.w, int(ch * 1.5))
-        self.draw_rect = pygame.Rect(0, 0, self.cw, int(ch))
-        self.draw_rect.center = (int(self.x_draw), int(self.y_mid))
+        fonts, t, scale = self.app.fonts, self.t, self.scale
+        full = [self.plate_look(self._plate(seat, 999, 15, True)).size for seat in (0, 1)]
+        label = fonts.size(t("kombi.scored"), theme.font_px(22, scale))[0]
+        column = max(label, *(w for w, _ in full))
+        me = self.view_seat
+        line = fonts.get(theme.font_px(28, scale), True).get_linesize()
+        room = Room(column, fonts.get(theme.font_px(24, scale)).get_linesize() + max(6, int(14 * scale)), line,
+                    full[me][1], full[1 - me][1])
+        self.geo = KombiGeometry(self.board, scale, room)
 
     def deal_origin(self) -> tuple[float, float]:
-        return self.x_draw, self.y_mid
+        return self.geo.x_draw, self.geo.y_mid
 
-    def area_x(self, i: int) -> float:
-        return self.x_area + (i - 1) * self.cw * 1.18
+    # the places tests, tools and coach marks reach for, from the geometry
+    cw = property(lambda self: self.geo.cw)
+    draw_rect = property(lambda self: self.geo.draw_rect)
+    hand_zone = property(lambda self: self.geo.hand_zone)
+    my_pile_zone = property(lambda self: self.geo.my_pile_zone)
 
-    def hand_positions(self, n: int) -> list[float]:
-        if n == 0:
-            return []
-        step = min(self.cw * 0.78, (self.board.w * 0.78 - self.cw) / max(1, n - 1))
-        width = self.cw + step * (n - 1)
-        left = self.board.centerx - width / 2 + self.cw / 2
-        return [left + i * step for i in range(n)]
+    def plates(self) -> list[Plate]:
+        obs = self.obs
+        return [self._plate(seat, obs["scores"][seat], obs["hand_counts"][seat],
+                            obs.get("to_move", None) == seat and not self.match.state.is_over) for seat in (0, 1)]
+
+    def _plate(self, seat: int, score: int, cards: int, turn: bool) -> Plate:
+        name = self.name(seat)
+        if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
+            name = self.t("plate.you", name=name)
+        return Plate(name, score=self.t.n("plate.points", score), count=self.t.n("kombi.hand_count", cards),
+                     turn=turn)
+
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        if seat == self.obs.get("seat", self.view_seat):
+            return self.geo.plate_mine_at, "midleft", True
+        return self.geo.plate_theirs_at, "midleft", True
+
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
+        key = (text, px, width, bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 256:
+                self._wraps.clear()
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
+        return lines
 
     # --- the view ----------------------------------------------------------------------------------
     def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
@@ -88,51 +103,41 @@ class KombiTable(TableScene):
         me, opp = obs["seat"], 1 - obs["seat"]
         out: list[CardSprite] = []
         hint = self._hint_cards()
+        geo = self.geo
         hand = self.ordered_hand(obs) or (obs.get("hands") or [[], []])[me]
         if hand:
-            for i, (c, x) in enumerate(zip(hand, self.hand_positions(len(hand)), strict=True)):
-                out.append(CardSprite(c, c, x, self.y_hand, self.cw, z=100 + i, selected=c in self.selected,
+            for i, (c, x) in enumerate(zip(hand, geo.hand_positions(len(hand)), strict=True)):
+                out.append(CardSprite(c, c, x, geo.y_hand, geo.cw, z=100 + i, selected=c in self.selected,
                                       glow=theme.GOLD if c in hint else None))
         else:
             n = obs["hand_counts"][me]
-            for i, x in enumerate(self.hand_positions(n)):
-                out.append(CardSprite(f"me:{i}", None, x, self.y_hand, self.cw, z=100 + i))
+            for i, x in enumerate(geo.hand_positions(n)):
+                out.append(CardSprite(f"me:{i}", None, x, geo.y_hand, geo.cw, z=100 + i))
         n_opp = obs["hand_counts"][opp]
         shown = (obs.get("hands") or [None, None])[opp]  # face up once the game is over
-        ow = max(30, int(self.cw * (0.75 if shown else 0.55)))
-        step = min(ow * (0.62 if shown else 0.45), self.board.w * 0.45 / max(1, n_opp))
-        left = self.board.centerx - step * (n_opp - 1) / 2
-        for i in range(n_opp):
-            out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, left + i * step, self.y_opp, ow,
-                                  z=10 + i))
+        ow = geo.mini if shown else geo.ow
+        for i, x in enumerate(geo.opp_positions(n_opp, ow, bool(shown))):
+            out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, x, geo.y_opp, ow, z=10 + i))
         for i, c in enumerate(obs["exchange"]):
-            out.append(CardSprite(c, c, self.area_x(i), self.y_mid, self.cw, z=50,
+            out.append(CardSprite(c, c, geo.area_x(i), geo.y_mid, geo.cw, z=50,
                                   glow=theme.GOLD if c in hint else None))
         if obs["draw_count"]:
-            out.append(CardSprite("draw:top", None, self.x_draw, self.y_mid, self.cw, z=49,
+            out.append(CardSprite("draw:top", None, geo.x_draw, geo.y_mid, geo.cw, z=49,
                                   glow=theme.GOLD if "draw:top" in hint else None))
-        out += self._pile_sprites(obs["discards"][opp], self.y_opp_disc)
-        out += self._pile_sprites(obs["discards"][me], self.y_my_disc)
+        out += self._pile_sprites(obs["discards"][opp], geo.y_opp_disc)
+        out += self._pile_sprites(obs["discards"][me], geo.y_my_disc)
         return out
 
     def _pile_sprites(self, combos: list[dict], y: float) -> list[CardSprite]:
-        out = []
-        x = self.board.x + self.board.w * 0.24
-        overlap = self.mini * 0.48
-        gap = self.mini * 0.35
-        total = sum(self.mini + overlap * (len(c["cards"]) - 1) + gap for c in combos)
-        room = self.board.right - x - self.pad
-        squeeze = min(1.0, room / total) if total else 1.0
-        for combo in combos:
-            for j, c in enumerate(combo["cards"]):
-                out.append(CardSprite(c, c, x + self.mini / 2 + j * overlap * squeeze, y, self.mini, z=20 + j))
-            x += (self.mini + overlap * (len(combo["cards"]) - 1) + gap) * squeeze
-        return out
+        cards = [combo["cards"] for combo in combos]
+        xs = self.geo.pile_xs([len(c) for c in cards])
+        return [CardSprite(c, c, x, y, self.geo.mini, z=20 + j)
+                for combo, row in zip(cards, xs, strict=True) for j, (c, x) in enumerate(zip(combo, row, strict=True))]
 
     def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
         actor = next((e.get("seat") for e in events if "seat" in e), None)
         from_opp = actor is not None and actor != obs["seat"]
-        src = (self.board.centerx, self.y_opp) if from_opp else (self.x_draw, self.y_mid)
+        src = (self.board.centerx, self.geo.y_opp) if from_opp else (self.geo.x_draw, self.geo.y_mid)
         return {s.key: (src[0], src[1], s.card is not None) for s in self.sprites(obs)
                 if s.key not in self.cards.targets}
 
@@ -160,7 +165,7 @@ class KombiTable(TableScene):
 
     def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
         if keys == ["draw:top"]:
-            return DRAW if self.hand_zone.collidepoint(pos) or pos[1] > self.y_preview else None
+            return DRAW if self.geo.hand_zone.collidepoint(pos) or pos[1] > self.geo.y_preview else None
         target = self._exchange_at(pos)
         if target in self.obs["exchange"]:
             if len(keys) != 1:
@@ -326,68 +331,7 @@ class KombiTable(TableScene):
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        obs = self.obs
-        me, opp = obs["seat"], 1 - obs["seat"]
-        art = self.app.cards.get(self.cw)
-        x0 = self.board.x + self.pad
-        dim = theme.TEXT_DIM
-        self.text(surface, self.t("kombi.discards", name=self.name(opp), score=obs["scores"][opp]), 30,
-                  theme.TEXT, (x0, self.y_opp_disc), "midleft", bold=True)
-        fan_left = min((s.rect().left for k, s in self.cards.targets.items() if k.startswith("opp:")),
-                       default=self.board.centerx)
-        self.text(surface, f"{self.name(opp)}  ·  {self.t.n('kombi.hand_count', obs['hand_counts'][opp])}", 26,
-                  theme.TEXT, (fan_left - self.pad * 2, self.y_opp), "midright", bold=True)
-        self.text(surface, self.t("kombi.discards", name=self.name(me), score=obs["scores"][me]), 30,
-                  theme.TEXT, (x0, self.y_my_disc), "midleft", bold=True)
-        if self.my_turn and (self.selected or self.drag_keys):
-            glow = pygame.Surface(self.my_pile_zone.size, pygame.SRCALPHA)
-            glow.fill((*theme.DROP_GLOW[:3], 40))
-            surface.blit(glow, self.my_pile_zone)
-            pygame.draw.rect(surface, theme.DROP_GLOW, self.my_pile_zone, width=2,
-                             border_radius=int(10 * self.scale))
-        if obs["draw_count"]:
-            for k in range(min(4, obs["draw_count"] // 8), 0, -1):
-                surface.blit(art.back(), self.draw_rect.move(-k * 2, -k * 2))
-        else:
-            surface.blit(art.slot(), self.draw_rect)
-        self.text(surface, self.t("kombi.draw_pile"), 24, dim, (self.x_draw, self.draw_rect.y - self.pad),
-                  "midbottom")
-        self.text(surface, self.t("kombi.exchange"), 24, dim, (self.x_area, self.draw_rect.y - self.pad),
-                  "midbottom")
-        self._status(surface)
+        draw.draw_board(self, surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        draw_badge(surface, self.app.fonts, str(self.obs["draw_count"]),
-                   (self.draw_rect.right - 4, self.draw_rect.bottom - 4), theme.font_px(26, self.scale), theme.GOLD)
-        self._preview(surface)
-
-    def _status(self, surface: pygame.Surface) -> None:
-        st = self.match.state
-        if st.is_over:
-            return
-        seat = st.to_move
-        if self.my_turn:
-            left = 2 - len(self.obs["done"])
-            can = [self.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
-                   if k not in self.obs["done"] and any(a["kind"] == k for a in self.obs["legal"])]
-            line = (f"{self.t('table.your_turn', name=self.name(seat))}  ·  "
-                    f"{self.t.n('kombi.actions_left', left)}  ·  {self.t('kombi.can', list=', '.join(can))}")
-            color = theme.GOLD
-        elif self.bot.thinking:
-            line, color = self.t("table.thinking", name=self.name(seat)), theme.TEXT
-        else:
-            line, color = self.t("table.their_turn", name=self.name(seat)), theme.TEXT
-        self.text(surface, line, 28, color, (self.board.centerx, self.y_status), "center", bold=True)
-
-    def _preview(self, surface: pygame.Surface) -> None:
-        if not (self.my_turn and self.selected):
-            return
-        split = best_split(sorted(self.selected))
-        if split:
-            combos = [[str(c) for c in combo] for combo in split]
-            text = self.t("kombi.preview", combos=self.combos_text(combos),
-                          points=sum(combo_points(c) for c in combos))
-            color = theme.GOOD
-        else:
-            text, color = self.t("kombi.preview_bad"), theme.TEXT_DIM
-        self.text(surface, text, 26, color, (self.board.centerx, self.y_preview), "center", bold=True)
+        draw.draw_top(self, surface)

@@ -19,7 +19,7 @@ STRINGS = (
     N_("kombi.kind.sequence", "sequence"),
     N_("kombi.draw_pile", "Draw pile"),
     N_("kombi.exchange", "Exchange"),
-    N_("kombi.discards", "{name}: {score} points"),
+    N_("kombi.scored", "Combinations"),
     NP_("kombi.hand_count", "{n} card", "{n} cards"),
     NP_("kombi.actions_left", "{n} of 2 actions left", "{n} of 2 actions left"),
     N_("kombi.can", "You can: {list}"),

@@ -17,6 +17,12 @@ def _coach() -> list:
     return steps()
 
 
+def _band() -> type:
+    from game.tables.square.band import SquareBand
+
+    return SquareBand
+
+
 def _pages():
     from game.tables.square.howto import PAGES
 
@@ -24,4 +30,5 @@ def _pages():
 
 
 ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=_pages,
-                   shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report", coach=_coach)
+                   shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report", coach=_coach,
+                   band=_band)

@@ -19,7 +19,7 @@ PANEL_PX = 30  # base size of the reveal panel's words
 
 def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
     _piles(table, surface)
-    _names(table, surface)
+    table.draw_plates(surface)
     _slot_labels(table, surface)
     _drop_targets(table, surface)
     _preview_lines(table, surface)
@@ -45,12 +45,9 @@ def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
         x, y = geo.drawn_mine if mine else geo.drawn_theirs
         width = geo.big if mine else geo.cw
         rect = geo.card_rect(x, y, width)
-        if mine:
-            table.text(surface, table.t("square.your_drawn"), 22, theme.GOLD, (x, rect.bottom + geo.pad // 2),
-                       "midtop", bold=True)
-        else:
-            _wrapped(table, surface, table.t("square.their_drawn", name=table.name(holder)), 22, theme.TEXT,
-                     x, rect.y - 4, geo.panel.w, bottom=True)
+        key, color = ("square.your_drawn", theme.GOLD) if mine else ("square.their_drawn", theme.TEXT)
+        _wrapped(table, surface, table.t(key, name=table.name(holder)), 22, color, x, rect.bottom + geo.pad // 2,
+                 geo.big + geo.pad if mine else geo.their_square.w, bold=mine)
     if obs["over"]:
         _end_values(table, surface)
 
@@ -69,32 +66,7 @@ def _piles(table: SquareTable, surface: pygame.Surface) -> None:
     lift = 2 * min(4, obs["draw_count"] // 8)  # the stacked backs stand this far above the pile
     for rect, key in ((geo.draw_rect, "square.draw_pile"), (geo.discard_rect, "square.discard_pile")):
         _wrapped(table, surface, table.t(key), 22, theme.TEXT_DIM, rect.centerx, rect.y - lift - geo.pad // 2,
-                 int(geo.cw * 1.15), bottom=True)
-
-
-def _names(table: SquareTable, surface: pygame.Surface) -> None:
-    """Each name beside its square (right-aligned up to the slot labels), with knocked and the sum."""
-    geo, obs = table.geo, table.obs
-    me = obs["seat"]
-    top = geo.slot_rect(False, 3).y
-    bottom = geo.slot_rect(True, 3).bottom
-    right = int(geo.x_mid - geo.cw - geo.gap / 2 - geo.label_w - geo.pad * 2)
-    for seat, y, anchor in ((1 - me, top, "topright"), (me, bottom, "bottomright")):
-        name = table.name(seat)
-        if seat == me and table.session.is_human(seat) and table.session.mode != "demo":
-            name = table.t("square.you", name=name)
-        color = theme.GOLD if obs["current"] == seat and not obs["over"] else theme.TEXT
-        lines: list[tuple[str, int, tuple]] = [(name, 30, color)]
-        if obs["knocked_by"] == seat:
-            lines.append((table.t("square.knocked"), 26, theme.BAD))
-        if obs["over"]:
-            good = seat in obs["winners"]
-            lines.append((table.t("square.sum", total=obs["scores"][seat]), 30, theme.GOOD if good else theme.TEXT))
-        if anchor == "bottomright":
-            lines.reverse()
-        for text, px, col in lines:
-            r = table.text(surface, text, px, col, (right, y), anchor, bold=True)
-            y = r.bottom + 2 if anchor == "topright" else r.y - 2
+                 geo.cw + geo.pad, bottom=True)
 
 
 def _slot_labels(table: SquareTable, surface: pygame.Surface) -> None:
@@ -194,7 +166,7 @@ def _status(table: SquareTable, surface: pygame.Surface) -> None:
 def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
     geo = table.geo
     fonts = table.app.fonts
-    width = geo.status_width()
+    width = geo.band.w - geo.pad * 2
     imgs = []
     for text, base, color, bold in lines:
         px = theme.font_px(base, table.scale)
@@ -204,26 +176,26 @@ def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[s
         return
     total = sum(i.get_height() for i in imgs)
     y = geo.band.centery - total / 2
-    back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
-    back.center = (int(geo.x_mid), int(geo.band.centery))
+    back = pygame.Rect(0, 0, min(geo.band.w, max(i.get_width() for i in imgs) + geo.pad * 2), total + geo.pad)
+    back.center = geo.band.center
     draw_panel(surface, back, alpha=150)
     for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(int(geo.x_mid), int(y))))
+        surface.blit(img, img.get_rect(midtop=(geo.band.centerx, int(y))))
         y += img.get_height()
 
 
 def _wrapped(table: SquareTable, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,
-             width: int, bottom: bool = False, center: bool = False) -> None:
+             width: int, bottom: bool = False, center: bool = False, bold: bool = False) -> None:
     fonts = table.app.fonts
     px = theme.font_px(base, table.scale)
-    parts = table.wrap(text, px, max(40, width))
+    parts = table.wrap(text, px, max(40, width), bold)
     line_h = fonts.get(px).get_linesize()
     if bottom:
         y -= line_h * len(parts)
     elif center:
         y -= line_h * len(parts) / 2
     for part in parts:
-        img = fonts.render(part, px, color)
+        img = fonts.render(part, px, color, bold=bold)
         surface.blit(img, img.get_rect(midtop=(int(cx), int(y))))
         y += line_h
 

@@ -1,10 +1,31 @@
-"""Card Square geometry: three columns (piles | both squares | drawn card, power zone and panels) with
-the status band between the squares; the opponent's square is turned to face its owner."""
+"""Card Square geometry: the two squares sit diagonally, one's own at the bottom left and the opponent's
+at the top right, turned to face its owner. Side by side they may share the board's middle height, so the
+cards can be far larger than with one square above the other. The top-left corner holds the piles, the
+opponent's plate (beside their square) and the status lines; the bottom-right corner one's own plate
+(beside one's square), the drawn card with the power zone or the reveal panel, and the opponent's drawn
+card under their square."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from sprites import theme
+
+BIG = 1.15  # the drawn card is shown larger to its drawer
+ZONE = 1.3  # the power zone's width, in card widths
+
+
+@dataclass(frozen=True)
+class Room:
+    """What the words need, measured by the table: the "(r,c)" label width, a pile label line, the status
+    lines, and each plate's size (mine, theirs)."""
+
+    label_w: int
+    label_h: int
+    band_h: int
+    plate_mine: tuple[int, int]
+    plate_theirs: tuple[int, int]
 
 
 class SquareGeometry:
@@ -16,58 +37,110 @@ class SquareGeometry:
     the right, exactly as the cards would lie in front of it.
     """
 
-    def __init__(self, board: pygame.Rect, scale: float) -> None:
+    def __init__(self, board: pygame.Rect, scale: float, room: Room | None = None) -> None:
         self.board = b = pygame.Rect(board)
         self.scale = scale
+        self.room = room or Room(int(40 * scale), int(26 * scale), int(90 * scale), (1, 1), (1, 1))
         self.pad = max(6, int(14 * scale))
-        self.cw = max(36, int(min(b.h * 0.138, b.w / 9.4)))
-        self.ch = round(self.cw * theme.CARD_RATIO)
-        self.gap = max(4, int(self.cw * 0.08))
-        self.big = int(self.cw * 1.2)  # the drawn card, shown larger to its drawer
-        self.label_w = int(self.cw * 0.5)
-        margin = max(6, int(b.h * 0.02))
-        band = b.h - 2 * margin - 4 * self.ch - 3 * self.gap
-        self.band = pygame.Rect(b.x, int(b.y + margin + 2 * self.ch + 1.5 * self.gap), b.w, band)
-        self._columns()
-        self._zones()
+        self.margin = max(6, int(b.h * 0.02))
+        self.label_w = self.room.label_w
+        # A tall, narrow board cannot hold the squares side by side: there one stands above the other,
+        # with the piles, the drawn card and the status between them.
+        diagonal, stacked = self._largest_card(False), self._largest_card(True)
+        self.stacked = stacked > diagonal * 1.1
+        self._place(stacked if self.stacked else diagonal, self.stacked)
 
-    def _columns(self) -> None:
-        b, cw, pad = self.board, self.cw, self.pad
-        left_w = 2 * cw + 2 * pad
-        mid_w = 2 * cw + self.gap + 2 * (self.label_w + pad)
-        self.zone_w = int(cw * 1.5)
-        right_w = self.big + pad + self.zone_w
-        spare = max(0, b.w - left_w - mid_w - right_w)
-        gap = spare / 4
-        self.left_x = b.x + gap
-        self.x_mid = self.left_x + left_w + gap + mid_w / 2
-        self.right_x = self.left_x + left_w + mid_w + 2 * gap
-        self.left_end = self.left_x + left_w
-        self.x_draw = self.left_x + cw / 2
-        self.x_discard = self.left_x + left_w - cw / 2
-        self.y_mid = self.band.centery
+    # --- the card size: the largest for which every corner's content fits ------------------------------
+    def _largest_card(self, stacked: bool) -> int:
+        b = self.board
+        cw = int(min(b.h * 0.3, b.w * 0.25))
+        while cw > 36 and not self._fits(cw, stacked):
+            cw -= 1
+        return max(36, cw)
 
-    def _zones(self) -> None:
-        cw, ch, pad = self.cw, self.ch, self.pad
-        self.y_mine = self.band.bottom + self.gap + ch  # centre of my square
-        self.y_theirs = self.band.y - self.gap - ch
+    def _fits(self, cw: int, stacked: bool) -> bool:
+        self._place(cw, stacked)
+        room, pad, b = self.room, self.pad, self.board
+        if b.x + self.margin + room.plate_theirs[0] > self.plate_theirs_at[0] and stacked:
+            return False  # beside their square, the opponent's plate
+        if self.plate_mine_at[0] + room.plate_mine[0] > b.right - self.margin and stacked:
+            return False
+        if not stacked and self.plate_mine_at[0] - pad > self.their_square.x - self.label_w:
+            return False  # side by side, labels included
+        if self.top_w < (self.pile_w if self.top_stacked else self.pile_w + pad + room.plate_theirs[0]):
+            return False
+        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad:
+            return False
+        if self.corner.w < self.big + pad + int(self.zone_w * 0.8):  # the corner is right of the plate, or above it
+            return False
+        big_h = round(self.big * theme.CARD_RATIO)
+        return self.corner.h >= big_h + room.label_h
+
+    def _place(self, cw: int, stacked: bool = False) -> None:
+        b, pad, room = self.board, self.pad, self.room
+        self.cw = cw
+        self.ch = ch = round(cw * theme.CARD_RATIO)
+        self.gap = max(4, int(cw * 0.06))
+        self.big = int(cw * BIG)
+        self.zone_w = int(cw * ZONE)
+        side = 2 * cw + self.gap
+        high = 2 * ch + self.gap
+        self.my_square = pygame.Rect(b.x + self.margin + self.label_w, b.bottom - self.margin - high, side, high)
+        self.their_square = pygame.Rect(b.right - self.margin - self.label_w - side, b.y + self.margin, side, high)
+        self.plate_mine_at = (self.my_square.right + self.label_w + pad, self.my_square.bottom)
+        self.plate_theirs_at = (self.their_square.x - self.label_w - pad, self.their_square.y)
+        # the piles: top left, their labels above them; on a narrow board under the opponent's plate;
+        # stacked, between the squares
+        self.pile_w = 2 * cw + pad
+        self.top_w = b.w - 2 * self.margin if stacked else self.their_square.x - self.label_w - pad - b.x - self.margin
+        self.top_stacked = not stacked and self.top_w < self.pile_w + pad + room.plate_theirs[0]
+        top = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
+        if stacked:  # the piles and the drawn card, then the status, spread over the height between the squares
+            top = max(self.their_square.bottom, b.y + self.margin + room.plate_theirs[1]) + pad
+            row_h = room.label_h + max(ch, round(self.big * theme.CARD_RATIO))
+            top += max(0, self.my_square.y - top - row_h - room.band_h - 2 * pad) / 3
+        self.x_draw = b.x + self.margin + cw / 2
+        self.x_discard = self.x_draw + cw + pad
+        self.y_mid = top + room.label_h + ch / 2
+        self.pile_bottom = self.y_mid + ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)
         self.discard_rect = self.card_rect(self.x_discard, self.y_mid, cw)
-        self.x_drawn = self.right_x + self.big / 2
-        self.drawn_mine = (self.x_drawn, self.y_mine)
-        self.drawn_theirs = (self.right_x + (self.big + pad + self.zone_w) / 2, self.y_theirs)
+        self._corner(stacked, top)
+        # the status lines: under the piles (and the opponent's plate, or the drawn card), above one's square
+        self.band_top = max(self.pile_bottom, b.y + self.margin + room.plate_theirs[1]) + pad
+        if stacked:
+            self.band_top = max(self.band_top, self.corner.bottom + pad)
+        spare = self.my_square.y - pad - self.band_top - room.band_h
+        self.band = pygame.Rect(b.x + self.margin, int(self.band_top + spare / 2), int(self.top_w), room.band_h)
+
+    def _corner(self, stacked: bool, top: float) -> None:
+        """Where the drawn card and the power zone (or the reveal panel) go: in the bottom-right corner, by
+        one's plate or above it on a narrow board; stacked, right of the piles."""
+        b, pad, room = self.board, self.pad, self.room
+        x0 = self.plate_mine_at[0]
         big_h = round(self.big * theme.CARD_RATIO)
-        self.power_zone = pygame.Rect(int(self.right_x + self.big + pad), int(self.y_mine - big_h / 2),
-                                      self.zone_w, big_h)
-        right_w = int(self.big + pad + self.zone_w)
-        panel_h = int(min(2 * ch + self.gap, self.board.bottom - self.band.bottom - pad))
-        self.panel = pygame.Rect(int(self.right_x), int(self.y_mine - panel_h / 2), right_w, panel_h)
-        square = pygame.Rect(0, 0, 2 * cw + self.gap, 2 * ch + self.gap)
-        square.center = (int(self.x_mid), int(self.y_mine))
-        self.my_square = square
-        # a drawn card dropped anywhere on one's own half (square, drawn-card place, names) is drawn
-        self.mine_zone = pygame.Rect(self.board.x, square.y - ch // 4, self.board.w,
-                                     self.board.bottom - square.y + ch // 4)
+        self.corner_stacked = b.right - self.margin - x0 < room.plate_mine[0] + pad + self.big + pad + self.zone_w
+        if stacked:
+            left = b.x + self.margin + self.pile_w + pad
+            area = pygame.Rect(left, top, b.right - self.margin - left, room.label_h + big_h)
+            self.drawn_theirs = (area.right - self.cw / 2, top + room.label_h + self.ch / 2)
+        else:
+            left = x0 if self.corner_stacked else x0 + room.plate_mine[0] + pad
+            bottom = b.bottom - self.margin - (room.plate_mine[1] + pad if self.corner_stacked else 0)
+            area = pygame.Rect(left, self.their_square.bottom + pad, b.right - self.margin - left,
+                               bottom - self.their_square.bottom - pad)
+            self.drawn_theirs = (self.their_square.centerx, self.their_square.bottom + pad + self.ch / 2)
+        self.corner = area
+        y = area.y + (area.h - room.label_h - big_h) / 2 + big_h / 2
+        self.x_drawn = area.x + self.big / 2
+        self.drawn_mine = (self.x_drawn, y)
+        widest = self.zone_w * (2 if stacked else 1.25)  # a narrow board gives it the rest of its row
+        self.power_zone = pygame.Rect(int(area.x + self.big + pad), int(y - big_h / 2),
+                                      int(min(widest, area.right - area.x - self.big - pad)), big_h)
+        self.panel = area.inflate(0, -pad)
+        self.y_mine = self.my_square.centery
+        self.y_theirs = self.their_square.centery
+        self.x_mid = self.my_square.centerx
 
     @staticmethod
     def card_rect(x: float, y: float, w: int) -> pygame.Rect:
@@ -78,11 +151,12 @@ class SquareGeometry:
     def slot(self, mine: bool, index: int) -> tuple[float, float]:
         """Centre of a square slot on the screen."""
         row, col = divmod(index, 2)  # 0-based, in the owner's orientation
+        sq = self.my_square if mine else self.their_square
         step_x, step_y = self.cw + self.gap, self.ch + self.gap
-        dx = (col - 0.5) * step_x
+        x0, y0 = sq.x + self.cw / 2, sq.y + self.ch / 2
         if mine:
-            return self.x_mid + dx, self.band.bottom + self.gap / 2 + self.ch / 2 + row * step_y
-        return self.x_mid - dx, self.band.y - self.gap / 2 - self.ch / 2 - row * step_y
+            return x0 + col * step_x, y0 + row * step_y
+        return x0 + (1 - col) * step_x, y0 + (1 - row) * step_y
 
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw)
@@ -90,12 +164,13 @@ class SquareGeometry:
     def label_at(self, mine: bool, index: int) -> tuple[tuple[float, float], str]:
         """Where a slot's "(r,c)" label goes: beside the card on the square's outer side."""
         x, y = self.slot(mine, index)
+        sq = self.my_square if mine else self.their_square
         off = self.cw / 2 + self.pad / 2
-        if x < self.x_mid:
+        if x < sq.centerx:
             return (x - off, y), "midright"
         return (x + off, y), "midleft"
 
-    def status_width(self) -> int:
-        """How wide the status band's text may be, centred on the squares."""
-        room = min(self.x_mid - self.left_end, self.board.right - self.x_mid) - self.pad
-        return max(120, int(2 * room))
+    def in_mine_zone(self, pos: tuple[int, int]) -> bool:
+        """A card from the draw pile dropped on one's own side (square, plate, drawn-card corner) is drawn."""
+        near = self.my_square.inflate(self.label_w * 2, self.pad * 2)
+        return near.collidepoint(pos) or self.corner.collidepoint(pos)

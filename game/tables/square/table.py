@@ -8,8 +8,9 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.plates import PlateSeats
 from game.tables.square import draw, words
-from game.tables.square.layout import SquareGeometry
+from game.tables.square.layout import Room, SquareGeometry
 from game.tables.square.pick import (
     DONE,
     DRAW,
@@ -28,6 +29,7 @@ from game.tables.square.pick import (
 from game.tables.square.sprites import build_origins, build_sprites, hint_targets, target_of_key
 from rules.core import Action, Event
 from sprites import theme
+from sprites.plate import Plate
 from sprites.widgets import Button
 
 DIGIT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
@@ -41,7 +43,7 @@ SOUNDS = {"draw": "draw", "take": "place", "swap": "place", "discard": "deal", "
           "jack_swap": "place", "queen_swap": "place"}
 
 
-class SquareTable(TableScene):
+class SquareTable(PlateSeats, TableScene):
     game_id = "square"
     draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
@@ -53,7 +55,39 @@ class SquareTable(TableScene):
 
     # --- geometry and the view --------------------------------------------------------------------
     def layout(self) -> None:
-        self.geo = SquareGeometry(self.board, self.scale)
+        self.geo = SquareGeometry(self.board, self.scale, self._room())
+
+    def _room(self) -> Room:
+        """What the words need (measured), so the cards get all the rest: plates at their fullest."""
+        fonts, pad = self.app.fonts, max(6, int(14 * self.scale))
+        label_w = fonts.size("(2,2)", theme.font_px(24, self.scale), True)[0] + pad
+        line = fonts.get(theme.font_px(22, self.scale)).get_linesize()
+        band = fonts.get(theme.font_px(30, self.scale), True).get_linesize() + \
+            3 * fonts.get(theme.font_px(24, self.scale)).get_linesize() + pad
+        me = self.view_seat
+        full = [self.plate_look(self._plate(seat, turn=True, knocked=True, total=99)).size for seat in (0, 1)]
+        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me])
+
+    # --- plates ------------------------------------------------------------------------------------
+    def plates(self) -> list[Plate]:
+        obs = self.obs
+        over = bool(obs.get("over"))
+        return [self._plate(seat, turn=obs.get("current") == seat and not over,
+                            knocked=obs.get("knocked_by") == seat,
+                            total=obs["scores"][seat] if over else None) for seat in (0, 1)]
+
+    def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate:
+        """A square always holds four cards: the plate says who, whose turn, knocked, and the sum at the end."""
+        name = self.name(seat)
+        if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
+            name = self.t("square.you", name=name)
+        return Plate(name, score=self.t("square.sum", total=total) if total is not None else "", turn=turn,
+                     badge=self.t("square.badge.knocked") if knocked else "", alert=True)
+
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        if seat == self.obs.get("seat", self.view_seat):
+            return self.geo.plate_mine_at, "bottomleft", True
+        return self.geo.plate_theirs_at, "topright", True
 
     def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
         hidden = dict(obs)
@@ -95,7 +129,7 @@ class SquareTable(TableScene):
         lines = len(self.wrap(self.panel_words(), px, geo.panel.w - geo.pad * 2))
         h = min(geo.panel.h, lines * fonts.get(px).get_linesize() + self.panel_button_h() + geo.pad * 4)
         rect = pygame.Rect(geo.panel.x, 0, geo.panel.w, h)
-        rect.centery = int(geo.y_mine)
+        rect.centery = geo.panel.centery
         return rect
 
     def hint_targets(self) -> set[Target]:
@@ -145,7 +179,7 @@ class SquareTable(TableScene):
     def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
         source = target_of_key(keys[0], self.obs["seat"])
         if source == "draw":
-            target: Target | None = "mine" if self.geo.mine_zone.collidepoint(pos) else None
+            target: Target | None = "mine" if self.geo.in_mine_zone(pos) else None
         else:
             target = self.target_at(pos)
         self.pick, result = drop(self.pick, self.obs, str(source), target)

@@ -28,7 +28,7 @@ STRINGS = (
     N_("square.empty", "empty"),
     N_("square.your_drawn", "Your drawn card"),
     N_("square.their_drawn", "{name}'s drawn card"),
-    N_("square.knocked", "knocked"),
+    N_("square.badge.knocked", "Knocked"),
     N_("square.sum", "Sum: {total}"),
     N_("square.you", "{name} (you)"),
     N_("square.status.final", "{name} knocked: this is your final turn."),

@@ -18,6 +18,12 @@ def _coach() -> list:
     return steps()
 
 
+def _band() -> type:
+    from game.tables.trumps.band import TrumpsBand
+
+    return TrumpsBand
+
+
 def _pages():
     from game.tables.trumps.howto import PAGES
 
@@ -25,4 +31,5 @@ def _pages():
 
 
 ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=_pages,
-                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report", coach=_coach)
+                   shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report", coach=_coach,
+                   band=_band)

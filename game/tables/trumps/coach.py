@@ -9,7 +9,8 @@ def _tiles(t):
 
 
 def _beat(t):
-    return [t.geo.pile_zone, card_rects(t, t.obs.get("hand", []))]
+    # the arrow points at the hand (what to drag); the pile is lit too, the caption may touch its margin
+    return [card_rects(t, t.obs.get("hand", [])), t.geo.pile_zone]
 
 
 def steps() -> list[Step]:

@@ -1,5 +1,5 @@
-"""Own Trumps drawing under and over the cards: the trump picker's suit tiles, the trump badges by the
-names, the pile's slot, pick-up brackets and cue, and the status lines."""
+"""Own Trumps drawing under and over the cards: the trump picker's suit tiles, the players' plates, the
+pile's slot, pick-up brackets and cue, and the status lines."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -23,7 +23,7 @@ def draw_board(table: TrumpsTable, surface: pygame.Surface) -> None:
     if table.obs["phase"] == "choose_trump":
         _picker(table, surface)
         return
-    _names(table, surface)
+    table.draw_plates(surface)
     _pile_slot(table, surface)
     _brackets(table, surface)
     _cue(table, surface)
@@ -40,65 +40,12 @@ def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
                bold=True)
 
 
-# --- badges and names ------------------------------------------------------------------------------------
-def trump_badge(table: TrumpsTable, surface: pygame.Surface, suit: str, pos: tuple[float, float],
-                base_px: int = 26) -> pygame.Rect:
-    """A light pill with the suit drawn large and the word "Trump": left edge at ``pos`` (mid-height)."""
-    px = theme.font_px(base_px, table.scale)
-    label = table.t("trumps.badge")
-    key = (suit, px, label)
-    img = table.badges.get(key)
-    if img is None:
-        img = table.badges[key] = _badge_image(table, suit, px, label)
-    rect = img.get_rect(midleft=(int(pos[0]), int(pos[1])))
-    surface.blit(img, rect)
-    return rect
-
-
-def _badge_image(table: TrumpsTable, suit: str, px: int, text: str) -> pygame.Surface:
-    fonts = table.app.fonts
-    label = fonts.render(text, px, theme.TEXT_DARK, bold=True)
-    h = int(label.get_height() * 1.45)
-    shape = h * 0.72
-    w = int(h * 0.5 + shape + h * 0.2 + label.get_width() + h * 0.45)
-    img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
-    rect = pygame.Rect(2, 2, w, h)
-    draw_round_rect(img, theme.GOLD_DARK, rect.inflate(4, 4), h // 2 + 2)
-    draw_round_rect(img, theme.FIELD, rect, h // 2)
-    fonts.stamps.blit(img, suit, (rect.x + h * 0.42 + shape / 2, rect.centery), shape, suit_color(suit))
-    img.blit(label, label.get_rect(midleft=(int(rect.x + h * 0.5 + shape + h * 0.2), rect.centery)))
-    return img
-
-
-def _name_text(table: TrumpsTable, seat: int) -> str:
+# --- names ---------------------------------------------------------------------------------------------
+def name_text(table: TrumpsTable, seat: int) -> str:
     name = table.name(seat)
-    if seat == table.obs["seat"] and table.session.is_human(seat) and table.session.mode != "demo":
+    if seat == table.view_seat and table.session.is_human(seat) and table.session.mode != "demo":
         return table.t("trumps.you", name=name)
     return name
-
-
-def _names(table: TrumpsTable, surface: pygame.Surface) -> None:
-    """Each name with its trump badge and hand size: the opponent's left of their backs, one's own
-    above one's hand."""
-    obs, geo = table.obs, table.geo
-    me, opp = obs["seat"], 1 - obs["seat"]
-    x0 = geo.board.x + geo.pad
-    for seat, y in ((opp, geo.y_opp), (me, geo.y_name)):
-        color = theme.GOLD if obs["to_move"] == seat else theme.TEXT
-        count = words.cards_text(table.t, obs["hand_counts"][seat])
-        if seat == opp:
-            r = table.text(surface, _name_text(table, seat), 30, color, (x0, y - geo.pad * 0.2), "bottomleft",
-                           bold=True)
-            r2 = table.text(surface, count, 24, theme.TEXT_DIM, (x0, r.bottom + geo.pad * 0.3), "topleft")
-            trump = obs["trumps"][seat]
-            if trump:
-                trump_badge(table, surface, trump, (max(r.right, r2.right) + geo.pad, y), 24)
-        else:
-            r = table.text(surface, _name_text(table, seat), 30, color, (x0, y), "midleft", bold=True)
-            trump = obs["trumps"][seat]
-            if trump:
-                r = trump_badge(table, surface, trump, (r.right + geo.pad, y))
-            table.text(surface, count, 24, theme.TEXT_DIM, (r.right + geo.pad, y), "midleft")
 
 
 # --- the pile ---------------------------------------------------------------------------------------------
@@ -183,7 +130,7 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
         for part in table.wrap(text, px, geo.cue_w, bold):
             imgs.append(fonts.render(part, px, color, bold=bold))
     total = sum(i.get_height() for i in imgs)
-    y = geo.y_pile - total / 2
+    y = geo.y_cue - total / 2
     for img in imgs:
         surface.blit(img, (geo.cue_left, int(y)))
         y += img.get_height()
@@ -211,7 +158,7 @@ def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
 def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
           cy: float) -> None:
     geo, fonts = table.geo, table.app.fonts
-    width = int(geo.board.w - geo.pad * 4)
+    width = geo.band_w - geo.pad * 2
     imgs = []
     for text, base, color, bold in lines:
         px = theme.font_px(base, table.scale)

@@ -1,6 +1,9 @@
-"""Own Trumps geometry: the opponent's backs along the top, the play pile fanned in the middle with the
-cue beside it, the status lines, one's name and the hand fanned along the bottom, and the trump picker."""
+"""Own Trumps geometry: the opponent's plate and backs along the top, the play pile fanned in the middle
+with its pick-up brackets and the cue beside it, the status lines, one's plate and the hand fanned along
+the bottom, and the trump picker."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -9,34 +12,91 @@ from sprites import theme
 FAN = 5  # the top five cards of the pile are fanned: the pick-up sizes are 3, 5 and all
 
 
-class TrumpsGeometry:
-    """Every place on the Own Trumps board for one board size."""
+@dataclass(frozen=True)
+class Room:
+    """What the words need, measured by the table: the widest pick-up bracket label, a label line, the
+    status lines, each plate's size (one's own on one row, the opponent's stacked) and the cue's width."""
 
-    def __init__(self, board: pygame.Rect, scale: float) -> None:
+    bracket_w: int
+    line_h: int
+    band_h: int
+    plate_mine: tuple[int, int]
+    plate_theirs: tuple[int, int]
+    cue_w: int
+    cue_h: int = 0  # the cue's lines, when they stand under the pile
+
+
+class TrumpsGeometry:
+    """Every place on the Own Trumps board for one board size: the largest card with which the rows (the
+    opponent's backs, the pile with its brackets, the status, the hand) fit the height and the pile row
+    (brackets, fan, cue) the width."""
+
+    def __init__(self, board: pygame.Rect, scale: float, room: Room | None = None) -> None:
         self.board = b = pygame.Rect(board)
         self.scale = scale
+        self.room = room or Room(int(160 * scale), int(30 * scale), int(90 * scale), (1, 1), (1, 1),
+                                 int(300 * scale), int(120 * scale))
         self.pad = max(6, int(14 * scale))
-        self.cw = max(40, int(min(b.h * 0.14, b.w / 8.6)))
-        self.ch = round(self.cw * theme.CARD_RATIO)
-        self.ow = max(28, int(self.cw * 0.55))  # the opponent's backs
-        margin = max(6, int(b.h * 0.016))
+        self.margin = max(6, int(b.h * 0.016))
+        # The cue stands right of the pile; on a narrow board that would starve the cards, so it goes under it.
+        beside, below = self._largest(False), self._largest(True)
+        self._place(beside if beside * 1.15 >= below else below, beside * 1.15 < below)
+
+    def _largest(self, below: bool) -> int:
+        cw = int(min(self.board.h * 0.24, self.board.w / 5))
+        while cw > 40 and not self._place(cw, below):
+            cw -= 1
+        return cw
+
+    def _place(self, cw: int, below: bool = False) -> bool:
+        """Place everything for card width ``cw`` (the cue under the pile when ``below``); whether it fits."""
+        b, pad, room = self.board, self.pad, self.room
+        self.cw = cw
+        self.ch = round(cw * theme.CARD_RATIO)
+        self.ow = max(28, int(cw * 0.55))  # the opponent's backs
         oh = round(self.ow * theme.CARD_RATIO)
-        self.y_opp = b.y + margin + oh / 2
+        top_h = self._top_h(oh)
+        self.y_opp = b.y + self.margin + top_h / 2
         self.opp_bottom = self.y_opp + oh / 2
-        self.info_right = b.x + int(b.w * 0.3)
-        self.y_hand = b.bottom - margin - self.ch / 2
+        self.info_right = b.x + self.margin + room.plate_theirs[0]
+        self.y_hand = b.bottom - self.margin - self.ch / 2
         self.hand_top = self.y_hand - self.ch / 2
-        self.y_pile = b.y + b.h * 0.335
-        self.step = self.cw * 0.42  # between fanned pile cards
-        self.x_top = b.x + b.w * 0.47  # the top card always lies here; older cards fan out to its left
-        self.y_status = b.y + b.h * 0.635
-        self.y_name = self.hand_top - self.cw * 0.18 - b.h * 0.035
-        pile_w = int(self.cw + self.step * (FAN - 1) + self.cw * 0.5)
-        self.pile_zone = pygame.Rect(0, 0, pile_w + 2 * self.pad, self.ch + 2 * self.pad)
-        self.pile_zone.midright = (int(self.x_top + self.cw / 2 + self.pad), int(self.y_pile))
-        self.cue_left = int(self.x_top + self.cw / 2 + self.pad * 2)
-        self.cue_w = int(b.right - self.pad - self.cue_left)
-        self.bracket_y = self.y_pile + self.ch / 2 + self.pad * 2
+        self.step = cw * 0.42  # between fanned pile cards
+        self.y_pile = b.y + self.margin + top_h + room.line_h + pad * 1.6 + self.ch / 2
+        self.x_top = b.x + pad + self._left_w() + pad + cw / 2 + self.step * (FAN - 1)
+        self.bracket_y = self.y_pile + self.ch / 2 + pad * 2
+        self.bracket_row = room.line_h * 0.9 + pad * 0.4
+        status_top = self.bracket_y + 2 * self.bracket_row + room.line_h / 2 + pad
+        if below:  # the cue's lines under the brackets, across the board
+            self.cue_left, self.cue_w = b.x + pad, b.w - 2 * pad
+            self.y_cue = status_top + room.cue_h / 2
+            status_top += room.cue_h + pad
+        else:
+            self.cue_left = int(self.x_top + cw / 2 + pad * 2)
+            self.cue_w = int(b.right - pad - self.cue_left)
+            self.y_cue = self.y_pile
+        # the status beside one's plate, centred between plate-wide margins; over it when that is too narrow
+        self.band_w = int(b.w - 2 * (room.plate_mine[0] + 2 * pad))
+        status_h = max(room.band_h, room.plate_mine[1])
+        if self.band_w < b.w * 0.3:
+            self.band_w = b.w - 2 * pad
+            status_h = room.band_h + pad + room.plate_mine[1]
+        self.y_status = status_top + room.band_h / 2
+        self.plate_mine_at = (b.x + self.margin, self.hand_top - pad * 0.6)
+        pile_w = int(cw + self.step * (FAN - 1) + cw * 0.5)
+        self.pile_zone = pygame.Rect(0, 0, pile_w + 2 * pad, self.ch + 2 * pad)
+        self.pile_zone.midright = (int(self.x_top + cw / 2 + pad), int(self.y_pile))
+        fits_h = status_top + status_h + pad * 0.6 <= self.hand_top
+        fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
+        return fits_h and fits_w and self.info_right + pad + self.ow * 4 <= b.right
+
+    def _top_h(self, oh: float) -> float:
+        """The top row's height: the opponent's backs and plate."""
+        return max(oh, self.room.plate_theirs[1])
+
+    def _left_w(self) -> int:
+        """What stands left of the fan: the pick-up brackets' words."""
+        return self.room.bracket_w
 
     def fan_x(self, depth: int) -> float:
         """Centre x of the pile card ``depth`` below the top (0 is the top card)."""
@@ -76,13 +136,12 @@ class TrumpsGeometry:
         return out, w
 
     def opp_xs(self, n: int) -> list[float]:
-        """The opponent's backs, fanned right of their name and trump (``info_right``)."""
+        """The opponent's backs, fanned from their plate (``info_right``) to the right."""
         if n == 0:
             return []
         lo, hi = self.info_right + self.pad + self.ow / 2, self.board.right - self.pad - self.ow / 2
         step = min(self.ow * 0.42, (hi - lo) / max(1, n - 1))
-        left = (lo + hi) / 2 - step * (n - 1) / 2
-        return [left + i * step for i in range(n)]
+        return [lo + i * step for i in range(n)]
 
     # --- the trump picker ------------------------------------------------------------------------
     def tiles(self) -> list[pygame.Rect]:

@@ -9,11 +9,14 @@ import pygame
 from game.seats import seen_by
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.plates import PlateSeats
 from game.tables.trumps import draw, view, words
-from game.tables.trumps.layout import TrumpsGeometry
+from game.tables.trumps.layout import Room, TrumpsGeometry
 from rules.bots import make_bot
 from rules.core import Action, Event
 from rules.rng import derive
+from sprites import theme
+from sprites.plate import Plate
 from sprites.widgets import Button
 
 PICK_UP = Action.make("pick_up")
@@ -23,7 +26,7 @@ DEAL_STAGGER = 0.03
 HINT_LEVEL = 3
 
 
-class TrumpsTable(TableScene):
+class TrumpsTable(PlateSeats, TableScene):
     game_id = "trumps"
 
     def __init__(self, app, session) -> None:
@@ -34,12 +37,48 @@ class TrumpsTable(TableScene):
         self.geo = TrumpsGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
         self._deal_shown: Any = None  # the dealt state whose deal was animated
         self._wraps: dict[tuple, list[str]] = {}
-        self.badges: dict[tuple, pygame.Surface] = {}  # trump badges, drawn once per suit, size and language
         self._hint_job: tuple[int, Any] | None = None  # (cursor, future): the strong search runs off the loop
 
     # --- geometry and the view -------------------------------------------------------------------
     def layout(self) -> None:
-        self.geo = TrumpsGeometry(self.board, self.scale)
+        self.geo = TrumpsGeometry(self.board, self.scale, self._room())
+
+    def _room(self) -> Room:
+        """What the words need (measured), so the cards get the rest; plates at their fullest."""
+        fonts, t, scale = self.app.fonts, self.t, self.scale
+        pad = max(6, int(14 * scale))
+        px = theme.font_px(22, scale)
+        bracket = max(fonts.size(text, px, True)[0] for text in
+                      (t("trumps.bracket.3"), t("trumps.bracket.5"), t("trumps.all", n=36)))
+        lines = [(30, True), (26, False), (24, True)]
+        band = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize() for base, bold in lines) + pad
+        full = [Plate(draw.name_text(self, seat), count=words.cards_text(t, 36), turn=True, badge=t("trumps.badge"),
+                      suit="H") for seat in (0, 1)]
+        me = self.view_seat
+        cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
+                  int(self.board.w * 0.24))
+        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
+                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
+        return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
+                    self.plate_look(full[1 - me]).size, cue, cue_h)
+
+    # --- plates ------------------------------------------------------------------------------------
+    def plates(self) -> list[Plate]:
+        """Own Trumps scores by the cards left in hand, so the count is the score; the badge is the trump."""
+        obs = self.obs
+        out = []
+        for seat in (0, 1):
+            trump = obs["trumps"][seat]
+            out.append(Plate(draw.name_text(self, seat), count=words.cards_text(self.t, obs["hand_counts"][seat]),
+                             turn=obs.get("to_move") == seat and not obs.get("over"),
+                             badge=self.t("trumps.badge") if trump else "", suit=trump or None))
+        return out
+
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        geo = self.geo
+        if seat == self.obs.get("seat", self.view_seat):
+            return geo.plate_mine_at, "bottomleft", False
+        return (geo.board.x + geo.margin, geo.y_opp), "midleft", True
 
     def deal_origin(self) -> tuple[float, float]:
         return self.board.centerx, self.geo.y_pile

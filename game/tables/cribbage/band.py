@@ -1,0 +1,69 @@
+"""Cribbage as one half of a face-to-face table: the peg board along the middle of the table, then the
+starter, the count and the cards of the play (the opponent's plate at the end of that row), the turn line,
+and one's plate, hand and the crib along one's own edge. The opponent's hand lies in the other half."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.tables.cardlayer import CardSprite
+from game.tables.cribbage.layout import CribGeometry
+from sprites import theme
+
+
+class BandGeometry(CribGeometry):
+    """The band's rows: peg board, play, two lines of words, hand (with the crib, whoever's it is)."""
+
+    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int], label_h: int,
+                 line_h: int) -> None:
+        b = self.b = pygame.Rect(board)
+        self.plates = plates
+        w, h = b.w, b.h
+        self.scale = scale
+        self.pad = p = max(6, int(14 * scale))
+        peg_h = max(int(h * 0.17), 3 * line_h)
+        ch = (h - peg_h - label_h - 2 * line_h - 6 * p) / 2.15  # the play (with its earlier cards) and the hand
+        self.cw = max(36, int(min(ch / theme.CARD_RATIO, w / 9)))
+        self.ch = self.cw * theme.CARD_RATIO
+        self.sw = max(28, int(self.cw * 0.62))
+        self.sh = self.sw * theme.CARD_RATIO
+        self.y_opp = b.y - self.ch  # across the middle of the table: the other's cards come from there
+        self.peg_rect = pygame.Rect(b.x + p, b.y + p, w - 2 * p, peg_h)
+        self.y_mid = self.peg_rect.bottom + p + label_h + self.ch * 0.575
+        self.y_hand = b.bottom - p - self.ch / 2
+        self.y_status = self.y_mid + self.ch * 0.575 + p + line_h / 2
+        self.y_preview = self.y_status + line_h
+        self.x_deck = b.x + w * 0.085
+        self.x_count = b.x + w * 0.215
+        self.x_series = b.x + w * 0.31
+        self.x_earlier = b.right - 3 * p - plates[1] - self.sw * 1.6  # the opponent's plate ends this row
+        self.x_crib = b.right - w * 0.08
+        self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.6),
+                                     int(self.x_earlier - self.sw * 0.7 - self.x_count + self.cw * 0.6),
+                                     int(self.ch * 1.2))
+        self.hand_zone = pygame.Rect(b.x, int(self.y_hand - self.ch * 0.75), b.w, int(self.ch * 1.5))
+
+    def crib_center(self, dealer_is_me: bool) -> tuple[float, float]:
+        return self.x_crib, self.y_hand  # beside one's hand: both players put their cards there
+
+
+class CribbageBand:
+    """Mixed in between BandTable and CribbageTable (``ENTRY.band``)."""
+
+    def layout(self) -> None:
+        super().layout()
+        fonts, s = self.app.fonts, self.scale
+        label = fonts.get(theme.font_px(22, s)).get_linesize()
+        line = fonts.get(theme.font_px(28, s), True).get_linesize()
+        self.geo = BandGeometry(self.board, s, self.geo.plates, label, line)
+        self.pegboard.layout(self.geo.peg_rect, self.view_seat)
+
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+        return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
+
+    def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
+        if seat == self.view_seat:
+            return super().plate_place(seat)
+        g = self.geo
+        return (g.b.right - g.pad, g.y_mid), "midright", True

@@ -1,0 +1,74 @@
+"""Kombi-Duell as one half of a face-to-face table: the draw pile, the exchange area and one's scored
+combinations side by side along the middle of the table, the turn and the preview under them (the
+opponent's plate beside them), and one's hand along one's own edge. The opponent's hand and combinations
+lie in the other half."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.tables.cardlayer import CardSprite
+from game.tables.kombi.layout import KombiGeometry
+from sprites import theme
+
+
+class BandGeometry(KombiGeometry):
+    """Three rows: the piles (draw pile | exchange area | one's combinations), the words (the turn, which may
+    take two lines, and the preview of a selection), the hand."""
+
+    def _rows(self, cw: int) -> list[float]:
+        room = self.room
+        ch = cw * theme.CARD_RATIO
+        return [room.label_h + ch, max(3 * room.line_h, room.plate_theirs_h), max(ch + cw * 0.18, room.plate_mine_h)]
+
+    def _rows_at(self, centres: list[float]) -> tuple[float, float, float]:
+        mid, message, hand = centres
+        self.y_my_disc = mid + self.room.label_h / 2
+        self.y_opp = self.y_opp_disc = self.board.y - self.ch  # across the middle: the other's moves come from there
+        self.scored_rows = ()  # one's combinations are named over them (``KombiBand.draw_board``)
+        self.plate_theirs_y = message
+        return mid, message, hand
+
+    def _place(self, cw: int) -> None:
+        super()._place(cw)
+        r, pad = self.right, self.pad
+        message = self.plate_theirs_y  # the turn may take two lines here, the preview one under them
+        self.y_status, self.y_preview = message - self.room.line_h / 2, message + self.room.line_h
+        self.x_area = r.x + cw / 2 + cw * 1.18  # the middle one of three, from the left of the rows
+        self.pile_left = self.x_area + cw * 1.68 + 2 * pad
+        top = int(self.y_mid - self.ch / 2 - self.room.label_h)
+        self.my_pile_zone = pygame.Rect(int(self.pile_left - pad), top, int(r.right - self.pile_left + pad),
+                                        int(self.room.label_h + self.ch + pad))
+
+    def pile_xs(self, sizes: list[int]) -> list[list[float]]:
+        """One's combinations right of the exchange area, squeezed evenly when a game's worth runs long."""
+        overlap, gap = self.mini * 0.48, self.mini * 0.35
+        room = self.right.right - self.pile_left
+        total = sum(self.mini + overlap * (k - 1) + gap for k in sizes) - gap
+        squeeze = min(1.0, (room - self.mini) / (total - self.mini)) if total > self.mini else 1.0
+        x = self.pile_left + self.mini / 2
+        out = []
+        for k in sizes:
+            out.append([x + j * overlap * squeeze for j in range(k)])
+            x += (self.mini + overlap * (k - 1) + gap) * squeeze
+        return out
+
+
+class KombiBand:
+    """Mixed in between BandTable and KombiTable (``ENTRY.band``)."""
+
+    def layout(self) -> None:
+        super().layout()
+        self.geo = BandGeometry(self.board, self.scale, self.geo.room)
+
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+        """Everything but the opponent's hand and combinations, which lie in their own half."""
+        theirs = {c for combo in obs["discards"][1 - obs["seat"]] for c in combo["cards"]}
+        return [s for s in super().sprites(obs) if not s.key.startswith("opp:") and s.key not in theirs]
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        super().draw_board(surface)
+        geo = self.geo
+        self.text(surface, self.t("kombi.scored"), 24, theme.TEXT_DIM, (geo.pile_left, geo.draw_rect.y - geo.pad),
+                  "bottomleft")

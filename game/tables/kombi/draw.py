@@ -1,0 +1,107 @@
+"""Kombi-Duell drawing under and over the cards: the plates, the row labels, the draw pile, the drop
+glow on one's scored row, the status and the preview of a selection (one line each, one under the
+other; a selection changes only on input, so both belong to the board's static layer)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rules.kombi.combos import best_split, combo_points
+from sprites import theme
+from sprites.widgets import draw_badge, draw_round_rect
+
+if TYPE_CHECKING:
+    from game.tables.kombi.table import KombiTable
+
+
+def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
+    geo, obs = table.geo, table.obs
+    table.draw_plates(surface)
+    for y in geo.scored_rows:  # each row of scored combinations is named where it lies
+        _lines(table, surface, table.t("kombi.scored"), 22, theme.TEXT_DIM, geo.column.x, y, geo.column.w,
+               "left")
+    if table.my_turn and (table.selected or table.drag_keys):
+        zone = geo.my_pile_zone
+        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+        glow.fill((*theme.DROP_GLOW[:3], 40))
+        surface.blit(glow, zone)
+        draw_round_rect(surface, theme.DROP_GLOW, zone, int(10 * table.scale), max(2, int(2 * table.scale)))
+    art = table.app.cards.get(geo.cw)
+    if obs["draw_count"]:
+        for k in range(min(4, obs["draw_count"] // 8), 0, -1):
+            surface.blit(art.back(), geo.draw_rect.move(-k * 2, -k * 2))
+    else:
+        surface.blit(art.slot(), geo.draw_rect)
+    top = geo.draw_rect.y - geo.pad
+    table.text(surface, table.t("kombi.draw_pile"), 24, theme.TEXT_DIM, (geo.x_draw, top), "midbottom")
+    table.text(surface, table.t("kombi.exchange"), 24, theme.TEXT_DIM, (geo.x_area, top), "midbottom")
+    _status(table, surface)
+    _preview(table, surface)
+
+
+def draw_top(table: KombiTable, surface: pygame.Surface) -> None:
+    geo = table.geo
+    draw_badge(surface, table.app.fonts, str(table.obs["draw_count"]),
+               (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), theme.font_px(26, table.scale), theme.GOLD)
+
+
+def _status(table: KombiTable, surface: pygame.Surface) -> None:
+    st = table.match.state
+    if st.is_over:
+        return
+    seat = st.to_move
+    obs = table.obs
+    if table.my_turn:
+        left = 2 - len(obs["done"])
+        can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
+               if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
+        line = (f"{table.t('table.your_turn', name=table.name(seat))}  ·  "
+                f"{table.t.n('kombi.actions_left', left)}  ·  {table.t('kombi.can', list=', '.join(can))}")
+        color = theme.GOLD
+    elif table.bot.thinking:
+        line, color = table.t("table.thinking", name=table.name(seat)), theme.TEXT
+    else:
+        line, color = table.t("table.their_turn", name=table.name(seat)), theme.TEXT
+    geo = table.geo
+    _line(table, surface, line, 28, color, geo.y_status)
+
+
+def _preview(table: KombiTable, surface: pygame.Surface) -> None:
+    if not (table.my_turn and table.selected):
+        return
+    split = best_split(sorted(table.selected))
+    if split:
+        combos = [[str(c) for c in combo] for combo in split]
+        text = table.t("kombi.preview", combos=table.combos_text(combos), points=sum(combo_points(c) for c in combos))
+        color = theme.GOOD
+    else:
+        text, color = table.t("kombi.preview_bad"), theme.TEXT_DIM
+    _line(table, surface, text, 26, color, table.geo.y_preview)
+
+
+def _line(table: KombiTable, surface: pygame.Surface, text: str, base: int, color, cy: float) -> None:
+    """One bold line centred over the rows, as large as fits up to ``base`` (never under the type scale's
+    floor: below that it wraps onto the space the row keeps for two lines)."""
+    geo, fonts = table.geo, table.app.fonts
+    px = fonts.fit_px(text, theme.font_px(base, table.scale), geo.right.w, True)
+    if fonts.size(text, px, True)[0] <= geo.right.w:
+        img = fonts.render(text, px, color, bold=True)
+        surface.blit(img, img.get_rect(center=(geo.right.centerx, int(cy))))
+        return
+    _lines(table, surface, text, base, color, geo.right.centerx, cy, geo.right.w, "center", True)
+
+
+def _lines(table: KombiTable, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,
+           width: int, align: str, bold: bool = False) -> None:
+    """``text`` wrapped to ``width``, the block centred on ``cy``; each line centred on ``x`` or from it."""
+    fonts = table.app.fonts
+    px = theme.font_px(base, table.scale)
+    lines = table.wrap(text, px, width, bold)
+    line_h = fonts.get(px, bold).get_linesize()
+    y = cy - line_h * len(lines) / 2
+    for line in lines:
+        img = fonts.render(line, px, color, bold=bold)
+        rect = img.get_rect(midtop=(int(x), int(y))) if align == "center" else img.get_rect(topleft=(int(x), int(y)))
+        surface.blit(img, rect)
+        y += line_h
