@@ -94,3 +94,14 @@ def test_level3_is_deterministic_and_legal_with_its_budget() -> None:
     assert 0 < bot.last_playouts <= 24
     assert bot.choose(seen, random.Random(9)) == first
     assert first.to_json() in seen[-1]["legal"]
+
+
+def test_another_step_overrules_level_2_only_when_clearly_better_on_the_same_deals() -> None:
+    bot = KombiSearchBot()
+    first = [0.0, 1.0] * 8
+    noisy = [1.0, 0.0] * 8  # better on half the deals, worse on the other half: no overrule
+    steady = [a + 0.1 for a in first]  # a little better on every deal: clear on paired deals
+    assert bot._pick([first, noisy], [0, 1]) == 0
+    assert bot._pick([first, steady], [0, 1]) == 1
+    assert bot._pick([first, steady], [0]) == 0  # dropped out of the race: never picked
+    assert bot._pick([first, [a + 1.0 for a in first], steady], [0, 1, 2]) == 1  # the clearest edge wins
