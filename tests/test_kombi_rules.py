@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -134,7 +133,7 @@ def test_scenario_6_draw_up_to_ten_cards() -> None:
 def test_scenario_6_empty_draw_pile() -> None:
     s = deal("2C 3D 4H 5S 7C 8D 9H", "3C 4C 5C 7D 8C TC JC")
     # Reaching the end of the pile by play takes dozens of turns; empty it directly instead.
-    s = replace(s, pile=())
+    s = s.replace(pile=())
     with pytest.raises(IllegalAction, match=r"The draw pile is empty\."):
         s.apply(DRAW)
     assert s.observe(0)["draw_count"] == 0

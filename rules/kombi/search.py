@@ -1,10 +1,11 @@
 """Kombi-Duell level 3: determinized Monte Carlo over level 2's best first steps, fed only by observations.
 
-Each iteration deals the cards the bot cannot see (the opponent's hand and the draw pile) at random, builds
-that game with the game's own state class, tries every candidate step in it and plays each to the end with a
-quick policy for both sides (play the best combinations, draw, pass). The candidates are level 2's planner's
-best few first steps; the one with the best average result is played, and level 2's choice unless another
-one is clearly better. ``budget`` counts play-outs, never time: a seed always gives the same move.
+Each iteration deals the cards the bot cannot see (the opponent's hand and the draw pile) at random, keeping
+the cards it watched the opponent take from the exchange area in the opponent's hand, builds that game as a
+state and plays every candidate step in it to the end with a quick policy for both seats
+(:mod:`rules.kombi.rollout`). The candidates are level 2's planner's best few first steps; they are compared
+on the same deals, and another step replaces level 2's choice only when it does better by more than the noise
+of the comparison. ``budget`` counts play-outs, never time: a seed always gives the same move.
 """
 from __future__ import annotations
 
@@ -12,67 +13,148 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rules.cards import standard_deck
+from rules.cards import Card
 from rules.core import Action
-from rules.kombi.bot import STYLES, Planner, _view
-from rules.kombi.state import DRAW, PASS, KombiState, Played, action_from_json
+from rules.kombi.bot import STYLES, Planner, View, _view
+from rules.kombi.plays import BIT_OF_NAME, CARD_OF_BIT, Played
+from rules.kombi.rollout import FEED, joining, playout, quick_move
+from rules.kombi.state import KombiState, action_from_json
 
 CANDIDATES = 4  # level 2's best first steps tried
-MARGIN = 0.15  # how much better (in win share) another step must do to overrule level 2 (0.04 lost: 43%)
-PLAYOUT_CAP = 400  # actions; a quick-policy game is far shorter
-PACK = {str(c): c for c in standard_deck()}
+BUDGET = 240  # play-outs per decision
+SPREAD = 12.0  # level 2's value of a candidate is at most this far below its best
+Z = 2.0  # how many standard errors better another step must do to overrule the first choice
+BATCH = 8  # deals between looks at the race
+DROP_Z = 0.5  # a step whose mean paired gain plus this many standard errors is not above zero drops out
+_ALL = frozenset(range(52))
 
 
-def sample_state(obs: dict[str, Any], rng: random.Random) -> KombiState:
-    """A game consistent with ``obs``: the unseen cards dealt at random to the opponent and the draw pile."""
-    me = obs["seat"]
-    hand = tuple(PACK[c] for c in obs["hand"])
-    area = tuple(PACK[c] for c in obs["exchange"])
-    discards = tuple(tuple(Played(tuple(PACK[c] for c in p["cards"]), p["kind"], p["points"]) for p in pile)
-                     for pile in obs["discards"])
-    seen = set(hand) | set(area) | {c for pile in discards for p in pile for c in p.cards}
-    pool = [c for c in standard_deck() if c not in seen]
-    rng.shuffle(pool)
-    n = obs["hand_counts"][1 - me]
-    hands = (hand, tuple(pool[:n])) if me == 0 else (tuple(pool[:n]), hand)
-    return KombiState(hands=hands, area=area, pile=tuple(pool[n:]), discards=(discards[0], discards[1]),
-                      points=(obs["scores"][0], obs["scores"][1]), first=obs["first"], current=obs["to_move"],
-                      done=tuple(obs["done"]), last_full_pass=obs["last_full_pass"])
+def _cards(obs: dict[str, Any], key: str) -> set[int]:
+    return {BIT_OF_NAME[c] for c in obs[key]}
 
 
-def quick_move(state: KombiState) -> Action:
-    """The play-out policy: the best-scoring play, else a draw, else pass; and end the game when ahead."""
-    legal = state.legal_actions()
-    me = state.current
-    lead = state.points[me] - state.points[1 - me]
-    if not state.done and state.last_full_pass and lead > 0:
-        return PASS  # a full pass now ends the game with a win
-    for a in legal:
-        if a.kind == "play":
-            return a  # plays are listed most points first
-    return DRAW if legal[0] is DRAW else PASS
+def _discarded(obs: dict[str, Any]) -> set[int]:
+    return {BIT_OF_NAME[c] for pile in obs["discards"] for combo in pile for c in combo["cards"]}
 
 
-def playout(state: KombiState, me: int) -> float:
-    """Play to the end with the quick policy: 1 for a win, 0.5 for a draw, 0 for a loss (plus a little margin)."""
-    for _ in range(PLAYOUT_CAP):
-        if state.is_over:
-            break
-        state = state.apply(quick_move(state))
-    margin = state.points[me] - state.points[1 - me]
-    if not state.is_over:
-        return 0.5 + margin / 1000
-    win = 0.5 if margin == 0 else float(margin > 0)
-    return win + margin / 1000
+def known_cards(seen: Sequence[dict[str, Any]]) -> frozenset[int]:
+    """The cards the opponent must hold now: a card this seat saw (in its hand or the exchange area) that
+    is nowhere in sight at a later observation can only have gone to the opponent's hand, since the draw
+    pile never takes a card back; it stays known until it shows up again."""
+    known: set[int] = set()
+    before: set[int] | None = None
+    for obs in seen:
+        sight = _cards(obs, "hand") | _cards(obs, "exchange")
+        visible = sight | _discarded(obs)
+        if before is not None:
+            known |= before - visible
+        known -= visible
+        before = sight
+    return frozenset(known)
+
+
+class Sampler:
+    """Deals worlds consistent with one observation: the ``known`` cards in the opponent's hand, the other
+    unseen cards at random in the rest of that hand and the draw pile. What the observation shows is
+    decoded once."""
+
+    def __init__(self, obs: dict[str, Any], known: frozenset[int] = frozenset()) -> None:
+        self.me = obs["seat"]
+        self.hand = tuple(BIT_OF_NAME[c] for c in obs["hand"])
+        self.area = tuple(BIT_OF_NAME[c] for c in obs["exchange"])
+        self.count = obs["hand_counts"][1 - self.me]
+        self.held = tuple(sorted(known)[:self.count])
+        gone = _discarded(obs)
+        self.pool = sorted(_ALL - set(self.hand) - set(self.area) - gone - set(self.held))
+        self.gone = _mask(gone)
+        self.discards = tuple(tuple(_played(p) for p in pile) for pile in obs["discards"])
+        self.rest = (obs["scores"][0], obs["scores"][1]), obs["first"], obs["to_move"], tuple(obs["done"]), \
+            obs["last_full_pass"]
+
+    def world(self, rng: random.Random) -> KombiState:
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        split = self.count - len(self.held)
+        other = self.held + tuple(pool[:split])
+        hands = (self.hand, other) if self.me == 0 else (other, self.hand)
+        points, first, to_move, done, full_pass = self.rest
+        s = KombiState.__new__(KombiState)
+        s._set(hands, (_mask(hands[0]), _mask(hands[1]), self.gone), self.area, tuple(pool[split:]), 0,
+               (self.discards[0], self.discards[1]), points, first, to_move, done, full_pass, None, None)
+        return s
+
+
+def sample_state(obs: dict[str, Any], rng: random.Random, known: frozenset[int] = frozenset()) -> KombiState:
+    """A game consistent with ``obs`` (see :class:`Sampler`)."""
+    return Sampler(obs, known).world(rng)
+
+
+def _mask(bits: Any) -> int:
+    return sum(1 << b for b in bits)
+
+
+def _played(entry: dict[str, Any]) -> Played:
+    return Played(tuple(Card.parse(c) for c in entry["cards"]), entry["kind"], entry["points"])
+
+
+class InformedPlanner(Planner):
+    """Level 2's planner that remembers what the opponent took from the exchange area: an exchange that
+    puts a card joining one of those cards into the area costs :data:`FEED` points (the opponent is
+    collecting them and would take it)."""
+
+    def __init__(self, view: View, known: frozenset[int]) -> None:
+        super().__init__(view, STYLES[2])
+        self.known = known
+        self._feeding = joining(_mask(known))
+
+    def _options(self, hand: tuple[Card, ...], area: tuple[Card, ...], done: tuple[str, ...],
+                 gained: int) -> list[tuple[float, Action]]:
+        options = super()._options(hand, area, done, gained)
+        if not self.known:
+            return options
+        feeding = self._feeding
+        return [(value - FEED if a.kind == "exchange" and feeding >> BIT_OF_NAME[a["hand"]] & 1 else value, a)
+                for value, a in options]
+
+
+class _TurnFinisher:
+    """Level 2's choice for the rest of the bot's own turn in a sampled world, so that every candidate is
+    followed by the same player: the quick policy only takes over from the opponent's turn. Level 2 sees
+    only what the bot would see, so its choice depends on the world only through a drawn card; each
+    position is planned once."""
+
+    def __init__(self, stalled: bool, known: frozenset[int]) -> None:
+        self.stalled = stalled
+        self.known = known
+        self.plans: dict[tuple, Action] = {}
+
+    def __call__(self, state: KombiState, me: int) -> KombiState:
+        if state._end is not None or state._current != me:
+            return state
+        hand, area, gone = state._hands[me], state._area, state._masks[2]
+        lead = state._points[me] - state._points[1 - me]
+        key = (hand, area, state._done, lead)
+        action = self.plans.get(key)
+        if action is None:
+            seen = set(hand) | set(area)
+            pool = frozenset(CARD_OF_BIT[b] for b in range(52) if b not in seen and not gone >> b & 1)
+            view = View(tuple(CARD_OF_BIT[b] for b in hand), tuple(CARD_OF_BIT[b] for b in area), pool,
+                        len(state._deck) - state._top, lead, state._done, state._full_pass, self.stalled)
+            planned = InformedPlanner(view, self.known).best()
+            listed = {a: a for a in state.legal_actions()}
+            action = self.plans[key] = listed.get(planned, state.legal_actions()[-1])
+        return state.apply(action)
 
 
 class KombiSearchBot:
     """Level 3: level 2's planner proposes, determinized play-outs decide."""
 
-    def __init__(self, budget: int = 240, candidates: int = CANDIDATES) -> None:
+    def __init__(self, budget: int = BUDGET, candidates: int = CANDIDATES, z: float = Z,
+                 spread: float = SPREAD) -> None:
         self.budget = budget  # play-outs per decision
         self.candidates = candidates
-        self.margin = MARGIN
+        self.z = z
+        self.spread = spread
         self.last_playouts = 0
 
     def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random, budget: int | None = None) -> Action:
@@ -80,29 +162,66 @@ class KombiSearchBot:
         legal = obs["legal"]
         if not legal:
             raise ValueError("asked to move without legal actions")
-        ranked = Planner(_view(seen), STYLES[2]).ranked()
+        known = known_cards(seen)
+        view = _view(seen)
+        ranked = InformedPlanner(view, known).ranked()
+        top = ranked[0][0]
         moves: list[Action] = []
-        for _, a in ranked:
+        for value, a in ranked:
+            # Only steps level 2 itself finds close: the rest are clearly worse, or break its rules
+            # against stalling (valued minus infinity).
+            if value < top - self.spread or len(moves) == self.candidates:
+                break
             if a not in moves and a.to_json() in legal:
                 moves.append(a)
-            if len(moves) == self.candidates:
-                break
         self.last_playouts = 0
         if len(moves) < 2:
             return moves[0] if moves else action_from_json(legal[-1])
-        total = [0.0] * len(moves)
-        rounds = max(1, (self.budget if budget is None else budget) // len(moves))
-        for _ in range(rounds):
-            world = sample_state(obs, rng)  # one deal for every candidate: they are compared on equal cards
-            for i, a in enumerate(moves):
-                total[i] += playout(world.apply(a), obs["seat"])
-                self.last_playouts += 1
-        best = max(range(len(moves)), key=lambda i: (total[i], -i))
-        return moves[best] if total[best] > total[0] + self.margin * rounds else moves[0]
+        me = obs["seat"]
+        results: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        canon: list[Action] = []
+        finish = _TurnFinisher(view.stalled, known)
+        known_mask = _mask(known)
+        sampler = Sampler(obs, known)
+        left = self.budget if budget is None else budget
+        while len(alive) > 1 and left >= len(alive):
+            world = sampler.world(rng)  # one deal for every candidate: they are compared on equal cards
+            if not canon:
+                listed = {a: a for a in world.legal_actions()}
+                canon = [listed[a] for a in moves]  # the state's own action objects: applied without a search
+            for i in alive:
+                results[i].append(playout(finish(world.apply(canon[i]), me), me, known_mask))
+            left -= len(alive)
+            self.last_playouts += len(alive)
+            if len(results[0]) % BATCH == 0:
+                # A step that is not doing better than the first choice by now stops using the budget.
+                alive = [0] + [i for i in alive[1:] if self._edge(results[i], results[0], -DROP_Z) > 0]
+        return moves[self._pick(results, alive)]
+
+    def _pick(self, results: list[list[float]], alive: list[int]) -> int:
+        """The first choice unless another still in the race does better on the same deals by more than
+        ``z`` standard errors of the paired difference."""
+        best, best_edge = 0, 0.0
+        for i in alive[1:] if len(results[0]) > 1 else ():
+            edge = self._edge(results[i], results[0], self.z)
+            if edge > best_edge:
+                best, best_edge = i, edge
+        return best
+
+    @staticmethod
+    def _edge(mine: list[float], first: list[float], z: float) -> float:
+        """The mean paired difference less ``z`` standard errors (plus, for a negative ``z``)."""
+        n = len(first)
+        diffs = [a - b for a, b in zip(mine, first, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        return mean - z * (var / n) ** 0.5
 
 
-def make(budget: int = 240) -> KombiSearchBot:
+def make(budget: int = BUDGET) -> KombiSearchBot:
     return KombiSearchBot(budget)
 
 
-__all__ = ["KombiSearchBot", "make", "playout", "quick_move", "sample_state"]
+__all__ = ["InformedPlanner", "KombiSearchBot", "Sampler", "known_cards", "make", "playout", "quick_move",
+           "sample_state"]

@@ -1,22 +1,20 @@
-"""Kombi-Duell (RULES.md §4): the deal, the two-slot turn, legal actions, observations, JSON actions."""
+"""Kombi-Duell (RULES.md §4): the deal, the two-slot turn, legal actions, observations, JSON actions.
+
+The state keeps its cards as small ints (the bit numbers of :mod:`rules.kombi.plays`) in slots, and each
+hand also as a mask, so one action costs a few tuple operations: random play-outs and the searching bot
+run hundreds of games a second. The public fields (``hands``, ``area``, ``pile`` … as cards) are read-only
+properties; the events are built when asked for, from a small record of the action.
+"""
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from rules.cards import Card, deck_from, pretty_cards, shuffled, standard_deck
-from rules.core import Action, Event, GameState, IllegalAction, evolve, memo
-from rules.kombi.combos import (
-    Combo,
-    best_split,
-    combo_kind,
-    combo_points,
-    normalise_combos,
-)
-from rules.kombi.plays import plays
+from rules.cards import Card, deck_from, shuffled, standard_deck
+from rules.core import Action, Event, GameState, IllegalAction
+from rules.kombi.combos import best_split, combo_kind, combo_points, normalise_combos
+from rules.kombi.plays import BIT_OF_CODE, CARD_OF_BIT, NAME_OF_BIT, Played, PlayInfo, play_table
+from rules.kombi.refusals import refusal
 from rules.rng import derive
 
 HAND_LIMIT = 10
@@ -28,7 +26,7 @@ DRAW = Action.make("draw")
 PASS = Action.make("pass")
 
 __all__ = [
-    "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
+    "KombiState", "Played", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
     "play_action",
 ]
 
@@ -38,255 +36,296 @@ def play_action(combos: Iterable[Iterable[Card | str]]) -> Action:
     return Action.make("play", combos=[[str(c) for c in combo] for combo in normalise_combos(combos)])
 
 
-class Played(NamedTuple):
-    """One scored combination on a discard pile, valued once when it was played."""
-
-    cards: Combo
-    kind: str
-    points: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"cards": [str(c) for c in self.cards], "kind": self.kind, "points": self.points}
+_EXCHANGES: list[tuple[Action, ...]] = []  # hand bit -> (area bit -> the action), built on first use
+_EXCHANGED: dict[int, tuple[Action, int, int]] = {}  # id of a table action -> (the action, hand bit, area bit)
 
 
-CODES = 56  # Card.code is rank * 4 + suit: 4..55
+def _exchange_rows() -> list[tuple[Action, ...]]:
+    if not _EXCHANGES:
+        for h in range(52):
+            row = tuple(Action.make("exchange", hand=NAME_OF_BIT[h], area=NAME_OF_BIT[a]) for a in range(52))
+            _EXCHANGED.update((id(action), (action, h, a)) for a, action in enumerate(row))
+            _EXCHANGES.append(row)
+    return _EXCHANGES
 
 
-@cache  # built on first use: every exchange of any hand card with any area card, by the two cards' codes
-def _exchange_table() -> tuple[tuple[Action | None, ...], dict[int, tuple[Card, Card]]]:
-    table: list[Action | None] = [None] * (CODES * CODES)
-    cards: dict[int, tuple[Card, Card]] = {}  # id of a table action -> (hand card, area card)
-    for h in standard_deck():
-        for a in standard_deck():
-            action = table[h.code * CODES + a.code] = Action.make("exchange", hand=str(h), area=str(a))
-            cards[id(action)] = (h, a)
-    return tuple(table), cards
+def _cards(bits: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(CARD_OF_BIT[b] for b in bits)
 
 
-def _exchanges(hand: tuple[Card, ...], area: tuple[Card, ...]) -> list[Action]:
-    table = _exchange_table()[0]
-    return [table[h.code * CODES + a.code] for h in hand for a in area]  # type: ignore[misc]
+def _bits(cards: Iterable[Card]) -> tuple[int, ...]:
+    return tuple(BIT_OF_CODE[c.code] for c in cards)
 
 
-@dataclass(frozen=True)
+def _mask(bits: Iterable[int]) -> int:
+    return sum(1 << b for b in bits)
+
+
+_new = object.__new__
+
+
 class KombiState(GameState):
-    """One moment of a Kombi-Duell game. ``pile[0]`` is the top of the draw pile."""
+    """One moment of a Kombi-Duell game; ``pile[0]`` is the top of the draw pile. Immutable: the fields are
+    read-only properties over private slots that only this module writes, and ``apply`` returns a new state."""
 
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    area: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    discards: tuple[tuple[Played, ...], tuple[Played, ...]]
-    points: tuple[int, int]
-    first: int
-    current: int
-    done: tuple[str, ...] = ()
-    last_full_pass: bool = False
-    end: str | None = None
-    last_events: tuple[Event, ...] = field(default=(), hash=False)
-
+    # _masks: each hand's cards and the cards on both discard piles, as masks of card bits
+    __slots__ = ("_hands", "_masks", "_area", "_deck", "_top", "_discards", "_points", "_first", "_current",
+                 "_done", "_full_pass", "_end", "_record", "_legal")
     game_id = "kombi"
+
+    def __init__(self, hands: tuple[tuple[Card, ...], tuple[Card, ...]], area: tuple[Card, ...],
+                 pile: tuple[Card, ...], discards: tuple[tuple[Played, ...], tuple[Played, ...]],
+                 points: tuple[int, int], first: int, current: int, done: tuple[str, ...] = (),
+                 last_full_pass: bool = False, end: str | None = None) -> None:
+        h = (_bits(hands[0]), _bits(hands[1]))
+        gone = _mask(BIT_OF_CODE[c.code] for pile in discards for played in pile for c in played.cards)
+        self._set(h, (_mask(h[0]), _mask(h[1]), gone), _bits(area), _bits(pile), 0, (tuple(discards[0]),
+                  tuple(discards[1])), (points[0], points[1]), first, current, tuple(done), last_full_pass, end,
+                  None)
+
+    def _set(self, hands, masks, area, deck, top, discards, points, first, current, done, full_pass, end,
+             record) -> None:  # type: ignore[no-untyped-def]
+        self._hands, self._masks, self._area, self._deck, self._top = hands, masks, area, deck, top
+        self._discards, self._points, self._first, self._current = discards, points, first, current
+        self._done, self._full_pass, self._end, self._record, self._legal = done, full_pass, end, record, None
+
+    # --- the public fields -----------------------------------------------------------------
+    hands = property(lambda self: (_cards(self._hands[0]), _cards(self._hands[1])))
+    area = property(lambda self: _cards(self._area))
+    pile = property(lambda self: _cards(self._deck[self._top:]))
+    discards = property(lambda self: self._discards)
+    points = property(lambda self: self._points)
+    first = property(lambda self: self._first)
+    current = property(lambda self: self._current)
+    done = property(lambda self: self._done)
+    last_full_pass = property(lambda self: self._full_pass)
+    end = property(lambda self: self._end)
+
+    FIELDS = ("hands", "area", "pile", "discards", "points", "first", "current", "done", "last_full_pass", "end")
+
+    def replace(self, **changes: Any) -> KombiState:
+        """A new state with some public fields changed (what ``dataclasses.replace`` did), e.g. for a test."""
+        fields = {name: getattr(self, name) for name in self.FIELDS}
+        fields.update(changes)
+        return KombiState(**fields)
+
+    def _key(self) -> tuple:
+        return (self._hands, self._area, self._deck[self._top:], self._discards, self._points, self._first,
+                self._current, self._done, self._full_pass, self._end)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not KombiState:
+            return NotImplemented
+        return self._key() == other._key() and self.events == other.events  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"KombiState(hands={self.hands}, area={self.area}, pile={len(self._deck) - self._top} cards, "
+                f"points={self._points}, current={self._current}, done={self._done}, end={self._end})")
 
     # --- reading --------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        return None if self.end else self.current
+        return None if self._end else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._end is not None
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return self.points
+        return self._points
 
     @property
     def winners(self) -> tuple[int, ...]:
-        if not self.end:
+        if not self._end:
             return ()
-        top = max(self.points)
-        return tuple(s for s in (0, 1) if self.points[s] == top)
+        top = max(self._points)
+        return tuple(s for s in (0, 1) if self._points[s] == top)
 
     @property
     def events(self) -> tuple[Event, ...]:
-        # Callers get copies: a state must never change after it was made.
-        return copy.deepcopy(self.last_events)
+        """Built on each call from the action's record: callers get their own dicts."""
+        record = self._record
+        if record is None:
+            return ()
+        kind, p = record[0], record[1]
+        if kind == "draw":
+            event: Event = {"type": "kombi.draw", "seat": p}
+        elif kind == "exchange":
+            event = {"type": "kombi.exchange", "seat": p, "gave": NAME_OF_BIT[record[2]],
+                     "took": NAME_OF_BIT[record[3]]}
+        elif kind == "play":
+            info: PlayInfo = record[2]
+            event = {"type": "kombi.play", "seat": p, "combos": [[str(c) for c in x.cards] for x in info.played],
+                     "points": info.points}
+        else:
+            event = {"type": "kombi.pass", "seat": p, "full": record[2]}
+        if self._end is None:
+            return (event,)
+        return event, {"type": "kombi.end", "reason": self._end, "scores": list(self._points),
+                       "winners": list(self.winners)}
+
+    last_events = events
 
     def hidden_from(self, seat: int) -> set[str]:
         """The other hand (public once the game is over) and the draw pile."""
-        other = set() if self.is_over else {str(c) for c in self.hands[1 - seat]}
-        return other | {str(c) for c in self.pile}
+        other = set() if self.is_over else {NAME_OF_BIT[b] for b in self._hands[1 - seat]}
+        return other | {NAME_OF_BIT[b] for b in self._deck[self._top:]}
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal)
-
-    def apply(self, action: Action) -> KombiState:
-        """The one door; an action taken from this state's own legal list is known to be legal."""
-        for a in self._legal:
-            if a is action:
-                return self._apply(action)
-        return super().apply(action)  # type: ignore[return-value]
-
-    @property
-    def _legal(self) -> tuple[Action, ...]:
-        got = self.__dict__.get("_memo_legal")
-        return memo(self, "_memo_legal", self._list_legal()) if got is None else got
+        legal = self._legal
+        return list(self._list_legal() if legal is None else legal)
 
     def _list_legal(self) -> tuple[Action, ...]:
-        if self.end:
+        if self._end is not None:
+            self._legal = ()
             return ()
-        hand = self.hands[self.current]
+        p, done = self._current, self._done
+        hand = self._hands[p]
         out: list[Action] = []
-        if "draw" not in self.done and self.pile and len(hand) < HAND_LIMIT:
+        if "draw" not in done and self._top < len(self._deck) and len(hand) < HAND_LIMIT:
             out.append(DRAW)
-        if "exchange" not in self.done:
-            out.extend(_exchanges(hand, self.area))
-        if "play" not in self.done:
-            out.extend(plays(hand))
+        if "exchange" not in done:
+            rows = _EXCHANGES or _exchange_rows()
+            a0, a1, a2 = self._area
+            for h in hand:
+                row = rows[h]
+                out += (row[a0], row[a1], row[a2])
+        if "play" not in done:
+            out += play_table(self._masks[p])[0]
         out.append(PASS)
-        return tuple(out)
+        legal = self._legal = tuple(out)
+        return legal
 
     def observe(self, seat: int) -> dict[str, Any]:
         if seat not in (0, 1):
             raise ValueError(f"no seat {seat!r}")
+        over = self._end is not None
+        legal = self._legal if self._legal is not None else self._list_legal()
         return {
             "game": self.game_id,
             "seat": seat,
             "to_move": self.to_move,
-            "legal": [a.to_json() for a in self._legal] if seat == self.to_move else [],
-            "scores": list(self.points),
-            "over": self.is_over,
+            "legal": [a.to_json() for a in legal] if seat == self.to_move else [],
+            "scores": list(self._points),
+            "over": over,
             "winners": list(self.winners),
-            "hand": [str(c) for c in self.hands[seat]],
-            "hand_counts": [len(h) for h in self.hands],
-            "hands": [[str(c) for c in h] for h in self.hands] if self.is_over else None,  # face up at the end
-            "exchange": [str(c) for c in self.area],
-            "draw_count": len(self.pile),
-            "discards": [[played.to_json() for played in pile] for pile in self.discards],
-            "done": list(self.done),
-            "last_full_pass": self.last_full_pass,
-            "first": self.first,
+            "hand": [NAME_OF_BIT[b] for b in self._hands[seat]],
+            "hand_counts": [len(h) for h in self._hands],
+            "hands": [[NAME_OF_BIT[b] for b in h] for h in self._hands] if over else None,  # face up at the end
+            "exchange": [NAME_OF_BIT[b] for b in self._area],
+            "draw_count": len(self._deck) - self._top,
+            "discards": [[played.to_json() for played in pile] for pile in self._discards],
+            "done": list(self._done),
+            "last_full_pass": self._full_pass,
+            "first": self._first,
         }
 
     # --- changing ---------------------------------------------------------------------------
-    def _apply(self, action: Action) -> KombiState:
-        p = self.current
-        hands = list(self.hands)
-        if action.kind == "draw":
-            hands[p] = hands[p] + self.pile[:1]
-            return self._after(action.kind, {"type": "kombi.draw", "seat": p},
-                               hands=tuple(hands), pile=self.pile[1:])
-        if action.kind == "exchange":
-            known = _exchange_table()[1].get(id(action))
-            gave, took = known or (Card.parse(action["hand"]), Card.parse(action["area"]))
-            hands[p] = tuple(took if c is gave else c for c in hands[p])
-            area = tuple(gave if c is took else c for c in self.area)
-            event = {"type": "kombi.exchange", "seat": p, "gave": str(gave), "took": str(took)}
-            return self._after(action.kind, event, hands=tuple(hands), area=area)
-        if action.kind == "play":
-            return self._play(_combos_of(action))
-        return self._pass()
+    def apply(self, action: Action) -> KombiState:
+        """The one door. The actions this state lists are known by identity, so they are applied without a
+        search; anything else equal to a legal action is applied as that one, the rest refused with a reason."""
+        if self._end is None:
+            done = self._done
+            if action is PASS:
+                return self._pass()
+            if action is DRAW:
+                if "draw" not in done and self._top < len(self._deck) and len(self._hands[self._current]) < HAND_LIMIT:
+                    return self._draw()
+            else:
+                known = _EXCHANGED.get(id(action))
+                if known is not None and known[0] is action:
+                    if "exchange" not in done and self._masks[self._current] >> known[1] & 1 and known[2] in self._area:
+                        return self._exchange(known[1], known[2])
+                elif "play" not in done and action.kind == "play":
+                    actions, infos = play_table(self._masks[self._current])
+                    for i, a in enumerate(actions):
+                        if a is action:
+                            return self._play(infos[i])
+            legal = self._legal if self._legal is not None else self._list_legal()
+            for a in legal:
+                if a == action and a is not action:  # e.g. decoded from JSON: apply the listed one
+                    return self.apply(a)
+        return super().apply(action)  # type: ignore[return-value]  # refuses, with the reason
 
-    def _play(self, combos: tuple[Combo, ...]) -> KombiState:
-        p = self.current
-        used = {c for combo in combos for c in combo}
-        hands = list(self.hands)
-        hands[p] = tuple(c for c in hands[p] if c not in used)
-        played = tuple(Played(c, combo_kind(c) or "", combo_points(c)) for c in combos)
-        gained = sum(x.points for x in played)
-        points = list(self.points)
-        points[p] += gained
-        discards = list(self.discards)
-        discards[p] = discards[p] + played
-        event = {"type": "kombi.play", "seat": p, "combos": [[str(c) for c in combo] for combo in combos],
-                 "points": gained}
-        changes: dict[str, Any] = {"hands": tuple(hands), "points": tuple(points),
-                                   "discards": tuple(discards)}
-        if not hands[p]:
+    def _apply(self, action: Action) -> KombiState:
+        return self.apply(action)
+
+    def _next(self, hands, masks, area, top, discards, points, current, done, full_pass, end,
+              record) -> KombiState:  # type: ignore[no-untyped-def]
+        new = _new(KombiState)
+        new._hands, new._masks, new._area, new._deck, new._top = hands, masks, area, self._deck, top
+        new._discards, new._points, new._first, new._current = discards, points, self._first, current
+        new._done, new._full_pass, new._end, new._record, new._legal = done, full_pass, end, record, None
+        return new
+
+    def _after(self, kind: str, hands, masks, area, top, discards, points, record) -> KombiState:  # type: ignore[no-untyped-def]
+        new = _new(KombiState)
+        if self._done:  # the second slot: the turn ends
+            new._current, new._done, new._full_pass = 1 - self._current, (), False
+        else:
+            new._current, new._done, new._full_pass = self._current, (kind,), self._full_pass
+        new._hands, new._masks, new._area, new._deck, new._top = hands, masks, area, self._deck, top
+        new._discards, new._points, new._first = discards, points, self._first
+        new._end, new._record, new._legal = None, record, None
+        return new
+
+    def _draw(self) -> KombiState:
+        p = self._current
+        card = self._deck[self._top]
+        hands, masks = self._hands, self._masks
+        if p:
+            hands, masks = (hands[0], hands[1] + (card,)), (masks[0], masks[1] | 1 << card, masks[2])
+        else:
+            hands, masks = (hands[0] + (card,), hands[1]), (masks[0] | 1 << card, masks[1], masks[2])
+        return self._after("draw", hands, masks, self._area, self._top + 1, self._discards, self._points, ("draw", p))
+
+    def _exchange(self, gave: int, took: int) -> KombiState:
+        p = self._current
+        hand = list(self._hands[p])
+        hand[hand.index(gave)] = took
+        area = list(self._area)
+        area[area.index(took)] = gave
+        mask = self._masks[p] ^ (1 << gave | 1 << took)
+        hands = (self._hands[0], tuple(hand)) if p else (tuple(hand), self._hands[1])
+        masks = (self._masks[0], mask, self._masks[2]) if p else (mask, self._masks[1], self._masks[2])
+        return self._after("exchange", hands, masks, tuple(area), self._top, self._discards, self._points,
+                           ("exchange", p, gave, took))
+
+    def _play(self, info: PlayInfo) -> KombiState:
+        p = self._current
+        used = info.used
+        hand = tuple(b for b in self._hands[p] if not used >> b & 1)
+        mask = self._masks[p] & ~used
+        hands = (self._hands[0], hand) if p else (hand, self._hands[1])
+        gone = self._masks[2] | used
+        masks = (self._masks[0], mask, gone) if p else (mask, self._masks[1], gone)
+        pile = self._discards[p] + info.played
+        discards = (self._discards[0], pile) if p else (pile, self._discards[1])
+        gained = self._points[p] + info.points
+        points = (self._points[0], gained) if p else (gained, self._points[1])
+        record = ("play", p, info)
+        if not hand:
             # Running out ends the game at once; a remaining slot is lost (RULES.md §4.7.9).
-            return self._finish("empty_hand", [event], done=self.done + ("play",), **changes)
-        return self._after("play", event, **changes)
+            return self._next(hands, masks, self._area, self._top, discards, points, p, self._done + ("play",),
+                              self._full_pass, "empty_hand", record)
+        return self._after("play", hands, masks, self._area, self._top, discards, points, record)
 
     def _pass(self) -> KombiState:
-        p = self.current
-        full = not self.done
-        event = {"type": "kombi.pass", "seat": p, "full": full}
-        if full and self.last_full_pass:
-            return self._finish("double_pass", [event])
-        return evolve(self, current=1 - p, done=(), last_full_pass=full, last_events=(event,))
+        p = self._current
+        full = not self._done
+        record = ("pass", p, full)
+        if full and self._full_pass:
+            return self._next(self._hands, self._masks, self._area, self._top, self._discards, self._points, p,
+                              self._done, self._full_pass, "double_pass", record)
+        return self._next(self._hands, self._masks, self._area, self._top, self._discards, self._points, 1 - p, (),
+                          full, None, record)
 
-    def _after(self, kind: str, event: Event, **changes: Any) -> KombiState:
-        done = self.done + (kind,)
-        if len(done) == SLOTS:
-            return evolve(self, current=1 - self.current, done=(), last_full_pass=False,
-                           last_events=(event,), **changes)
-        return evolve(self, done=done, last_events=(event,), **changes)
-
-    def _finish(self, reason: str, events: list[Event], **changes: Any) -> KombiState:
-        ended = evolve(self, end=reason, **changes)
-        end = {"type": "kombi.end", "reason": reason, "scores": list(ended.points),
-               "winners": list(ended.winners)}
-        return evolve(ended, last_events=(*events, end))
-
-    # --- refusals ---------------------------------------------------------------------------
     def _refusal(self, action: Action) -> str:
-        if action.kind not in KINDS:
-            return f"Unknown action {action.kind!r}."
-        if action.kind in ("draw", "pass") and action.args:
-            return f"A {action.kind} takes no cards."
-        if action.kind == "draw":
-            return self._draw_refusal()
-        if action.kind == "exchange":
-            return self._exchange_refusal(action)
-        if action.kind == "play":
-            return self._play_refusal(action)
-        return "That move is not allowed now."
-
-    def _draw_refusal(self) -> str:
-        if "draw" in self.done:
-            return "You already drew this turn."
-        if not self.pile:
-            return "The draw pile is empty."
-        if len(self.hands[self.current]) >= HAND_LIMIT:
-            return f"Your hand is full: at most {HAND_LIMIT} cards."
-        return "You cannot draw now."
-
-    def _exchange_refusal(self, action: Action) -> str:
-        if "exchange" in self.done:
-            return "You already exchanged a card this turn."
-        try:
-            gave, took = Card.parse(action["hand"]), Card.parse(action["area"])
-        except (KeyError, ValueError):
-            return "An exchange needs one hand card and one exchange-area card."
-        if gave not in self.hands[self.current]:
-            return f"{gave.pretty} is not in your hand."
-        if took not in self.area:
-            return f"{took.pretty} is not in the exchange area."
-        return "Write the exchange with plain card names, e.g. 4C and QD."
-
-    def _play_refusal(self, action: Action) -> str:
-        if "play" in self.done:
-            return "You already played combinations this turn."
-        try:
-            combos = _combos_of(action)
-        except (KeyError, ValueError, TypeError):
-            return "A play needs a list of combinations, each a list of cards."
-        if not combos:
-            return "Choose at least one combination."
-        seen: set[Card] = set()
-        for card in (c for combo in combos for c in combo):
-            if card in seen:
-                return f"{card.pretty} is used twice."
-            seen.add(card)
-        for card in (c for combo in combos for c in combo):
-            if card not in self.hands[self.current]:
-                return f"{card.pretty} is not in your hand."
-        for combo in combos:
-            if combo_kind(combo) is None:
-                return f"{pretty_cards(combo)} is not a valid combination."
-        return "Write the play in normal order: build it with play_action()."
-
-
-def _combos_of(action: Action) -> tuple[Combo, ...]:
-    raw = action["combos"]
-    if not isinstance(raw, tuple) or not all(isinstance(c, tuple) for c in raw):
-        raise ValueError("combos must be a list of lists")
-    return tuple(tuple(Card.parse(s) for s in combo) for combo in raw)
+        return refusal(self, action)
 
 
 # --- setup and decoding --------------------------------------------------------------------------
@@ -353,5 +392,3 @@ def _play_from_json(raw: Any) -> Action:
             raise IllegalAction("each combination must be a non-empty list of cards")
         combos.append([_json_card(c, "combination card") for c in combo])
     return Action.make("play", combos=[[str(c) for c in combo] for combo in normalise_combos(combos)])
-
-
