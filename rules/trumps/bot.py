@@ -249,7 +249,7 @@ class SearchBot:
     budget: int
     last_work: int = 0
     endgame: bool = False  # the strongest level: play a solver-proven move once the endgame is in reach
-    depth: int = 0  # > 0: turns of level-2 play after each line (rules.trumps.lookahead), within ``budget``
+    depth: int = 0  # > 0: turns played on after each line (rules.trumps.lookahead), within ``budget``
 
     def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random, budget: int | None = None) -> Action:
         """The move for the last observation; ``budget`` (play-out steps) overrides the level's."""
@@ -296,7 +296,7 @@ class GreedyBaseline:
 
 LEVELS: dict[int, tuple[bool, int, int, int]] = {1: (False, 0, 0, 0), 2: (True, 0, 0, 0),
                                                  3: (True, 0, 400_000, 3)}
-"""level -> (whole turns?, straying play-outs to break ties, play-out step budget, level-2 turns looked ahead)."""
+"""level -> (whole turns?, straying play-outs to break ties, play-out step budget, turns looked ahead)."""
 
 
 def make(level: int) -> SearchBot:
