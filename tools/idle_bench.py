@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -61,8 +62,9 @@ def _measure(cmd: list[str], env: dict[str, str], seconds: float, warmup: float)
             proc.kill()
 
 
-def idle_cpu(seconds: float = 5.0, warmup: float = 4.0) -> dict:
-    """``{"idle_cpu": {menu, cover, table}}`` as fractions of one core, with a bare window as the anchor."""
+def idle_cpu(seconds: float = 5.0, warmup: float = 4.0, repeats: int = 3) -> dict:
+    """``{"idle_cpu": {menu, cover, table}}`` as fractions of one core (the median of ``repeats`` runs), with a
+    bare window as the anchor."""
     xvfb, display = _start_xvfb()
     try:
         with tempfile.TemporaryDirectory() as home:
@@ -71,20 +73,25 @@ def idle_cpu(seconds: float = 5.0, warmup: float = 4.0) -> dict:
                 env.update(DISPLAY=display, SDL_VIDEODRIVER="x11")
             else:
                 env["SDL_VIDEODRIVER"] = "dummy"
-            out = {name: round(_measure([sys.executable, str(ROOT / "main.py"), *args], env, seconds, warmup), 4)
-                   for name, args in SCREENS.items()}
-            bare = _measure([sys.executable, "-c", BARE], env, seconds, 1.0)
+            runs: dict[str, list[float]] = {name: [] for name in (*SCREENS, "bare")}
+            for _ in range(repeats):  # interleaved rounds, the median of each: one busy moment of the machine
+                for name, args in SCREENS.items():  # (a first start, another process) no longer decides a figure
+                    runs[name].append(_measure([sys.executable, str(ROOT / "main.py"), *args], env, seconds, warmup))
+                runs["bare"].append(_measure([sys.executable, "-c", BARE], env, seconds, 1.0))
+            out = {name: round(statistics.median(runs[name]), 4) for name in SCREENS}
+            bare = statistics.median(runs["bare"])
     finally:
         if xvfb is not None:
             xvfb.terminate()
             xvfb.wait(5)
     return {"idle_cpu": out, "idle_cpu_bare": round(bare, 4), "idle_display": "xvfb" if display else "dummy",
-            "idle_seconds": seconds}
+            "idle_seconds": seconds, "idle_runs": {k: [round(v, 4) for v in vs] for k, vs in runs.items()}}
 
 
 def lines(result: dict) -> list[str]:
     c = result["idle_cpu"]
-    return [f"idle CPU ({result['idle_display']} window, {result['idle_seconds']:.0f} s each): "
+    return [f"idle CPU ({result['idle_display']} window, median of {len(result['idle_runs']['bare'])} runs of "
+            f"{result['idle_seconds']:.0f} s each): "
             f"menu {c['menu']:.1%}, cover {c['cover']:.1%}, table {c['table']:.1%} of one core; "
             f"a bare window {result['idle_cpu_bare']:.1%}"]
 
