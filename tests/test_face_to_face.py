@@ -11,6 +11,7 @@ import sprites.cards
 from game.scenes.turned import turn_point
 from game.session import Session
 from rules.core import Action
+from tests.uiplay import kombi_policy
 from tools.driver import frames, make_app, settle, tap
 
 
@@ -112,18 +113,6 @@ class FaceWatch:
 
 
 # --- Kombi: a whole game by touch ------------------------------------------------------------------------
-def kombi_policy(obs: dict, turn: int) -> Action:
-    legal = [Action.from_dict(a) for a in obs["legal"]]
-    kinds = {a.kind for a in legal}
-    if "play" in kinds:
-        return next(a for a in legal if a.kind == "play")
-    if "draw" in kinds and not obs["done"]:
-        return Action.make("draw")
-    if "exchange" in kinds and not obs["done"] and turn % 3 == 0:
-        return next(a for a in legal if a.kind == "exchange")
-    return Action.make("pass")
-
-
 def perform_kombi(app, hand: Hand, action: Action) -> None:
     band = hand.band
     if action.kind == "draw":

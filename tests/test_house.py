@@ -3,12 +3,13 @@ its own packages, and start-up loads no table."""
 from __future__ import annotations
 
 import ast
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.startup_probe import start
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("game", "rules", "sprites", "sounds")
@@ -70,14 +71,8 @@ def test_every_game_has_both_rooms_and_its_registry_entries():
 
 
 def test_start_up_to_the_first_menu_frame_loads_no_table_module(tmp_path):
-    code = ("import runpy, sys\nsys.argv = ['main.py', '--headless', '--frames', '1']\ntry:\n"
-            "    runpy.run_path('main.py', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in sys.modules if m.startswith('game.tables.') and m.endswith('.table')))")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               CARD_DUELS_HOME=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=60, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "[]"
+    modules = start(tmp_path, 1)["modules"]
+    assert sorted(m for m in modules if m.startswith("game.tables.") and m.endswith(".table")) == []
 
 
 def test_the_house_check_holds():

@@ -4,31 +4,17 @@ These tests look at the modules a real start-up imports and at the files it open
 """
 from __future__ import annotations
 
-import ast
-import os
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.startup_probe import ROOT, start
+
 NOT_AT_START = ("sqlite3", "subprocess", "json", "tomllib", "pickle", "multiprocessing", "concurrent.futures",
                 "game.seats", "game.session", "game.tables.pages", "rules.match", "rules.bots")
 
 
-def _start(tmp_path: Path, frames: int) -> dict:
-    code = ("import runpy, sys\n"
-            f"sys.argv = ['main.py', '--headless', '--frames', '{frames}']\n"
-            "try:\n    runpy.run_path('main.py', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-            "print(sorted(sys.modules))")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               CARD_DUELS_HOME=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=120, check=True)
-    return {"modules": set(ast.literal_eval(out.stdout.strip().splitlines()[-1])), "stderr": out.stderr}
-
-
 def test_the_first_menu_frame_loads_no_rules_of_play_no_worker_and_no_statistics(tmp_path):
-    modules = _start(tmp_path, 1)["modules"]
+    modules = start(tmp_path, 1)["modules"]
     games = ("cribbage", "kombi", "square", "trumps")
     assert not {m for m in modules if m.split(".")[:2] in (["rules", g] for g in games)}, "a game's rules loaded"
     assert not {m for m in modules if m.startswith("game.tables.") and m.endswith(".table")}
@@ -38,7 +24,7 @@ def test_the_first_menu_frame_loads_no_rules_of_play_no_worker_and_no_statistics
 
 
 def test_right_after_the_first_frame_the_statistics_file_opens(tmp_path):
-    modules = _start(tmp_path, 3)["modules"]
+    modules = start(tmp_path, 3)["modules"]
     assert "sqlite3" in modules and list(tmp_path.rglob("stats.sqlite3"))
 
 

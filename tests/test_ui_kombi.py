@@ -9,21 +9,8 @@ from game.scenes.cover import CoverScene
 from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
-from rules.core import Action
-from tests.uiplay import find_button, perform_kombi, run_until
+from tests.uiplay import find_button, kombi_policy, perform_kombi, run_until
 from tools.driver import drag, frames, key, make_app, settle, tap
-
-
-def simple_policy(obs: dict, turn: int) -> Action:
-    legal = [Action.from_dict(a) for a in obs["legal"]]
-    kinds = {a.kind for a in legal}
-    if "play" in kinds:
-        return next(a for a in legal if a.kind == "play")
-    if "draw" in kinds and not obs["done"]:
-        return Action.make("draw")
-    if "exchange" in kinds and not obs["done"] and turn % 3 == 0:
-        return next(a for a in legal if a.kind == "exchange")
-    return Action.make("pass")
 
 
 def start(mode: str, seed: int, names=("Ann", "Ben"), size=(1280, 800)):
@@ -54,7 +41,7 @@ def test_full_hotseat_game_through_the_ui():
             continue
         assert app.stack.top is table and table.my_turn
         state = session.match.state
-        action = simple_policy(state.observe(state.to_move), turn)
+        action = kombi_policy(state.observe(state.to_move), turn)
         before = session.match.cursor
         perform_kombi(app, table, action, touch=turn % 3 == 1)
         assert session.match.cursor == before + 1, f"{action} was not applied: {table.toast}"

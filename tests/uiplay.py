@@ -16,6 +16,19 @@ def find_button(app, bid: str) -> pygame.Rect:
     raise AssertionError(f"no button {bid!r}; have {[b.id for b in app.stack.top.buttons.buttons]}")
 
 
+def kombi_policy(obs: dict, turn: int) -> Action:
+    """A simple Kombi player for whole games driven through the UI: play, else draw, now and then exchange."""
+    legal = [Action.from_dict(a) for a in obs["legal"]]
+    kinds = {a.kind for a in legal}
+    if "play" in kinds:
+        return next(a for a in legal if a.kind == "play")
+    if "draw" in kinds and not obs["done"]:
+        return Action.make("draw")
+    if "exchange" in kinds and not obs["done"] and turn % 3 == 0:
+        return next(a for a in legal if a.kind == "exchange")
+    return Action.make("pass")
+
+
 def perform_kombi(app, table, action: Action, touch: bool) -> None:
     """Do ``action`` with gestures on the Kombi table, as a player would."""
     if action.kind == "draw":
