@@ -45,17 +45,23 @@ def _replies(s1: tuple[int, ...], n1: int, rest: tuple[int, ...]) -> tuple:
             if n2 > 31:  # values only grow with the rank
                 break
             s2 = (*s1, r)
-            best = None
-            for x in rest:
-                if n2 + _VAL[x] <= 31:
-                    p = _peg((*s2, x))
-                    if best is None or p > best:
-                        best = p
+            best = _best_follow(s2, n2, rest)
             out[r] = _peg(s2) - (best if best is not None else (0.0 if n2 == 31 else -1.0))
         if len(_REPLIES) > 100_000:
             _REPLIES.clear()
         got = _REPLIES[key] = tuple(out)
     return got
+
+
+def _best_follow(series: tuple[int, ...], count: int, rest: tuple[int, ...]) -> int | None:
+    """The most the play pays for one of ``rest`` laid on ``series`` (at ``count``); None when none fits."""
+    best = None
+    for x in rest:
+        if count + _VAL[x] <= 31:
+            p = _peg((*series, x))
+            if best is None or p > best:
+                best = p
+    return best
 
 
 def play_value(rank: int, rest: tuple[int, ...], ranks: tuple[int, ...], count: int,
@@ -72,12 +78,7 @@ def play_value(rank: int, rest: tuple[int, ...], ranks: tuple[int, ...], count: 
         replies = _replies(s1, n1, rest)
         options = [(replies[r], k) for r, k in pool if replies[r] is not None]
     against, p_none = _best_reply(options, size, held)
-    follow = None
-    for x in rest:
-        if n1 + _VAL[x] <= 31:
-            p = _peg((*s1, x))
-            if follow is None or p > follow:
-                follow = p
+    follow = _best_follow(s1, n1, rest)
     return gain - against + p_none * (1.0 if follow is None else follow) + 0.001 * _VAL[rank]
 
 
