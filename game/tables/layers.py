@@ -166,7 +166,13 @@ class InkProbe:
 def uncovered(area: pygame.Rect, solid: list[pygame.Rect]) -> list[pygame.Rect]:
     """``area`` less the ``solid`` rects, as rects (band by band down the area); each widened to whole 64-byte
     rows, which only repaints a little more felt that a card then hides."""
-    cover = [(c.top, c.bottom, c.left, c.right) for c in map(area.clip, solid) if c]
+    cover: list[list[int]] = []
+    for top, bottom, a, b in sorted([(c.top, c.bottom, c.left, c.right) for c in map(area.clip, solid) if c]):
+        last = cover[-1] if cover else None
+        if last is not None and last[0] == top and last[1] == bottom and a <= last[3]:
+            last[3] = max(last[3], b)  # a fan's cards overlap in one row: one band
+        else:
+            cover.append([top, bottom, a, b])
     if not cover:
         return [area]
     left, right = area.left, area.right
