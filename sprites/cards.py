@@ -38,6 +38,10 @@ def _finish(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
+def _full(size: tuple[int, int]) -> pygame.mask.Mask:
+    return pygame.mask.Mask(size, fill=True)
+
+
 def _rounded(size: tuple[int, int], color: tuple[int, ...], radius: int, inset: int = 0) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     surf.fill((*color[:3], 0))
@@ -66,6 +70,7 @@ class CardArt:
         self._shades: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
+        self._solid: dict[pygame.Surface, pygame.Rect] = {}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -186,6 +191,19 @@ class CardArt:
         width = max(1, step // 5)
         for x in range(-fh, fw + fh, step):
             pygame.draw.line(half, tint, (x, 0), (x + fh, fh), width)
+
+    def solid(self, img: pygame.Surface) -> pygame.Rect:
+        """The widest band of whole rows of ``img`` that is fully opaque (all but the rounded corners' rows),
+        from its top-left corner: whatever lay under it is hidden once ``img`` is blitted (cached)."""
+        band = self._solid.get(img)
+        if band is None:
+            w, h = img.get_size()
+            mask = pygame.mask.from_surface(img, 254)  # alpha 255 only
+            k = 0
+            while k < h // 2 and mask.overlap_area(_full((w, h - 2 * k)), (0, k)) < w * (h - 2 * k):
+                k += 1
+            band = self._solid[img] = pygame.Rect(0, k, w, h - 2 * k) if k < h // 2 else pygame.Rect(0, 0, 0, 0)
+        return band
 
     # --- back, slot, glow, shadow ---------------------------------------------------------
     def back(self) -> pygame.Surface:

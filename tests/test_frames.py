@@ -5,11 +5,13 @@ These tests compare pixels and count calls; they never time anything.
 """
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
-from game.tables import open_table
-from game.tables.layers import merge_rects
+from game.tables import layers, open_table
+from game.tables.layers import merge_rects, uncovered
 from tools.driver import frames, make_app, settle
 from tools.shots import midgame
 
@@ -124,3 +126,63 @@ def test_merge_rects_joins_what_meets_and_keeps_far_areas_apart():
     out = merge_rects(many, bounds, limit=4)
     assert len(out) <= 4
     assert all(any(o.contains(r) for o in out) for r in many), "every changed area is still repainted"
+
+
+def test_uncovered_leaves_out_only_what_the_solid_rects_hide():
+    rng = random.Random(7)
+    for _ in range(400):
+        area = pygame.Rect(rng.randrange(0, 5) * 16, rng.randrange(0, 60), rng.randrange(1, 12) * 16,
+                           rng.randrange(1, 80))
+        solid = [pygame.Rect(rng.randrange(-20, 220), rng.randrange(-20, 150), rng.randrange(1, 120),
+                             rng.randrange(1, 90)) for _ in range(rng.randrange(0, 6))]
+        bare = pygame.mask.Mask((300, 300))
+        bare.draw(pygame.mask.Mask(area.size, fill=True), area.topleft)
+        for c in solid:
+            bare.erase(pygame.mask.Mask(c.size, fill=True), c.topleft)
+        painted = pygame.mask.Mask((300, 300))
+        out = uncovered(area, solid)
+        for r in out:
+            assert area.contains(r)
+            painted.draw(pygame.mask.Mask(r.size, fill=True), r.topleft)
+        assert bare.overlap_area(painted, (0, 0)) == bare.count(), "felt left stale where no card hides it"
+        assert all(r.x % 16 == 0 and (r.right % 16 == 0 or r.right == area.right) for r in out)
+        assert painted.count() <= bare.count() + 32 * area.h * (len(solid) + 1), "repaints little it need not"
+
+
+def test_a_cards_solid_band_hides_whatever_lay_under_it():
+    _table("kombi")  # a display, so the art is converted as at a table
+    from sprites.cards import CardArt
+
+    art = CardArt(156)
+    for img in (art.face("7H"), art.face("KS"), art.back()):
+        band = art.solid(img)
+        assert band.w == img.get_width() and band.h > 0.85 * img.get_height()
+        shown = []
+        for bg in ((0, 0, 0), (255, 255, 255), (30, 140, 200)):
+            under = pygame.Surface(img.get_size()).convert()
+            under.fill(bg)
+            under.blit(img, (0, 0))
+            shown.append(pygame.image.tobytes(under.subsurface(band), "RGB"))
+        assert shown[0] == shown[1] == shown[2]
+
+
+def test_only_cards_moving_copies_the_felt_back_only_where_no_card_hides_it(monkeypatch):
+    app, table = _table("kombi")
+    areas, bare = [], []
+    real = layers.uncovered
+
+    def spy(area, solid):
+        out = real(area, solid)
+        areas.append(area)
+        bare.extend(out)
+        return out
+
+    monkeypatch.setattr(layers, "uncovered", spy)
+    hand = [k for k, s in table.cards.targets.items() if s.z >= 100]
+    for key in hand:  # the fan glides a little: its cards hide most of the area it repaints
+        s = table.cards.targets[key]
+        table.cards.anim.move(key, (s.x - 40, s.y - 20), (s.x, s.y), 0.3)
+    while table.cards.busy:
+        frames(app, 1)
+    assert areas
+    assert sum(r.w * r.h for r in bare) < 0.35 * sum(r.w * r.h for r in areas)

@@ -205,10 +205,10 @@ class CardLayer:
             if key in flips:
                 blits: list = []
                 marks[key] = (x, y, self._flip_blits(blits, look, x, y, flips[key]), look)
-                cards.append((blits, look.reach.move(x, y)))
+                cards.append((blits, look.reach.move(x, y), None))  # narrowed: what it hides varies
             else:
                 marks[key] = (x, y, None, look)
-                cards.append((look.at(x, y), look.reach.move(x, y)))
+                cards.append((look.at(x, y), look.reach.move(x, y), look.solid.move(x, y)))
         return CardFrame(cards, marks)
 
     def _flip_blits(self, blits: list, look: _Look, x: int, y: int, seconds: float) -> int:
@@ -256,8 +256,8 @@ class CardLayer:
 class _Look:
     """One sprite's images and offsets, looked up once per view rather than once per frame."""
 
-    __slots__ = ("sprite", "key", "w", "h", "hw", "hh", "lift", "reach", "front", "back", "shade", "shadow",
-                 "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy", "plain", "rest")
+    __slots__ = ("sprite", "key", "w", "h", "hw", "hh", "lift", "reach", "solid", "front", "back", "shade",
+                 "shadow", "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy", "plain", "rest")
 
     def __init__(self, s: CardSprite, art: CardArt, dragged: bool) -> None:
         self.sprite, self.key = s, s.key
@@ -279,9 +279,11 @@ class _Look:
             self.glow_dx, self.glow_dy = (self.w - g[0]) // 2, (self.h - g[1]) // 2
             reach.union_ip(pygame.Rect(self.glow_dx, self.glow_dy, *g))
         self.reach = reach
+        self.solid = art.solid(self.front).clip(art.solid(self.back))  # hidden under it, face up or down
         self.plain = self.shadow is None and self.shade is None and self.glow is None
         x, y = round(s.x) - self.hw, round(s.y - self.lift) - self.hh
-        self.rest = ((x, y, None, self), (self.at(x, y), reach.move(x, y)))  # its mark and blits at its place
+        # its mark, blits, area and opaque band at its place
+        self.rest = ((x, y, None, self), (self.at(x, y), reach.move(x, y), self.solid.move(x, y)))
 
     def at(self, x: int, y: int, front: bool = True) -> tuple:
         """The blits of this card with its top-left corner at (x, y)."""
@@ -299,8 +301,9 @@ class _Look:
 
 
 class CardFrame:
-    """One frame of cards: ``cards`` (blits, area) in stacking order, the area with the card's shadow and glow;
-    ``marks`` (x, y, flip step, look) per card key, equal between frames when the card did not change."""
+    """One frame of cards: ``cards`` (blits, area, solid) in stacking order, the area with the card's shadow and
+    glow, ``solid`` the band the card covers opaquely (or None); ``marks`` (x, y, flip step, look) per card key,
+    equal between frames when the card did not change."""
 
     __slots__ = ("cards", "marks")
 
@@ -310,8 +313,16 @@ class CardFrame:
     @property
     def blits(self) -> list:
         """Every blit of every card, in stacking order."""
-        return [b for blits, _ in self.cards for b in blits]
+        return [b for blits, _, _ in self.cards for b in blits]
 
-    def blits_in(self, rect: pygame.Rect) -> list:
-        """The blits of every card whose area meets ``rect``, in stacking order."""
-        return [b for blits, area in self.cards if area.colliderect(rect) for b in blits]
+    def blits_in(self, rect: pygame.Rect) -> tuple[list, list[pygame.Rect]]:
+        """The blits of every card whose area meets ``rect``, in stacking order, and the opaque bands of those
+        cards: what lay under a band before the blits does not show after them."""
+        blits: list = []
+        solid: list[pygame.Rect] = []
+        for card, area, band in self.cards:
+            if area.colliderect(rect):
+                blits += card
+                if band is not None:
+                    solid.append(band)
+        return blits, solid

@@ -110,10 +110,13 @@ class TableLayers:
             return rects
         ink = self.ink.tiles(surface.get_size(), (self.static_for, overlay_key), paint_over)
         clip = surface.get_clip()
+        static = self.static
         for r in rects:  # each area once: the felt under it, the cards that reach into it, the overlays
             surface.set_clip(r)
-            surface.blit(self.static, r, r)
-            surface.fblits(frame.blits_in(r))
+            blits, solid = frame.blits_in(r)
+            for bare in uncovered(r, solid):  # the felt only where no card drawn here hides it
+                surface.blit(static, bare, bare)
+            surface.fblits(blits)
             if ring is not None and ring[0].colliderect(r):
                 ring[1](surface)
             if r.collidelist(ink) >= 0:
@@ -158,6 +161,58 @@ class InkProbe:
                     run.w += t
         self.inked, self.key = inked, key
         return inked
+
+
+def uncovered(area: pygame.Rect, solid: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``area`` less the ``solid`` rects, as rects (band by band down the area); each widened to whole 64-byte
+    rows, which only repaints a little more felt that a card then hides."""
+    cover: list[list[int]] = []
+    for top, bottom, a, b in sorted([(c.top, c.bottom, c.left, c.right) for c in map(area.clip, solid) if c]):
+        last = cover[-1] if cover else None
+        if last is not None and last[0] == top and last[1] == bottom and a <= last[3]:
+            last[3] = max(last[3], b)  # a fan's cards overlap in one row: one band
+        else:
+            cover.append([top, bottom, a, b])
+    if not cover:
+        return [area]
+    left, right = area.left, area.right
+    if len(cover) == 1:  # most areas hold one moving card: the strips above, below and beside it
+        top, bottom, a, b = cover[0]
+        out = [pygame.Rect(left, y, area.w, h) for y, h in ((area.top, top - area.top), (bottom, area.bottom - bottom))
+               if h > 0]
+        if a > left:
+            out.append(pygame.Rect(left, top, min(right, (a + ALIGN - 1) & -ALIGN) - left, bottom - top))
+        if b < right:
+            out.append(pygame.Rect(b & -ALIGN, top, right - (b & -ALIGN), bottom - top))
+        return out
+    cover.sort(key=lambda c: c[2])
+    ys = sorted({area.top, area.bottom, *[c[0] for c in cover], *[c[1] for c in cover]})
+    out: list[pygame.Rect] = []
+    above: dict[tuple[int, int], pygame.Rect] = {}  # the gaps of the band above, to grow down
+    y0 = ys[0]
+    for y1 in ys[1:]:
+        gaps: list[tuple[int, int]] = []
+        x = left
+        for _, _, a, b in [c for c in cover if c[0] <= y0 and c[1] >= y1]:  # left to right
+            if a > x:
+                gaps.append((x & -ALIGN, min(right, (a + ALIGN - 1) & -ALIGN)))
+            if b > x:
+                x = b
+        if x < right:
+            gaps.append((x & -ALIGN, right))
+        band: dict[tuple[int, int], pygame.Rect] = {}
+        for gap in gaps:
+            if gap in band:  # two gaps that met once widened
+                continue
+            r = above.get(gap)
+            if r is not None:
+                r.h += y1 - y0
+            else:
+                r = pygame.Rect(gap[0], y0, gap[1] - gap[0], y1 - y0)
+                out.append(r)
+            band[gap] = r
+        above, y0 = band, y1
+    return out
 
 
 def changed_areas(old: dict[str, tuple], new: dict[str, tuple]) -> list[pygame.Rect]:
