@@ -145,11 +145,9 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     >>> score_hand(["4C", "5D", "6S", "KD"], "2H").summary()
     'two 15s for 4, run of 3 for 3 = 7'
     """
-    try:
+    try:  # strings have no ``code``: they take the parsing path
         h0, h1, h2, h3 = hand  # type: ignore[misc]
         c0, c1, c2, c3, c4 = h0.code, h1.code, h2.code, h3.code, starter.code  # type: ignore[union-attr]
-        if not type(h0) is type(h1) is type(h2) is type(h3) is type(starter) is Card:
-            raise TypeError
     except (ValueError, TypeError, AttributeError):  # strings, or not four cards: parse and check
         held, top = _show_cards(hand, starter)
         c0, c1, c2, c3, c4 = held[0].code, held[1].code, held[2].code, held[3].code, top.code
@@ -165,11 +163,18 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     if items:
         perm = (x0 & 7) | (x1 & 7) << 3 | (x2 & 7) << 6 | (x3 & 7) << 9
         row = _ROWS[perm] or _new_row(perm)
-        if len(items) == 1:
+        n = len(items)
+        if n == 1:
             _, kind, get, points = row[items[0]]
             parts = [_new(Part, (kind, get(names), points))]
+        elif n == 2:  # the most common count: two in order without a sort
+            a, b = row[items[0]], row[items[1]]
+            if a > b:
+                a, b = b, a
+            parts = [_new(Part, (a[1], a[2](names), a[3])), _new(Part, (b[1], b[2](names), b[3]))]
         else:
-            parts = [_new(Part, (kind, get(names), points)) for _, kind, get, points in sorted([row[i] for i in items])]
+            ordered = sorted(map(row.__getitem__, items))
+            parts = [_new(Part, (kind, get(names), points)) for _, kind, get, points in ordered]
     else:
         parts = []
     if not ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3:  # the four held cards share a suit
