@@ -226,7 +226,7 @@ def openspiel(rounds: int = 8, seconds: float = 0.3) -> dict[str, Any]:
 # Kombi level 3 plays about 6 s a game (about 40 moves at 0.15 s); it won every game against random play and
 # 74% +- 9% of 80 games against level 2, so 16 deals resolve that edge (78% +- 13% of 32 games, about 4 minutes
 # with the 5 deals against random play).
-BOT_DEALS: dict[str, int | tuple[int, int]] = {"kombi": (5, 16), "square": (50, 250), "cribbage": 16,
+BOT_DEALS: dict[str, int | tuple[int, int]] = {"kombi": (5, 16), "square": (250, 250), "cribbage": 16,
                                                "trumps": (4, 20)}
 
 

@@ -1,6 +1,7 @@
 """Card Square bot figures for ``make bench``: win rates against the baselines and think time."""
 from __future__ import annotations
 
+import copy
 import random
 import statistics
 import time
@@ -171,3 +172,56 @@ def ceiling_vs_random(deals: int, first_seed: int = 50_000) -> dict[str, float]:
             informed += _informed_final_turn(final, hero, rng)
     return {"games": games, "random_knocks_first": knocked / games, "all_seeing": seeing / games,
             "informed": informed / games}
+
+
+class _SeesSquares:
+    """A bot shown every square card at each of its turns (a bench-only probe of how much knowing them is worth:
+    the product's bots never see more than their observation)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.state, self.seen = bot, None, []
+
+    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
+        obs = copy.deepcopy(seen[-1])
+        if obs["phase"] in ("turn", "drawn"):
+            for owner, square in enumerate(self.state.squares):
+                for i, card in enumerate(square):
+                    obs["squares"][owner][i]["card"] = str(card)
+        self.seen = self.seen[:len(seen) - 1] + [obs]
+        return self.bot.choose(self.seen, rng)
+
+
+def seeing_squares_vs_random(deals: int, first_seed: int = 50_000, level: int = 3) -> float:
+    """Win rate against random play on ``duel``'s paired deals of a bot that sees every square card: not a
+    bound (its rules are still level 2's or level 3's), but what perfect knowledge of the squares buys them."""
+    import rules
+    from rules.rng import derive
+
+    points = 0.0
+    for i in range(deals):
+        seed = first_seed + i
+        for hero in (0, 1):
+            state, other = rules.new_game("square", seed=seed), RandomBot()
+            bot = _SeesSquares(make_bot("square", level))
+            seen: tuple[list, list] = ([], [])
+            rngs = (derive(seed, "bot", 0), derive(seed, "bot", 1))
+            while not state.is_over:
+                seat = state.to_move
+                seen[seat].append(state.observe(seat))
+                bot.state = state
+                state = state.apply((bot if seat == hero else other).choose(seen[seat], rngs[seat]))
+            points += _result(state, hero)
+    return points / (2 * deals)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Card Square against random play: the ceiling and what seeing "
+                                                 "every square card buys (paired deals from --first-seed).")
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--first-seed", type=int, default=50_000)
+    args = parser.parse_args()
+    print(ceiling_vs_random(args.deals, args.first_seed))
+    for lvl in (2, 3):
+        print(f"level {lvl} seeing every square card: {seeing_squares_vs_random(args.deals, args.first_seed, lvl):.1%}")
