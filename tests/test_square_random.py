@@ -1,17 +1,13 @@
-"""Card Square level 3 against random play: its final turn plays for the win (exact odds computed here), and
-it leaves the knock to a random opponent."""
+"""Card Square level 3 against random play: its final turn plays for the win (exact odds computed here)."""
 from __future__ import annotations
 
 import random
 from collections import defaultdict
 
 import rules
-from rules.bots import RandomBot, make_bot
 from rules.cards import Card, standard_deck
 from rules.core import Action
-from rules.rng import derive
-from rules.square.memory import recall
-from rules.square.search import Deals, SearchBot
+from rules.square.search import SearchBot
 from rules.square.state import card_value
 
 
@@ -58,39 +54,3 @@ def test_the_final_turn_after_a_random_knock_plays_for_the_win_not_the_lowest_su
     # discarding keeps the lowest expected sum (two unseen cards average under 6) but wins less often
     assert odds[Action.make("discard")] < best - 0.01
     assert choice in odds and odds[choice] > best - 0.003
-
-
-def _turn_starts(opponent, seeds):
-    """Level 3's turn starts against ``opponent``: (observations, level 3's choice, level 2's choice)."""
-    three, two = make_bot("square", 3), make_bot("square", 2)
-    for seed in seeds:
-        state = rules.new_game("square", seed=seed)
-        seen: list[dict] = []
-        theirs: list[dict] = []
-        rngs = (derive(seed, "bot", 0), derive(seed, "bot", 1))
-        while not state.is_over:
-            seat = state.to_move
-            if seat == 0:
-                seen.append(state.observe(0))
-                action = three.choose(seen, rngs[0])
-                if state.phase == "turn":
-                    yield seen, action, two.choose(seen, random.Random(0))
-            else:
-                theirs.append(state.observe(1))
-                action = opponent.choose(theirs, rngs[1])
-            state = state.apply(action)
-
-
-def test_level_3_leaves_the_knock_to_a_random_opponent_but_not_to_level_2():
-    waited = 0
-    for seen, three, two in _turn_starts(RandomBot(), range(8)):
-        if two.kind == "knock":
-            deals = Deals(seen[-1], recall(seen))
-            deals.deal(random.Random(0))
-            if deals.opponent_random:
-                assert three.kind != "knock"
-                waited += 1
-    assert waited >= 3
-    knocks = sum(three.kind == "knock" for _, three, _ in _turn_starts(make_bot("square", 2), range(4)))
-    assert knocks >= 2
-

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.core import Action
@@ -192,15 +191,13 @@ class SearchBot:
     - The final turn after the opponent knocked: every option is scored in each determinization by the
       final sums at once (nothing follows), so the knocker's likely cards (the knock itself is one of the
       choices that weigh the determinizations) decide, not level 2's rough guess of 5 per unseen card.
-    - Against an opponent taken for a random player it never knocks (``patient``): waiting wins more often.
     Measured (docs/decisions.md): searching every other choice too played no better than level 2 within
-    any budget that fits a bench, against level 2 or against random play.
+    any budget that fits a bench.
     """
 
     def __init__(self, playouts: int = PLAYOUTS) -> None:
         self.playouts = playouts
         self.fallback = SquareBot(STYLES[2])
-        self.patient = SquareBot(replace(STYLES[2], knock_confidence=math.inf))  # level 2 that never knocks
         self.last_playouts = 0
 
     def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
@@ -219,12 +216,7 @@ class SearchBot:
             moves = [move_of(chosen)] + [m for m in final_moves(obs, deals.drawn) if m != move_of(chosen)]
             legal = {str(Action.from_dict(a)) for a in obs["legal"]}
             moves = [m for m in moves if str(to_action(m)) in legal]
-        elif deals.opponent_random:
-            # a random player's next turn more often raises its sum than lowers it (it takes the discard top,
-            # mostly a card just thrown away, four times in six), and its knock leaves this seat the last turn:
-            # waiting wins more often than knocking (docs/decisions.md)
-            return self.patient.choose(seen, rng) if chosen.kind == "knock" else chosen
-        elif chosen.kind != "knock" and first.knock_chance() < PLAUSIBLE:
+        elif chosen.kind != "knock" and not deals.opponent_random and first.knock_chance() < PLAUSIBLE:
             return chosen
         else:
             moves = [move_of(chosen)] + [m for m in ((DRAW, 0, 0), (KNOCK, 0, 0)) if m != move_of(chosen)]
