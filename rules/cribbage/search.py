@@ -32,21 +32,24 @@ from rules.core import Action
 from rules.cribbage.bot import choose_play, opponent_pool
 from rules.cribbage.ev import discard_table
 from rules.cribbage.flow import CODE, GAME_POINTS, VALUE
+from rules.cribbage.pegtree import Tree
 from rules.cribbage.policy import model_discard, peg_choice, play_value, unseen_pool
+from rules.cribbage.score import score_total
 from rules.cribbage.state import CribbageState
+from rules.cribbage.wintable import chance
 
 Obs = dict[str, Any]
 PACK = {str(c): c for c in standard_deck()}
 PACK_BY_CODE = {c.code: c for c in standard_deck()}
 BUDGET = 240  # play-outs per decision
+WORLD_COST = 4  # a world whose play is solved counts as this many play-outs (it plays every line)
 CANDIDATES = 4  # level 2's best discards tried (more when they are within NEAR of the best)
 NEAR = 1.0  # expected points
-MARGIN = 0.1  # points a card (or discard) must gain on average to overrule level 2's
-Z = 2.0  # ... and standard errors of that gain: level 2 is good, so only a clear gain is taken
+MARGIN = 0.002  # the chance to win a discard must gain on average to overrule level 2's
+Z = 2.0  # ... and standard errors of that gain: the play-outs are noisy, so only a clear gain is taken
 TRIES = 40  # draws of the opponent's cards for one world before settling for a looser one
 DRAWS = 6  # draws per world on average over a decision, at most
 SLACK = 0.05  # chance to keep a draw whose plays level 2 would not have made (the opponent is not level 2)
-WIN = 40.0  # a game won (lost) in the hand played out counts as this many points more (less)
 ENDGAME = 40  # discards are searched once a score is this close to 121 (before, level 2's expected points)
 
 
@@ -201,16 +204,18 @@ class View:
                 return False
         return True
 
-def discard_and_play(world: CribbageState, drop: Sequence[Card], me: int) -> int:
-    """Discard, let the opponent discard by the model if it still has to, cut, and play the hand out with
-    its show: won (1), lost (-1) or neither (0) in this hand."""
+def discard_and_play(world: CribbageState, drop: Sequence[Card], me: int) -> float:
+    """Discard, let the opponent discard by the model if it still has to, cut, play the hand out with level 2's
+    pegging and show it: the chance to win the game from there (1 or 0 if it ended in this hand)."""
     s = world.apply(discard_action(world, drop))
     if s.phase == "discard":
         s = s.apply(discard_action(s, model_discard(s.hands[1 - me], s.dealer != me)))
     s = s.apply(_CUT)
     if s.winner is None:  # else his heels ended it
         s = play_out(s, me)[0]
-    return 0 if s.winner is None else (1 if s.winner == me else -1)
+    if s.winner is not None:
+        return 1.0 if s.winner == me else 0.0
+    return chance(s.points[me], s.points[1 - me], s.dealer == me)  # the next hand's deal
 
 
 def _moves(seen: Sequence[Obs], me: int, opp_played: Sequence[Card]) -> list[Move]:
@@ -274,28 +279,60 @@ class CribbageSearchBot:
         for _ in range(rounds):
             world = view.discard_world(rng)  # one deal for every option: they are compared on equal cards
             for i, drop in enumerate(drops):
-                results[i].append(options[i].ev + WIN * discard_and_play(world, drop, view.me))
+                results[i].append(discard_and_play(world, drop, view.me))
                 self.last_playouts += 1
         return Action.make("discard", cards=list(options[_pick(results, 0)].discard))
 
     def _play(self, seen: Sequence[Obs], rng: random.Random, budget: int) -> Action:
         obs = seen[-1]
         first = choose_play(seen, deep=True)  # level 2's card
-        n = len(obs["legal"])
-        rounds = budget // n
-        if n == 1 or rounds < 2:
+        n, worlds = len(obs["legal"]), budget // WORLD_COST
+        if n == 1 or worlds < 2:
             return Action.make("play", card=str(first))
         view = View(seen)
-        view.tries = DRAWS * rounds
+        view.tries = DRAWS * worlds
+        me, opp = view.me, 1 - view.me
+        ranks, count = tuple(c.rank for _, c in view.series), obs["count"]
+        near = max(obs["scores"]) >= GAME_POINTS - ENDGAME
         results: list[list[float]] = [[] for _ in range(n)]
-        for _ in range(rounds):
+        for _ in range(worlds):
             world = view.play_world(rng)
-            for i, action in enumerate(world.legal_actions()):  # the same cards, in the same order, as obs
-                _, diff, won = play_out(world.apply(action), view.me)
-                results[i].append(diff + WIN * won)
-                self.last_playouts += 1
+            unseen = [0] + [4] * 13  # ranks the opponent has not seen: level 2's reading, in its seat
+            for c in (*world.kept[opp], *world.discards[opp], world.starter, *world.earlier[me],
+                      *(c for p, c in world.series if p == me)):
+                unseen[c.rank] -= 1
+            tree = Tree(tuple(unseen), *(_to_the_end(world, me) if near else ()))
+            mine, theirs = tuple(c.rank for c in world.hands[me]), tuple(c.rank for c in world.hands[opp])
+            for i, v in enumerate(tree.values(mine, theirs, ranks, count)):  # the legal cards, in their order
+                results[i].append(v)
+            self.last_playouts += WORLD_COST
         base = [a["card"] for a in obs["legal"]].index(str(first))
-        return Action.from_dict(obs["legal"][_pick(results, base)])
+        means = [sum(r) / len(r) for r in results]
+        return Action.from_dict(obs["legal"][max(range(n), key=lambda i: (means[i], i == base))])
+
+
+def _to_the_end(world: CribbageState, me: int) -> tuple:
+    """What a line of the play is worth near 121 in this world: the chance to win the game once the hand is
+    shown (its shows are known here: the non-dealer counts first), or won or lost outright on the way."""
+    opp, dealer = 1 - me, world.dealer
+    mine, theirs = world.points[me], world.points[opp]
+    crib = (*world.discards[0], *world.discards[1])
+    shown = score_total(world.kept[me], world.starter), score_total(world.kept[opp], world.starter)
+    my_show, their_show = shown[0], shown[1]
+    if dealer == me:
+        my_show += score_total(crib, world.starter, crib=True)
+    else:
+        their_show += score_total(crib, world.starter, crib=True)
+
+    def end(pm: int, po: int) -> float:
+        a, b = mine + pm, theirs + po
+        if a >= GAME_POINTS or b >= GAME_POINTS:
+            return 1.0 if a >= GAME_POINTS else 0.0
+        if dealer == me:  # the other counts first
+            return 0.0 if b + their_show >= GAME_POINTS else chance(a + my_show, b + their_show, False)
+        return 1.0 if a + my_show >= GAME_POINTS else chance(a + my_show, b + their_show, True)
+
+    return end, (GAME_POINTS - mine, GAME_POINTS - theirs)
 
 
 def _pick(results: list[list[float]], base: int) -> int:
