@@ -116,7 +116,8 @@ def write(W: list[list[float]], hands: int) -> None:
     text = encode(W)
     width = 116
     body = "\n".join(f'    "{text[i:i + width]}"' for i in range(0, len(text), width))
-    OUT.write_text(f'''"""The dealer's chance to win Cribbage from any pair of scores, made by tools/cribbage_table.py ({hands} hands).
+    title = f"The dealer's chance to win Cribbage from any pair of scores (tools/cribbage_table.py, {hands} hands)."
+    OUT.write_text(f'''"""{title}
 
 Level 3 weighs its lines near 121 by it: a hand's end is worth the chance to win the game from the scores it
 leaves, not its points. ``chance(a, b, dealer)``: the chance of the player with ``a`` points to win against

@@ -1,11 +1,11 @@
 """The rest of a hand's play solved when both hands are known (one sampled world of level 3's search).
 
 The play is a small game once the cards are known: at most eight cards, four each. ``line_values`` gives, for
-each card the mover may lay, its pegging points minus the opponent's from there on. The mover then plays its
-best with every card in view; the opponent either does the same (``model=False``) or plays as level 2 would with
-only what it has seen (``model=True``: level 2's ``play_value`` on the cards unseen to it). The show does not
-depend on the play, so this is all the hand's play can change (the 121 line aside). Ranks only: suits never
-score in the play.
+each card the mover may lay, its pegging points minus the opponent's from there on (or, given ``end``, what the
+line is worth to the game). The mover then plays its best with every card in view; the opponent either does the
+same or, given the ranks it has not seen, plays as level 2 would with only what it has seen (level 2's
+``play_value``). The show does not depend on the play, so this is all the hand's play can change (the 121 line
+aside). Ranks only: suits never score in the play.
 """
 from __future__ import annotations
 
@@ -20,17 +20,19 @@ def _fits(hand: tuple[int, ...], count: int) -> bool:
 
 
 class Tree:
-    """One world's play from the root mover's side. ``unseen`` (model only): for each rank, how many of the cards
-    the opponent has not seen, at the root (my unplayed cards among them). ``end`` (optional) turns the pegging
-    margin into what the line is worth: called with my and the opponent's points pegged from the root on, when
-    the play is over or one side's points reach ``goal`` (then the line stops there)."""
+    """One world's play from the root mover's side. ``unseen``: for each rank, how many of the cards the opponent
+    has not seen at the root (my unplayed cards among them); given, the opponent plays as level 2, else its best.
+    ``end`` (optional) turns the pegging margin into what the line is worth: called with my and the opponent's
+    points pegged from the root on, when the play is over or one side's points reach ``goal`` (then the line
+    stops there)."""
 
     def __init__(self, unseen: tuple[int, ...] | None = None, end=None, goal: tuple = (99, 99)) -> None:
         self.model, self.unseen, self.memo = unseen is not None, unseen or (), {}
         self.end = end or (lambda mine, theirs: float(mine - theirs))
         self.goal = goal  # points I (they) still need to win the game
 
-    def values(self, mine: tuple[int, ...], theirs: tuple[int, ...], series: tuple[int, ...], count: int) -> list[float]:
+    def values(self, mine: tuple[int, ...], theirs: tuple[int, ...], series: tuple[int, ...],
+               count: int) -> list[float]:
         """For each card of ``mine`` (sorted ranks) that fits, in order: what the rest of the play is worth."""
         unseen = self.unseen
         out = []

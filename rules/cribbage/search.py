@@ -1,24 +1,27 @@
-"""Cribbage level 3: determinized Monte Carlo over the cards it cannot see, played out with the game's engine.
+"""Cribbage level 3: determinized Monte Carlo over the cards it cannot see, each sampled world solved or played out.
 
 Level 2 (rules/cribbage/bot.py) pegs by a two-card look-ahead against a uniformly unknown hand and discards by
 the exact expected points of hand and crib. Level 3 plays on from the real table instead:
 
-- **Pegging.** Each legal card is tried in the same sampled worlds, and each world's hand is played to the end
-  of its show by the engine with level 2's pegging for both seats (``policy.peg_choice``); the average point
-  difference, plus ``WIN`` for each game won (minus for each lost) on the way, decides. Level 2's card stays
-  unless another is better by ``MARGIN`` on average.
+- **Pegging.** Each legal card is tried in the same sampled worlds. In a world every card is in view, so the rest
+  of the play is solved (``pegtree.Tree``): my best line against the opponent playing as level 2 would with what
+  it has seen. The card with the best average margin is played (ties: level 2's). Near the end (a score within
+  ``ENDGAME`` of 121) a line is worth the chance to win instead: reaching 121 in the play wins at once, else the
+  world's known shows are counted (the non-dealer first) and the win-chance table (``wintable``) prices the
+  scores the hand leaves.
 - **The worlds.** The opponent is not dealt uniformly at random: its six cards are drawn until a good player
   (``policy.model_discard``) would have kept the cards it has played, its unplayed cards fit its Go's, and its
   plays this hand are the ones level 2's pegging would have made holding them (a draw that fails this last
   test is still kept once in ``1 / SLACK``, and a decision spends at most ``DRAWS`` draws per world). Knowing
   the other hand is worth about 16 points a game in the play, so reading it from the discard and the plays
   is where the search wins.
-- **Discards** are level 2's, except near the end (a score within ``ENDGAME`` of 121): then level 2's best
-  few discards are played out in the same sampled deals (the opponent's six, its discard by the model, the
-  starter) and ``WIN`` times the games won or lost in that hand is added to their expected points.
+- **Discards** are level 2's, except near the end: then level 2's best few discards are played out in the same
+  sampled deals (the opponent's six, its discard by the model, the starter, level 2's pegging for both) and
+  scored by the chance to win from where the hand leaves the game; level 2's discard stays unless another is
+  better by ``MARGIN`` and by ``Z`` standard errors.
 
-Everything comes from the seat's observations; ``budget`` counts play-outs, never time, and the bot's random
-stream is the only randomness, so a seed always gives the same move.
+Everything comes from the seat's observations; ``budget`` counts play-outs (a solved world counts ``WORLD_COST``),
+never time, and the bot's random stream is the only randomness, so a seed always gives the same move.
 """
 from __future__ import annotations
 
@@ -249,7 +252,7 @@ def _moves(seen: Sequence[Obs], me: int, opp_played: Sequence[Card]) -> list[Mov
 
 
 class CribbageSearchBot:
-    """Level 3: level 2 proposes, sampled deals played out with the engine decide."""
+    """Level 3: level 2 proposes, sampled deals solved (the play) or played out (late discards) decide."""
 
     def __init__(self, budget: int = BUDGET) -> None:
         self.budget = budget  # play-outs per decision

@@ -1,4 +1,4 @@
-"""The dealer's chance to win Cribbage from any pair of scores, made by tools/cribbage_table.py (8000 hands).
+"""The dealer's chance to win Cribbage from any pair of scores (tools/cribbage_table.py, 8000 hands).
 
 Level 3 weighs its lines near 121 by it: a hand's end is worth the chance to win the game from the scores it
 leaves, not its points. ``chance(a, b, dealer)``: the chance of the player with ``a`` points to win against
