@@ -53,7 +53,8 @@ Z = 2.0  # ... and standard errors of that gain: the play-outs are noisy, so onl
 TRIES = 40  # draws of the opponent's cards for one world before settling for a looser one
 DRAWS = 6  # draws per world on average over a decision, at most
 SLACK = 0.05  # chance to keep a draw whose plays level 2 would not have made (the opponent is not level 2)
-ENDGAME = 40  # discards are searched once a score is this close to 121 (before, level 2's expected points)
+ENDGAME = 40  # the play is weighed by the chance to win once a score is this close to 121 (before, by points)
+LATE = 40  # discards are searched once a score is this close to 121 (before, level 2's expected points)
 
 
 def _cards(names: Sequence[str]) -> tuple[Card, ...]:
@@ -275,7 +276,7 @@ class CribbageSearchBot:
         table = discard_table(obs["hand"], obs["dealer"] == obs["seat"])
         options = [o for i, o in enumerate(table) if i < CANDIDATES or o.ev >= table[0].ev - NEAR]
         rounds = budget // len(options)
-        if rounds < 2 or max(obs["scores"]) < GAME_POINTS - ENDGAME:
+        if rounds < 2 or max(obs["scores"]) < GAME_POINTS - LATE:
             return Action.make("discard", cards=list(table[0].discard))
         view, drops = View(seen), [_cards(o.discard) for o in options]
         results: list[list[float]] = [[] for _ in options]
