@@ -1,6 +1,6 @@
 """The rest of a hand's play solved when both hands are known (one sampled world of level 3's search).
 
-The play is a small game once the cards are known: at most eight cards, four each. ``line_values`` gives, for
+The play is a small game once the cards are known: at most eight cards, four each. ``Tree.values`` gives, for
 each card the mover may lay, its pegging points minus the opponent's from there on (or, given ``end``, what the
 line is worth to the game). The mover then plays its best with every card in view; the opponent either does the
 same or, given the ranks it has not seen, plays as level 2 would with only what it has seen (level 2's
