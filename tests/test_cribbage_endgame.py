@@ -1,5 +1,5 @@
 """Cribbage level 3's play near 121 and its pegging tree: the win-chance table is a chance and grows with one's
-own score, the solved play counts as the rules do, and level 3 pegs out where level 2 plays for points."""
+own score, the solved play agrees with the engine, and level 3 pegs out where level 2 plays for points."""
 from __future__ import annotations
 
 import dataclasses
@@ -77,3 +77,49 @@ def test_level3_pegs_out_at_119_where_level2_plays_for_points():
     card = three.choose(seen, random.Random(0))["card"]
     assert points[card] >= 2
     assert three.choose(seen, random.Random(0))["card"] == card  # the same seed, the same card
+
+
+def _pegged(state) -> tuple[int, int]:
+    """Points each seat pegged in the action that made ``state`` (the play, go points; not the show)."""
+    got = [0, 0]
+    for e in state.events:
+        if e["type"] in ("cribbage.play", "cribbage.go_point"):
+            got[e["seat"]] += e["points"]
+    return got[0], got[1]
+
+
+def _engine_best(state, me: int) -> float:
+    """My best margin in the rest of the play, both seats seeing every card, by the game's own engine."""
+    values = []
+    for action in state.legal_actions():
+        nxt = state.apply(action)
+        p = _pegged(nxt)
+        v = p[me] - p[1 - me]
+        if nxt.phase == "play" and nxt.hand_no == state.hand_no:
+            v += _engine_best(nxt, me) if nxt.turn == me else -_engine_best(nxt, 1 - me)
+        values.append(v)
+    return max(values)
+
+
+def test_the_solved_play_agrees_with_the_engine():
+    level2, checked = make_bot("cribbage", 2), 0
+    for seed in range(1, 6):
+        state, seen = rules.new_game("cribbage", seed=seed), ([], [])
+        while not state.is_over and max(state.points) < 90:
+            seat = state.to_move
+            seen[seat].append(state.observe(seat))
+            if state.phase == "play" and len(state.hands[seat]) <= 3 and len(state.legal_actions()) >= 2:
+                mine = tuple(c.rank for c in state.hands[seat])
+                theirs = tuple(c.rank for c in state.hands[1 - seat])
+                series = tuple(c.rank for _, c in state.series)
+                tree = Tree().values(mine, theirs, series, state.count)
+                for action, v in zip(state.legal_actions(), tree, strict=True):
+                    nxt = state.apply(action)
+                    p = _pegged(nxt)
+                    want = p[seat] - p[1 - seat]
+                    if nxt.phase == "play" and nxt.hand_no == state.hand_no:
+                        want += _engine_best(nxt, seat) if nxt.turn == seat else -_engine_best(nxt, 1 - seat)
+                    assert v == want, (seed, mine, theirs, series, action)
+                    checked += 1
+            state = state.apply(level2.choose(seen[seat], derive(seed, "l2", len(seen[seat]))))
+    assert checked >= 20
