@@ -1,24 +1,27 @@
-"""Cribbage level 3: determinized Monte Carlo over the cards it cannot see, played out with the game's engine.
+"""Cribbage level 3: determinized Monte Carlo over the cards it cannot see, each sampled world solved or played out.
 
 Level 2 (rules/cribbage/bot.py) pegs by a two-card look-ahead against a uniformly unknown hand and discards by
 the exact expected points of hand and crib. Level 3 plays on from the real table instead:
 
-- **Pegging.** Each legal card is tried in the same sampled worlds, and each world's hand is played to the end
-  of its show by the engine with level 2's pegging for both seats (``policy.peg_choice``); the average point
-  difference, plus ``WIN`` for each game won (minus for each lost) on the way, decides. Level 2's card stays
-  unless another is better by ``MARGIN`` on average.
+- **Pegging.** Each legal card is tried in the same sampled worlds. In a world every card is in view, so the rest
+  of the play is solved (``pegtree.Tree``): my best line against the opponent playing as level 2 would with what
+  it has seen. The card with the best average margin is played (ties: level 2's). Near the end (a score within
+  ``ENDGAME`` of 121) a line is worth the chance to win instead: reaching 121 in the play wins at once, else the
+  world's known shows are counted (the non-dealer first) and the win-chance table (``wintable``) prices the
+  scores the hand leaves.
 - **The worlds.** The opponent is not dealt uniformly at random: its six cards are drawn until a good player
   (``policy.model_discard``) would have kept the cards it has played, its unplayed cards fit its Go's, and its
   plays this hand are the ones level 2's pegging would have made holding them (a draw that fails this last
   test is still kept once in ``1 / SLACK``, and a decision spends at most ``DRAWS`` draws per world). Knowing
   the other hand is worth about 16 points a game in the play, so reading it from the discard and the plays
   is where the search wins.
-- **Discards** are level 2's, except near the end (a score within ``ENDGAME`` of 121): then level 2's best
-  few discards are played out in the same sampled deals (the opponent's six, its discard by the model, the
-  starter) and ``WIN`` times the games won or lost in that hand is added to their expected points.
+- **Discards** are level 2's, except near the end: then level 2's best few discards are played out in the same
+  sampled deals (the opponent's six, its discard by the model, the starter, level 2's pegging for both) and
+  scored by the chance to win from where the hand leaves the game; level 2's discard stays unless another is
+  better by ``MARGIN`` and by ``Z`` standard errors.
 
-Everything comes from the seat's observations; ``budget`` counts play-outs, never time, and the bot's random
-stream is the only randomness, so a seed always gives the same move.
+Everything comes from the seat's observations; ``budget`` counts play-outs (a solved world counts ``WORLD_COST``),
+never time, and the bot's random stream is the only randomness, so a seed always gives the same move.
 """
 from __future__ import annotations
 
@@ -32,22 +35,26 @@ from rules.core import Action
 from rules.cribbage.bot import choose_play, opponent_pool
 from rules.cribbage.ev import discard_table
 from rules.cribbage.flow import CODE, GAME_POINTS, VALUE
+from rules.cribbage.pegtree import Tree
 from rules.cribbage.policy import model_discard, peg_choice, play_value, unseen_pool
+from rules.cribbage.score import score_total
 from rules.cribbage.state import CribbageState
+from rules.cribbage.wintable import chance
 
 Obs = dict[str, Any]
 PACK = {str(c): c for c in standard_deck()}
 PACK_BY_CODE = {c.code: c for c in standard_deck()}
 BUDGET = 240  # play-outs per decision
+WORLD_COST = 4  # a world whose play is solved counts as this many play-outs (it plays every line)
 CANDIDATES = 4  # level 2's best discards tried (more when they are within NEAR of the best)
 NEAR = 1.0  # expected points
-MARGIN = 0.1  # points a card (or discard) must gain on average to overrule level 2's
-Z = 2.0  # ... and standard errors of that gain: level 2 is good, so only a clear gain is taken
+MARGIN = 0.002  # the chance to win a discard must gain on average to overrule level 2's
+Z = 2.0  # ... and standard errors of that gain: the play-outs are noisy, so only a clear gain is taken
 TRIES = 40  # draws of the opponent's cards for one world before settling for a looser one
 DRAWS = 6  # draws per world on average over a decision, at most
 SLACK = 0.05  # chance to keep a draw whose plays level 2 would not have made (the opponent is not level 2)
-WIN = 40.0  # a game won (lost) in the hand played out counts as this many points more (less)
-ENDGAME = 40  # discards are searched once a score is this close to 121 (before, level 2's expected points)
+ENDGAME = 40  # the play is weighed by the chance to win once a score is this close to 121 (before, by points)
+LATE = 40  # discards are searched once a score is this close to 121 (before, level 2's expected points)
 
 
 def _cards(names: Sequence[str]) -> tuple[Card, ...]:
@@ -201,16 +208,18 @@ class View:
                 return False
         return True
 
-def discard_and_play(world: CribbageState, drop: Sequence[Card], me: int) -> int:
-    """Discard, let the opponent discard by the model if it still has to, cut, and play the hand out with
-    its show: won (1), lost (-1) or neither (0) in this hand."""
+def discard_and_play(world: CribbageState, drop: Sequence[Card], me: int) -> float:
+    """Discard, let the opponent discard by the model if it still has to, cut, play the hand out with level 2's
+    pegging and show it: the chance to win the game from there (1 or 0 if it ended in this hand)."""
     s = world.apply(discard_action(world, drop))
     if s.phase == "discard":
         s = s.apply(discard_action(s, model_discard(s.hands[1 - me], s.dealer != me)))
     s = s.apply(_CUT)
     if s.winner is None:  # else his heels ended it
         s = play_out(s, me)[0]
-    return 0 if s.winner is None else (1 if s.winner == me else -1)
+    if s.winner is not None:
+        return 1.0 if s.winner == me else 0.0
+    return chance(s.points[me], s.points[1 - me], s.dealer == me)  # the next hand's deal
 
 
 def _moves(seen: Sequence[Obs], me: int, opp_played: Sequence[Card]) -> list[Move]:
@@ -244,7 +253,7 @@ def _moves(seen: Sequence[Obs], me: int, opp_played: Sequence[Card]) -> list[Mov
 
 
 class CribbageSearchBot:
-    """Level 3: level 2 proposes, sampled deals played out with the engine decide."""
+    """Level 3: level 2 proposes, sampled deals solved (the play) or played out (late discards) decide."""
 
     def __init__(self, budget: int = BUDGET) -> None:
         self.budget = budget  # play-outs per decision
@@ -267,35 +276,67 @@ class CribbageSearchBot:
         table = discard_table(obs["hand"], obs["dealer"] == obs["seat"])
         options = [o for i, o in enumerate(table) if i < CANDIDATES or o.ev >= table[0].ev - NEAR]
         rounds = budget // len(options)
-        if rounds < 2 or max(obs["scores"]) < GAME_POINTS - ENDGAME:
+        if rounds < 2 or max(obs["scores"]) < GAME_POINTS - LATE:
             return Action.make("discard", cards=list(table[0].discard))
         view, drops = View(seen), [_cards(o.discard) for o in options]
         results: list[list[float]] = [[] for _ in options]
         for _ in range(rounds):
             world = view.discard_world(rng)  # one deal for every option: they are compared on equal cards
             for i, drop in enumerate(drops):
-                results[i].append(options[i].ev + WIN * discard_and_play(world, drop, view.me))
+                results[i].append(discard_and_play(world, drop, view.me))
                 self.last_playouts += 1
         return Action.make("discard", cards=list(options[_pick(results, 0)].discard))
 
     def _play(self, seen: Sequence[Obs], rng: random.Random, budget: int) -> Action:
         obs = seen[-1]
         first = choose_play(seen, deep=True)  # level 2's card
-        n = len(obs["legal"])
-        rounds = budget // n
-        if n == 1 or rounds < 2:
+        n, worlds = len(obs["legal"]), budget // WORLD_COST
+        if n == 1 or worlds < 2:
             return Action.make("play", card=str(first))
         view = View(seen)
-        view.tries = DRAWS * rounds
+        view.tries = DRAWS * worlds
+        me, opp = view.me, 1 - view.me
+        ranks, count = tuple(c.rank for _, c in view.series), obs["count"]
+        near = max(obs["scores"]) >= GAME_POINTS - ENDGAME
         results: list[list[float]] = [[] for _ in range(n)]
-        for _ in range(rounds):
+        for _ in range(worlds):
             world = view.play_world(rng)
-            for i, action in enumerate(world.legal_actions()):  # the same cards, in the same order, as obs
-                _, diff, won = play_out(world.apply(action), view.me)
-                results[i].append(diff + WIN * won)
-                self.last_playouts += 1
+            unseen = [0] + [4] * 13  # ranks the opponent has not seen: level 2's reading, in its seat
+            for c in (*world.kept[opp], *world.discards[opp], world.starter, *world.earlier[me],
+                      *(c for p, c in world.series if p == me)):
+                unseen[c.rank] -= 1
+            tree = Tree(tuple(unseen), *(_to_the_end(world, me) if near else ()))
+            mine, theirs = tuple(c.rank for c in world.hands[me]), tuple(c.rank for c in world.hands[opp])
+            for i, v in enumerate(tree.values(mine, theirs, ranks, count)):  # the legal cards, in their order
+                results[i].append(v)
+            self.last_playouts += WORLD_COST
         base = [a["card"] for a in obs["legal"]].index(str(first))
-        return Action.from_dict(obs["legal"][_pick(results, base)])
+        means = [sum(r) / len(r) for r in results]
+        return Action.from_dict(obs["legal"][max(range(n), key=lambda i: (means[i], i == base))])
+
+
+def _to_the_end(world: CribbageState, me: int) -> tuple:
+    """What a line of the play is worth near 121 in this world: the chance to win the game once the hand is
+    shown (its shows are known here: the non-dealer counts first), or won or lost outright on the way."""
+    opp, dealer = 1 - me, world.dealer
+    mine, theirs = world.points[me], world.points[opp]
+    crib = (*world.discards[0], *world.discards[1])
+    shown = score_total(world.kept[me], world.starter), score_total(world.kept[opp], world.starter)
+    my_show, their_show = shown[0], shown[1]
+    if dealer == me:
+        my_show += score_total(crib, world.starter, crib=True)
+    else:
+        their_show += score_total(crib, world.starter, crib=True)
+
+    def end(pm: int, po: int) -> float:
+        a, b = mine + pm, theirs + po
+        if a >= GAME_POINTS or b >= GAME_POINTS:
+            return 1.0 if a >= GAME_POINTS else 0.0
+        if dealer == me:  # the other counts first
+            return 0.0 if b + their_show >= GAME_POINTS else chance(a + my_show, b + their_show, False)
+        return 1.0 if a + my_show >= GAME_POINTS else chance(a + my_show, b + their_show, True)
+
+    return end, (GAME_POINTS - mine, GAME_POINTS - theirs)
 
 
 def _pick(results: list[list[float]], base: int) -> int:
