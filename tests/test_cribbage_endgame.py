@@ -10,8 +10,9 @@ from rules.bots import make_bot
 from rules.cards import Card
 from rules.cribbage.pegtree import Tree
 from rules.cribbage.state import peg_points
-from rules.cribbage.wintable import GOAL, chance
+from rules.cribbage.wintable import GOAL, chance, decode
 from rules.rng import derive
+from tools.cribbage_table import encode
 
 
 def test_the_win_chance_is_monotone_and_the_two_seats_add_up():
@@ -27,6 +28,15 @@ def test_the_win_chance_is_monotone_and_the_two_seats_add_up():
     assert chance(GOAL, 120, False) == 1.0 and chance(120, GOAL, True) == 0.0
     assert chance(115, 115, False) > chance(115, 115, True)  # six each to go: the non-dealer counts first
     assert chance(119, 119, True) > chance(119, 119, False)  # two each: the dealer pegs them first more often
+
+
+def test_the_stored_table_reads_back_what_the_tool_writes():
+    rng = random.Random(3)
+    table = [[rng.random() for _ in range(GOAL)] for _ in range(GOAL)]
+    back = decode(encode(table))
+    assert len(back) == GOAL and all(len(row) == GOAL for row in back)
+    assert max(abs(x - y) for row, got in zip(table, back, strict=True) for x, y in zip(row, got, strict=True)) \
+        <= 0.5 / 65535 + 1e-12
 
 
 def test_the_solved_play_counts_as_the_rules_do():

@@ -1,4 +1,5 @@
-"""Builds rules/cribbage/wintable.py: the dealer's chance to win from every pair of scores, by level 2's own hands.
+"""Builds rules/cribbage/wintable_data.py (read by rules/cribbage/wintable.py): the dealer's chance to win from
+every pair of scores, by level 2's own hands.
 
 ``python -m tools.cribbage_table [hands]`` plays ``hands`` single deals with level 2 in both seats (seeded, the
 dealer alternating) and records what each was worth and in which order: his heels, the pegging point by point,
@@ -27,7 +28,7 @@ from rules.cribbage.bot import CribbageBot
 from rules.cribbage.state import new_game
 
 G = 121
-OUT = Path(__file__).resolve().parent.parent / "rules" / "cribbage" / "wintable.py"
+OUT = Path(__file__).resolve().parent.parent / "rules" / "cribbage" / "wintable_data.py"
 
 
 def sample_hand(seed: int, bot: CribbageBot, rng: random.Random) -> tuple[tuple, int, int]:
@@ -116,50 +117,12 @@ def write(W: list[list[float]], hands: int) -> None:
     text = encode(W)
     width = 116
     body = "\n".join(f'    "{text[i:i + width]}"' for i in range(0, len(text), width))
-    title = f"The dealer's chance to win Cribbage from any pair of scores (tools/cribbage_table.py, {hands} hands)."
-    OUT.write_text(f'''"""{title}
+    OUT.write_text(f'''"""The dealer's chance to win Cribbage from any pair of scores, as ``wintable`` reads it:
+written by ``python -m tools.cribbage_table`` ({hands} hands); do not edit by hand."""
 
-Level 3 weighs its lines near 121 by it: a hand's end is worth the chance to win the game from the scores it
-leaves, not its points. ``chance(a, b, dealer)``: the chance of the player with ``a`` points to win against
-``b``, at the start of a hand that player deals (``dealer=True``) or not. The table holds one number for each
-pair of scores below 121, as the dealer; the non-dealer's chance is one minus the dealer's with the scores
-swapped.
-"""
-from __future__ import annotations
-
-import base64
-import zlib
-from functools import cache
-
-GOAL = 121
-_DATA = (
+DATA = (
 {body}
 )
-
-
-@cache
-def _table() -> tuple[tuple[float, ...], ...]:
-    raw = zlib.decompress(base64.b85decode("".join(_DATA)))
-    rows, at = [], 0
-    for _ in range(GOAL):
-        row, q = [], 0
-        for _ in range(GOAL):
-            q = (q + int.from_bytes(raw[at:at + 2], "little")) & 0xFFFF
-            at += 2
-            row.append(q / 65535)
-        rows.append(tuple(row))
-    return tuple(rows)
-
-
-def chance(a: int, b: int, dealer: bool) -> float:
-    """The chance to win of the player with ``a`` points against ``b``, at the start of a hand it deals or not
-    (121 or more: the game is won)."""
-    if a >= GOAL:
-        return 1.0
-    if b >= GOAL:
-        return 0.0
-    table = _table()
-    return table[a][b] if dealer else 1.0 - table[b][a]
 ''')
 
 
