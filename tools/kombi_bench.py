@@ -30,24 +30,16 @@ def reference_unit(rng: random.Random) -> int:
     return len(hand) + len(counts)
 
 
-def _rate(work, seconds: float) -> float:
-    n, t0 = 0, time.process_time()
-    while time.process_time() - t0 < seconds:
-        work()
-        n += 1
-    return n / (time.process_time() - t0)
-
-
 def anchored_playouts(seconds: float = 1.0, rounds: int = 3) -> dict[str, float]:
     """Random Kombi-Duell playouts (``tools.rules_bench.playout``) and the reference workload, interleaved in
     ``rounds`` turns of ``seconds`` of CPU time each; the medians and their ratio (games per 1000 units)."""
-    from tools.rules_bench import playout
+    from tools.rules_bench import playout, rate
 
     games, units = [], []
     rng, seeds, ref_rng = random.Random(1), iter(range(10**9)), random.Random(2)
     for _ in range(rounds):
-        games.append(_rate(lambda: playout("kombi", next(seeds), rng), seconds))
-        units.append(_rate(lambda: reference_unit(ref_rng), seconds))
+        games.append(rate(lambda: playout("kombi", next(seeds), rng), seconds, time.process_time))
+        units.append(rate(lambda: reference_unit(ref_rng), seconds, time.process_time))
     g, u = statistics.median(games), statistics.median(units)
     return {"games_per_s": round(g, 1), "reference_units_per_s": round(u, 1),
             "games_per_1000_units": round(1000 * g / u, 3), "clock": "process CPU time"}

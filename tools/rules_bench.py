@@ -109,12 +109,10 @@ class _OpenSpiel:
         self.proc.wait(timeout=30)
 
 
-def _rate(fn, seconds: float) -> float:
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        fn()
-        n += 1
-    return n / (time.perf_counter() - t0)
+def rate(fn: Callable[[], object], seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
+    """Calls of ``fn`` per second of ``clock`` over about ``seconds``."""
+    n, spent = _slice(fn, seconds, clock=clock)
+    return n / spent
 
 
 def playout(game_id: str, seed: int, rng: random.Random) -> rules.GameState:
@@ -126,7 +124,7 @@ def playout(game_id: str, seed: int, rng: random.Random) -> rules.GameState:
 
 
 def playouts(seconds: float = 2.0) -> dict[str, float]:
-    return {g: _rate(_playout_slice(g), seconds) for g in GAMES}
+    return {g: rate(_playout_slice(g), seconds) for g in GAMES}
 
 
 SCORE_BATCH = 50  # show counts between two looks at the clock, so the clock is not what gets measured
@@ -162,15 +160,16 @@ def _playout_slice(game_id: str = "cribbage") -> Callable[[], object]:
 
 def score_hand_rate(seconds: float = 2.0) -> float:
     """Itemised show counts per second over random four+starter pairs (alone; ``openspiel`` interleaves)."""
-    return _rate(_score_slice(), seconds) * SCORE_BATCH
+    return rate(_score_slice(), seconds) * SCORE_BATCH
 
 
-def _slice(fn: Callable[[], object], seconds: float, per_call: int = 1) -> tuple[float, float]:
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+def _slice(fn: Callable[[], object], seconds: float, per_call: int = 1,
+           clock: Callable[[], float] = time.perf_counter) -> tuple[float, float]:
+    n, t0 = 0, clock()
+    while clock() - t0 < seconds:
         fn()
         n += per_call
-    return n, time.perf_counter() - t0
+    return n, clock() - t0
 
 
 def openspiel(rounds: int = 8, seconds: float = 0.3) -> dict[str, Any]:

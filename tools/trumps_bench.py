@@ -69,6 +69,14 @@ def _mask_playout(seed: int, rng: random.Random) -> int:
     return moves
 
 
+def _games(play: Any, r: int, seconds: float) -> float:
+    """Random games a second, seeds counting up from 0 and dice seeded by ``r``."""
+    from tools.rules_bench import rate
+
+    rng, seeds = random.Random(r), iter(range(10**9))
+    return rate(lambda: play(next(seeds), rng), seconds)
+
+
 def playout_anchor(seconds: float = 2.0, rounds: int = 4) -> dict[str, float]:
     """Random Own Trumps games per second through the engine (the validated door, as ``playouts`` in
     tools/rules_bench.py) and, interleaved in the same run, the same random games on the bot's bare masks:
@@ -77,17 +85,7 @@ def playout_anchor(seconds: float = 2.0, rounds: int = 4) -> dict[str, float]:
 
     engine = masks = 0.0
     for r in range(rounds):
-        rng, seeds = random.Random(r), iter(range(10**9))
-        n, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds / rounds:
-            playout("trumps", next(seeds), rng)
-            n += 1
-        engine += n / (time.perf_counter() - t0)
-        rng, seeds = random.Random(r), iter(range(10**9))
-        n, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds / rounds:
-            _mask_playout(next(seeds), rng)
-            n += 1
-        masks += n / (time.perf_counter() - t0)
+        engine += _games(lambda seed, rng: playout("trumps", seed, rng), r, seconds / rounds)
+        masks += _games(_mask_playout, r, seconds / rounds)  # the same games: same seeds, same dice
     return {"games_per_s": engine / rounds, "masks_games_per_s": masks / rounds,
             "engine_over_masks": engine / masks if masks else 0.0}
