@@ -321,8 +321,7 @@ def _to_the_end(world: CribbageState, me: int) -> tuple:
     opp, dealer = 1 - me, world.dealer
     mine, theirs = world.points[me], world.points[opp]
     crib = (*world.discards[0], *world.discards[1])
-    shown = score_total(world.kept[me], world.starter), score_total(world.kept[opp], world.starter)
-    my_show, their_show = shown[0], shown[1]
+    my_show, their_show = score_total(world.kept[me], world.starter), score_total(world.kept[opp], world.starter)
     if dealer == me:
         my_show += score_total(crib, world.starter, crib=True)
     else:
