@@ -166,13 +166,9 @@ class Animator:
 
     def update(self, dt: float) -> None:
         finished = False
-        for tween in self._tweens.values():  # Tween.update and .done inlined: every card, every frame
-            end = tween.delay + tween.duration
-            if dt > 0:
-                t = tween.elapsed + dt
-                tween.elapsed = t if t < end else end
-                tween._value = tween._at()
-            finished = finished or tween.elapsed >= end
+        for tween in self._tweens.values():
+            tween.update(dt)
+            finished = finished or tween.done
         if finished:  # a new dict only on the frame a tween ends, not on every frame
             self._tweens = {k: t for k, t in self._tweens.items() if not t.done}
 
