@@ -3,13 +3,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+
+if TYPE_CHECKING:
+    from rules.core import Action, Event, GameSpec, GameState, IllegalAction
+
+_CORE = ("Action", "Event", "GameSpec", "GameState", "IllegalAction")
 
 
-class _Registry(Mapping[str, GameSpec]):
+def __getattr__(name: str) -> Any:
+    """``rules.Action`` and the other contract types, loaded when first asked: start-up lists the games
+    (``GAMES``) and draws cards, and needs none of them (building their dataclasses costs about 1.5 ms)."""
+    if name in _CORE:
+        return getattr(import_module("rules.core"), name)
+    raise AttributeError(f"module 'rules' has no attribute {name!r}")
+
+
+class _Registry(Mapping[str, "GameSpec"]):
     """Game id -> its ``GameSpec``. A game's package (its state, its rules) is imported the first time its spec is
     asked for: listing the games (the command line, the menu) loads none of them, so start-up does not either."""
 

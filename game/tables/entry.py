@@ -2,22 +2,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from game.tables.pages import Page  # the pages load with the how-to-play scene, not at start-up
 
 
-@dataclass(frozen=True)
-class TableEntry:
+class TableEntry(NamedTuple):
     """One game's table package, described for the menu, translations, tools and the table loader.
 
     ``load`` imports the table class when a game opens, so start-up loads none of them. ``shots`` and
     ``bench`` name the tools (``module:function`` under tools/) that render the game's screenshots and
     measure it; the product never imports them. ``coach`` imports the coach marks of a first game, ``band``
-    the mix-in that lays the table out as one half of a face-to-face table.
+    the mix-in that lays the table out as one half of a face-to-face table. A NamedTuple: it loads at
+    start-up, where a dataclass costs ~0.6 ms to build.
     """
 
     id: str
