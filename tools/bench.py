@@ -131,6 +131,10 @@ def summary(result: dict) -> list[str]:
         from tools import startup_bench
 
         lines += startup_bench.lines(result)
+    if "openspiel" in result or "bots" in result:
+        from tools import rules_bench
+
+        lines += rules_bench.lines(result)
     return lines
 
 

@@ -271,6 +271,45 @@ def figures() -> dict[str, Any]:
     }
 
 
+# Issue 15's targets, each against its anchor from the same run (docs/decisions.md says which are met where).
+PLAYOUT_TARGET, SCORE_TARGET = 0.5, 10.0  # OpenSpiel's cribbage games; its hand counts through pyspiel
+ISSUE_DAY_RATES = {"kombi": 42, "trumps": 20}  # games/s when issue 15 was filed: the target is 5x these
+SQUARE_VS_RANDOM = 0.9
+
+
+def _mark(ok: bool) -> str:
+    return "met" if ok else "BELOW TARGET"
+
+
+def lines(result: dict[str, Any]) -> list[str]:
+    """The engine and bot figures beside their targets, one line each, for ``make bench``'s summary."""
+    out = []
+    os_fig = result.get("openspiel") or {}
+    if "games_ratio" in os_fig:
+        g, sc = os_fig["games_ratio_rounds"], os_fig["score_ratio_rounds"]
+        out.append(f"cribbage playouts {os_fig['ours_games_per_s']:.0f} games/s against OpenSpiel's "
+                   f"{os_fig['games_per_s']:.0f}: {os_fig['games_ratio']:.2f}x (rounds {min(g):.2f}-{max(g):.2f}; "
+                   f"target >= {PLAYOUT_TARGET}x: {_mark(os_fig['games_ratio'] >= PLAYOUT_TARGET)})")
+        out.append(f"score_hand {os_fig['ours_score_pairs_per_s']:.0f} counts/s against OpenSpiel's "
+                   f"{os_fig['score_pairs_per_s']:.0f}: {os_fig['score_ratio']:.1f}x (rounds {min(sc):.1f}-"
+                   f"{max(sc):.1f}; target >= {SCORE_TARGET:.0f}x: {_mark(os_fig['score_ratio'] >= SCORE_TARGET)})")
+    else:
+        out.append(f"OpenSpiel anchor: {os_fig.get('error', 'not measured')}")
+    for g, day in ISSUE_DAY_RATES.items():
+        got = result.get("playouts", {}).get(g)
+        if got is not None:
+            out.append(f"{g} playouts {got:.0f} games/s: {got / day:.1f}x the issue's day ({day}; target >= 5x: "
+                       f"{_mark(got >= 5 * day)})")
+    for g, b in (result.get("bots") or {}).items():
+        rnd, two = b["vs_random_detail"], b["vs_level2_detail"]
+        need = SQUARE_VS_RANDOM if g == "square" else None
+        random_mark = f"; target >= {need:.0%}: {_mark(rnd['win_rate'] >= need)}" if need else ""
+        out.append(f"{g} level 3 against random play {rnd['win_rate']:.1%} +- {rnd['ci95']:.1%} of {rnd['games']} "
+                   f"games{random_mark}; against level 2 {two['win_rate']:.1%} +- {two['ci95']:.1%} of "
+                   f"{two['games']} (target > 50%: {_mark(two['win_rate'] > 0.5)})")
+    return out
+
+
 if __name__ == "__main__":
     arg = sys.argv[1] if len(sys.argv) > 1 else "all"
     if arg == "openspiel":
