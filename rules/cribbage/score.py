@@ -2,7 +2,8 @@
 
 Fifteens, pairs and runs depend on the five ranks alone, so each of the 6,175 rank multisets is worked out
 once (lazily) with its combinations as bit masks over the five cards sorted by rank; a hand maps those masks
-back to its own card order. Flush and nobs are two checks on the suits.
+back to its own card order through the row of its order of ranks (at most 541 orders with ties). Flush and
+nobs are two checks on the suits.
 """
 from __future__ import annotations
 
@@ -119,10 +120,10 @@ def _row(perm: tuple[int, ...]) -> Row:
 # small tuples stay in the processor's cache where 120 rows of their own (about 2.5 MB) did not (7% faster).
 _ENTRIES: dict[tuple[int, str, tuple[int, ...], int], tuple[int, str, itemgetter, int]] = {}
 
-# by the positions of the three lowest-ranked cards in base 5, then by that of the fourth (the fifth follows):
-# two small ints, which Python does not allocate, where one packed int would be; each of the 120 rows is made
-# when first met
-_ROWS: list[list[Row | None]] = [[None] * 5 for _ in range(125)]
+# Rows by the order of the five ranks: how many cards rank below each of positions 0-2, then 3-4, in base 5
+# (two small ints, which Python does not allocate, where one packed int would be); each row is made when
+# first met. Slot 96 lists the pairs of positions with equal ranks: the only places a card can be repeated.
+_ROWS: list[list[Row | None]] = [[None] * 25 for _ in range(125)]
 
 
 def _ranked(ranks: tuple[int, ...]) -> tuple[int, ...]:
@@ -143,13 +144,12 @@ def _is_rank_run(ranks: list[int]) -> bool:
     return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
 
 
-_RANKED: dict[int, tuple[int, ...]] = {}  # by the sum of _RANK_CODE: at most 6,175 entries
+# By the sum of _RANK_CODE (at most 6,175 entries): bytes 0-55 say for each card code how many of the five
+# cards rank below it (no sort of the hand), the rest are the rank parts (_ranked). A tuple or a second object
+# would cost more cache misses than the bytes' slower indexing.
+_RANKED: dict[int, bytes] = {}
 _new = tuple.__new__  # builds a Part or Breakdown without the Python-level NamedTuple __new__
 
-# A card's sort key by its position (0-3 held, 4 the starter): its code with the position in the low 4 bits,
-# so that neighbours in the sorted keys differ by less than 8 only if they are the same card. The tables hold
-# the keys ready made: shifting in score_hand would allocate a new int for each.
-_KEY0, _KEY1, _KEY2, _KEY3, _KEY4 = ([c << 4 | i for c in range(56)] for i in range(5))
 
 def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = False) -> Breakdown:
     """Count 4 held cards with the starter: each fifteen, pair and run, the flush and nobs.
@@ -165,77 +165,72 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     except (ValueError, TypeError, AttributeError):  # strings, or not four cards: parse and check
         held, top = _show_cards(hand, starter)
         c0, c1, c2, c3, c4 = held[0].code, held[1].code, held[2].code, held[3].code, top.code
-    # sorted by rank, equal cards side by side (a list sorts in place: cheaper than sorted() of a tuple)
-    xs = [_KEY0[c0], _KEY1[c1], _KEY2[c2], _KEY3[c3], _KEY4[c4]]
-    xs.sort()
-    x0, x1, x2, x3, x4 = xs
-    if x1 - x0 < 8 or x2 - x1 < 8 or x3 - x2 < 8 or x4 - x3 < 8:
-        raise ValueError("the hand and the starter must be five different cards")
-    names = (n0, n1, n2, n3, n4) = (_NAME[c0], _NAME[c1], _NAME[c2], _NAME[c3], _NAME[c4])
     key = _RANK_CODE[c0] + _RANK_CODE[c1] + _RANK_CODE[c2] + _RANK_CODE[c3] + _RANK_CODE[c4]
-    items = _RANKED.get(key)
-    if items is None:
-        items = _RANKED[key] = _ranked((x0 >> 6, x1 >> 6, x2 >> 6, x3 >> 6, x4 >> 6))
+    ranked = _RANKED.get(key) or _new_ranked(key, (c0, c1, c2, c3, c4))
+    row = (_ROWS[ranked[c0] + 5 * ranked[c1] + 25 * ranked[c2]][ranked[c3] + 5 * ranked[c4]]
+           or _new_row(ranked[c0], ranked[c1], ranked[c2], ranked[c3], ranked[c4]))
+    names = (n0, n1, n2, n3, n4) = (_NAME[c0], _NAME[c1], _NAME[c2], _NAME[c3], _NAME[c4])
+    ties = row[96]  # a repeated card counts its rank twice: the multiset's entry still (five of a rank has its own)
+    if ties:
+        for i, j in ties:  # type: ignore[misc]
+            if names[i] is names[j]:
+                raise ValueError("the hand and the starter must be five different cards")
+    n = len(ranked) - 56
     parts: tuple[Part, ...]
-    if items:
-        n = len(items)
-        row = (_ROWS[(x0 & 15) + 5 * (x1 & 15) + 25 * (x2 & 15)][x3 & 15]
-               or _new_row(x0 & 15, x1 & 15, x2 & 15, x3 & 15))
-        if n == 1:
-            _, kind, g, points = row[items[0]]
-            parts = (_new(Part, (kind, g(names), points)),)
-        elif n == 2:  # the commonest counts are put in order without a sort
-            i, j = items
-            a, b = row[i], row[j]
+    if n == 1:
+        _, kind, g, points = row[ranked[56]]
+        parts = (_new(Part, (kind, g(names), points)),)
+    elif n == 2:  # the commonest counts are put in order without a sort
+        a, b = row[ranked[56]], row[ranked[57]]
+        if a[0] > b[0]:
+            a, b = b, a
+        _, kind, g, points = a
+        _, kind_b, g_b, points_b = b
+        parts = (_new(Part, (kind, g(names), points)), _new(Part, (kind_b, g_b(names), points_b)))
+    elif n == 3:
+        a, b, c = row[ranked[56]], row[ranked[57]], row[ranked[58]]
+        if a[0] > b[0]:
+            a, b = b, a
+        if b[0] > c[0]:
+            b, c = c, b
             if a[0] > b[0]:
                 a, b = b, a
-            _, kind, g, points = a
-            _, kind_b, g_b, points_b = b
-            parts = (_new(Part, (kind, g(names), points)), _new(Part, (kind_b, g_b(names), points_b)))
-        elif n == 3:
-            i, j, k = items
-            a, b, c = row[i], row[j], row[k]
-            if a[0] > b[0]:
-                a, b = b, a
-            if b[0] > c[0]:
-                b, c = c, b
-                if a[0] > b[0]:
-                    a, b = b, a
-            _, kind, g, points = a
-            _, kind_b, g_b, points_b = b
-            _, kind_c, g_c, points_c = c
-            parts = (_new(Part, (kind, g(names), points)), _new(Part, (kind_b, g_b(names), points_b)),
-                     _new(Part, (kind_c, g_c(names), points_c)))
-        else:
-            ordered = sorted(map(row.__getitem__, items))
-            parts = tuple([_new(Part, (kind, g(names), points)) for _, kind, g, points in ordered])
+        _, kind, g, points = a
+        _, kind_b, g_b, points_b = b
+        _, kind_c, g_c, points_c = c
+        parts = (_new(Part, (kind, g(names), points)), _new(Part, (kind_b, g_b(names), points_b)),
+                 _new(Part, (kind_c, g_c(names), points_c)))
+    elif n:
+        got = []
+        for _, kind, g, points in sorted(map(row.__getitem__, ranked[56:])):
+            got.append(_new(Part, (kind, g(names), points)))
+        parts = tuple(got)
     else:
         parts = ()
+    if not (c0 ^ c1 | c0 ^ c2 | c0 ^ c3) & 3:  # the four held cards share a suit
+        if not (c0 ^ c4) & 3:
+            parts += (_new(Part, ("flush", names, 5)),)
+        elif not crib:  # the crib's flush needs the starter too (§2.4)
+            parts += (_new(Part, ("flush", (n0, n1, n2, n3), 4)),)
     nobs = 44 | c4 & 3  # the Jack of the starter's suit
-    if not (c0 ^ c1 | c0 ^ c2 | c0 ^ c3) & 3 or c0 == nobs or c1 == nobs or c2 == nobs or c3 == nobs:  # 1 in 12
-        parts = _suit_parts(parts, names, (c0, c1, c2, c3, c4), crib)
+    if c0 == nobs or c1 == nobs or c2 == nobs or c3 == nobs:
+        parts += (_new(Part, ("nobs", (names[(c0, c1, c2, c3).index(nobs)], n4), 1)),)
     return _new(Breakdown, ((n0, n1, n2, n3), n4, crib, parts))
 
 
-def _new_row(*perm: int) -> Row:
-    row = _ROWS[perm[0] + 5 * perm[1] + 25 * perm[2]][perm[3]] = _row((*perm, 10 - sum(perm)))
+def _new_ranked(key: int, codes: tuple[int, ...]) -> bytes:
+    ranks = sorted(c >> 2 for c in codes)
+    below = [ranks.index(c >> 2) if c >> 2 in ranks else 0 for c in range(56)]
+    ranked = _RANKED[key] = bytes(below) + bytes(_ranked(tuple(ranks)))
+    return ranked
+
+
+def _new_row(*below: int) -> Row:
+    perm = sorted(range(5), key=below.__getitem__)  # equal ranks in position order (any order counts the same)
+    row = _row(tuple(perm))
+    row.append(tuple((i, j) for i, j in combinations(range(5), 2) if below[i] == below[j]))  # type: ignore[arg-type]
+    _ROWS[below[0] + 5 * below[1] + 25 * below[2]][below[3] + 5 * below[4]] = row
     return row
-
-
-def _suit_parts(parts: tuple[Part, ...], names: tuple[str, ...], codes: tuple[int, ...],
-                crib: bool) -> tuple[Part, ...]:
-    """The rank parts followed by the flush and nobs, when the hand has them."""
-    c0, c1, c2, c3, c4 = codes
-    got = list(parts)
-    if not ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3:  # the four held cards share a suit
-        if not (c0 ^ c4) & 3:
-            got.append(_new(Part, ("flush", names, 5)))
-        elif not crib:  # the crib's flush needs the starter too (§2.4)
-            got.append(_new(Part, ("flush", names[:4], 4)))
-    nobs = 44 | (c4 & 3)  # the Jack of the starter's suit
-    if nobs in codes[:4]:
-        got.append(_new(Part, ("nobs", (names[codes.index(nobs)], names[4]), 1)))
-    return tuple(got)
 
 
 def peg_parts(series: Iterable[str | Card]) -> list[Part]:
