@@ -63,11 +63,6 @@ def _strs(cards: Iterable[Card]) -> tuple[str, ...]:
     return tuple(str(c) for c in cards)
 
 
-def _is_run(cards: Sequence[Card]) -> bool:
-    ranks = sorted(c.rank for c in cards)
-    return len(set(ranks)) == len(ranks) and ranks[-1] - ranks[0] == len(ranks) - 1
-
-
 def _show_cards(hand: Iterable[str | Card], starter: str | Card) -> tuple[tuple[Card, ...], Card]:
     held, top = parse_cards(hand), Card.parse(starter)
     if len(held) != 4:
@@ -255,7 +250,7 @@ def peg_parts(series: Iterable[str | Card]) -> list[Part]:
         kind, points = PAIR_KINDS[same]
         parts.append(Part(kind, _strs(cards[-same:]), points))
     for n in range(len(cards), 2, -1):
-        if _is_run(cards[-n:]):  # only the longest run ending with this card counts
+        if _is_rank_run([c.rank for c in cards[-n:]]):  # only the longest run ending with this card counts
             parts.append(Part("run", _strs(cards[-n:]), n))
             break
     return parts
