@@ -8,17 +8,19 @@ as ``(builder, *args)`` tuples and turned into dicts only when someone reads the
 During the play both hands are sorted by card code (rank first), so the lowest card of a hand is its first:
 whether a hand can play at a count is one look, and the legal plays are a prefix of the hand. Two derived
 fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
-hand order, and ``_ranks``, the last ``TAIL`` ranks of the current series (all that its pairs and runs need).
+hand order, and ``_ranks``, the last four ranks of the current series as 4-bit digits (0 for none), the index
+into ``PEG4``, which gives their pair and run points, or ``LONGER`` when a run of five or more may end there.
 """
 from __future__ import annotations
 
+from itertools import permutations
 from operator import attrgetter
 from typing import Any
 
 from rules.cards import Card, standard_deck
 from rules.core import Action
 from rules.cribbage import deal as seeded
-from rules.cribbage.score import _TAILS, TAIL, Breakdown, describe, peg_parts, score_hand, score_total, tail_points
+from rules.cribbage.score import TAIL, Breakdown, describe, peg_parts, score_hand, score_total, tail_points
 
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
@@ -30,6 +32,34 @@ PLAY_ACTION: list[Action] = [Action("play")] * 56  # the one play action of each
 for _c in standard_deck():
     VALUE[_c.code] = min(_c.rank, 10)
     PLAY_ACTION[_c.code] = Action.make("play", card=str(_c))
+
+
+# The play's pair and run points by the series' last four ranks (a ``bytes`` of 64 KB, built in about a
+# millisecond): a fixed table that stays in cache, where a dict keyed by the last seven ranks kept growing.
+# A run of five or more needs four distinct ranks within 7 at the end; those keys say ``LONGER`` and the
+# whole series is counted (about 2% of plays).
+LONGER = 255
+
+
+def _peg4() -> bytes:
+    t = bytearray(1 << 16)
+    for lo in range(1, 12):  # runs of three (a run of four is among the LONGER keys)
+        for b, c, d in permutations(range(lo, lo + 3)):
+            for a in range(14):
+                t[a << 12 | b << 8 | c << 4 | d] = 3
+    for r in range(1, 14):
+        for a in range(14):
+            for b in range(14):
+                t[a << 12 | b << 8 | r << 4 | r] = 2
+            t[a << 12 | r * 0x111] = 6
+        t[r * 0x1111] = 12
+    for lo in range(1, 8):
+        for a, b, c, d in permutations(range(lo, lo + 7), 4):
+            t[a << 12 | b << 8 | c << 4 | d] = LONGER
+    return bytes(t)
+
+
+PEG4 = _peg4()
 
 
 class ShowItem:
@@ -144,7 +174,7 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
 
 _NO_GO = (False, False)
 _FRESH_HAND = {"phase": "cut", "hands": ((), ()), "kept": ((), ()), "discards": ((), ()), "starter": None,
-               "count": 0, "series": (), "earlier": ((), ()), "gone": _NO_GO, "last_player": None, "_ranks": (),
+               "count": 0, "series": (), "earlier": ((), ()), "gone": _NO_GO, "last_player": None, "_ranks": 0,
                "_acts": ((), ())}
 
 
@@ -225,16 +255,18 @@ def play(d: Fields, i: int, ev: Events) -> None:
     else:
         d["_acts"], hands = (acts[0], mine), (hands[0], hand)
     d["hands"] = hands
-    ranks = d.get("_ranks")
-    if ranks is None:  # no running ranks either
-        ranks = tuple([c.rank for _, c in d["series"]][-TAIL:])
-    d["_ranks"] = ranks = (*ranks[1 - TAIL:], card.rank)
+    key = d.get("_ranks")
+    if key is None:  # no running ranks either
+        key = 0
+        for _, c in d["series"][-3:]:
+            key = key << 4 | c.rank
+    d["_ranks"] = key = (key & 0xFFF) << 4 | card.rank
     d["series"] = series = (*d["series"], (seat, card))
     d["count"] = count = d["count"] + VALUE[card.code]
     d["last_player"] = seat
-    points = _TAILS.get(ranks)
-    if points is None:
-        points = tail_points(ranks)
+    points = PEG4[key]
+    if points == LONGER:
+        points = tail_points(tuple([c.rank for _, c in series[-TAIL:]]))
     if count == 15 or count == 31:
         points += 2
     if points:
@@ -294,7 +326,7 @@ def _reset(d: Fields, reason: str, ev: Events) -> None:
     """End the series; the opponent of the last player leads if they still hold cards (§2.7 #6)."""
     series, (e0, e1) = d["series"], d["earlier"]
     d["earlier"] = ((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1]))
-    d["count"], d["series"], d["gone"], d["_ranks"] = 0, (), _NO_GO, ()
+    d["count"], d["series"], d["gone"], d["_ranks"] = 0, (), _NO_GO, 0
     ev.append((_reset_event, reason))
     hands = d["hands"]
     if not (hands[0] or hands[1]):
