@@ -10,6 +10,7 @@ whether a hand can play at a count is one look, and the legal plays are a prefix
 fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
 hand order, and ``_ranks``, the last four ranks of the current series as 4-bit digits (0 for none), the index
 into ``PEG4``, which gives their pair and run points, or ``LONGER`` when a run of five or more may end there.
+A third, ``_deal_cut``, holds the second seat's card of a cut for deal (both come from one shuffled pack).
 """
 from __future__ import annotations
 
@@ -153,7 +154,11 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     """P1 then P2 show a card; the lower rank deals; equal ranks cut again (§2.2.2, §2.7 #1, #27)."""
     seat = d["turn"]
     # The card comes from this round's seeded shuffle, never from the depth (§2.7 #2).
-    card = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[seat]
+    if seat == 0:  # both seats' cards come from one pack: the second waits in the dict
+        first, d["_deal_cut"] = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[0:2]
+        card = first
+    else:
+        card = d.pop("_deal_cut", None) or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1]
     shown = (card, None) if seat == 0 else (d["deal_cards"][0], card)
     ev.append({"type": "cribbage.cut_for_deal", "seat": seat, "depth": depth, "card": str(card),
                "round": d["deal_round"]})
@@ -189,7 +194,7 @@ def deal(d: Fields, depth: int, ev: Events) -> None:
     dealer, hand_no = d["dealer"], d["hand_no"]
     ev.append((_event, "cribbage.cut", ("seat", "depth", "of"), (d["turn"], depth, 52)))
     first = d["first_deck"]
-    deck = first if hand_no == 1 and first else seeded.pack(d["seed"], "deal", hand_no)
+    deck = first if hand_no == 1 and first else seeded.deal_pack(d["seed"], hand_no)
     pone, own = tuple(deck[0:6]), tuple(deck[6:12])  # the non-dealer's six, the dealer's six
     ev.append((_event, "cribbage.deal", ("dealer", "hand_no", "cards_each"), (dealer, hand_no, 6)))
     d.update(phase="discard", turn=1 - dealer, hands=(own, pone) if dealer == 0 else (pone, own), shows=(),
@@ -347,6 +352,26 @@ def show(d: Fields, ev: Events) -> None:
     dealer, starter, kept, discards = d["dealer"], d["starter"], d["kept"], d["discards"]
     pone = 1 - dealer
     crib = tuple(sorted(discards[pone] + discards[dealer], key=CODE))
+    hand, own = kept[pone], kept[dealer]
+    a, b, c = score_total(hand, starter, False), score_total(own, starter, False), score_total(crib, starter, True)
+    x, y = d["points"][pone], d["points"][dealer]
+    if x + a < GAME_POINTS and y + b + c < GAME_POINTS and d["winner"] is None:  # the usual case: no one wins
+        items = (ShowItem(pone, hand, starter, False, True), ShowItem(dealer, own, starter, False, True),
+                 ShowItem(dealer, crib, starter, True, True))
+        bx, by = d["back"][pone], d["back"][dealer]
+        if a:
+            bx, x = x, x + a
+        one = (x, y) if pone == 0 else (y, x)
+        if b:
+            by, y = y, y + b
+        two = (x, y) if pone == 0 else (y, x)
+        if c:
+            by, y = y, y + c
+        d["points"], d["back"] = (x, y) if pone == 0 else (y, x), (bx, by) if pone == 0 else (by, bx)
+        ev += ((_show_event, items[0], one), (_show_event, items[1], two), (_show_event, items[2], d["points"]))
+        d["shows"], d["dealer"] = items, pone
+        start_hand(d, d["hand_no"] + 1)
+        return
     items: list[ShowItem] = []
     for seat, is_crib, cards in ((pone, False, kept[pone]), (dealer, False, kept[dealer]), (dealer, True, crib)):
         counted = d["winner"] is None

@@ -139,8 +139,15 @@ class CribbageState(GameState):
             if phase == "play":  # a listed play's place in the list is its card's place in the hand
                 i = 0
                 for a in d.get("_memo_legal") or self._legal():
-                    if a is action:
-                        return self._then(flow.play, i)
+                    if a is action:  # ``_then`` written out: most actions are plays
+                        new = _blank(CribbageState)
+                        _set(new, "__dict__", d.copy())
+                        d = new.__dict__
+                        d["_memo_legal"] = d["_memo_events"] = None
+                        ev: list[Any] = []
+                        flow.play(d, i, ev)
+                        d["event_log"] = tuple(ev)
+                        return new
                     i += 1
             elif phase in _CUT_PHASES:
                 args = action.args
