@@ -11,11 +11,13 @@ import hashlib
 import sys
 from _random import Random as _MT
 from array import array
+from operator import attrgetter
 
 from rules.cards import Card, standard_deck
 from rules.rng import derive
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
+_CODE = attrgetter("code")
 _PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` would call Card.__eq__ per card
 for _i, _c in enumerate(DECK):
     _PLACE[_c.code] = _i
@@ -71,7 +73,7 @@ def choice_index(n: int, seed: int, *labels: object, key: str = "") -> int:
 
 def starter(seed: int, hand_no: int, dealt: list[Card]) -> Card:
     """The starter: seeded per hand from the 40 undealt cards in pack order, never from the cut's depth."""
-    taken = sorted([_PLACE[c.code] for c in dealt])
+    taken = sorted(map(_PLACE.__getitem__, map(_CODE, dealt)))
     j = choice_index(52 - len(taken), seed, "cut", hand_no, "starter", key=f"{seed!s}:cut:{hand_no!s}:starter")
     for t in taken:  # the j-th undealt card: step over every dealt card at or before it
         if t > j:

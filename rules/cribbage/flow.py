@@ -33,6 +33,7 @@ PLAY_ACTION: list[Action] = [Action("play")] * 56  # the one play action of each
 for _c in standard_deck():
     VALUE[_c.code] = min(_c.rank, 10)
     PLAY_ACTION[_c.code] = Action.make("play", card=str(_c))
+_PLAY_OF = PLAY_ACTION.__getitem__
 
 
 # The play's pair and run points by the series' last four ranks (a ``bytes`` of 64 KB, built in about a
@@ -155,8 +156,7 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     seat = d["turn"]
     # The card comes from this round's seeded shuffle, never from the depth (§2.7 #2).
     if seat == 0:  # both seats' cards come from one pack: the second waits in the dict
-        first, d["_deal_cut"] = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[0:2]
-        card = first
+        card, d["_deal_cut"] = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[0:2]
     else:
         card = d.pop("_deal_cut", None) or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1]
     shown = (card, None) if seat == 0 else (d["deal_cards"][0], card)
@@ -197,8 +197,8 @@ def deal(d: Fields, depth: int, ev: Events) -> None:
     deck = first if hand_no == 1 and first else seeded.deal_pack(d["seed"], hand_no)
     pone, own = tuple(deck[0:6]), tuple(deck[6:12])  # the non-dealer's six, the dealer's six
     ev.append((_event, "cribbage.deal", ("dealer", "hand_no", "cards_each"), (dealer, hand_no, 6)))
-    d.update(phase="discard", turn=1 - dealer, hands=(own, pone) if dealer == 0 else (pone, own), shows=(),
-             deal_cards=(None, None), last_cut=(d["turn"], depth, "cut"))
+    d["last_cut"], d["phase"], d["turn"] = (d["turn"], depth, "cut"), "discard", 1 - dealer
+    d["hands"], d["shows"], d["deal_cards"] = (own, pone) if dealer == 0 else (pone, own), (), (None, None)
 
 
 def discard(d: Fields, cards: tuple[Card, Card], ev: Events) -> None:
@@ -210,7 +210,7 @@ def discard(d: Fields, cards: tuple[Card, Card], ev: Events) -> None:
         acts = (plays(d, 0), plays(d, 1))
     kept = tuple([c for c in hands[seat] if c.code != x and c.code != y])
     hand = tuple(sorted(kept, key=CODE))
-    mine = tuple([PLAY_ACTION[c.code] for c in hand])
+    mine = tuple(map(_PLAY_OF, map(CODE, hand)))  # map: no comprehension frame
     if seat == 0:
         d["hands"], d["_acts"] = (hand, hands[1]), (mine, acts[1])
         d["kept"], d["discards"] = (kept, kept_pair[1]), (cards, discards[1])
@@ -233,7 +233,7 @@ def turn_starter(d: Fields, depth: int, ev: Events) -> None:
         kept, discards = d["kept"], d["discards"]
         card = seeded.starter(d["seed"], d["hand_no"], [*kept[0], *kept[1], *discards[0], *discards[1]])
     ev.append((_event, "cribbage.starter", ("seat", "depth", "of", "card"), (d["turn"], depth, 40, card)))
-    d.update(starter=card, phase="play", turn=1 - dealer, last_cut=(d["turn"], depth, "starter"))
+    d["last_cut"], d["starter"], d["phase"], d["turn"] = (d["turn"], depth, "starter"), card, "play", 1 - dealer
     if card.rank == 11:
         ev.append({"type": "cribbage.his_heels", "seat": dealer, "points": 2, "scores": list(_after(d, dealer, 2))})
         award(d, dealer, 2, ev)
@@ -329,8 +329,13 @@ def _go_point_event(seat: int, reason: str, scores: tuple) -> dict[str, Any]:
 
 def _reset(d: Fields, reason: str, ev: Events) -> None:
     """End the series; the opponent of the last player leads if they still hold cards (§2.7 #6)."""
-    series, (e0, e1) = d["series"], d["earlier"]
-    d["earlier"] = ((*e0, *[c for p, c in series if p == 0]), (*e1, *[c for p, c in series if p == 1]))
+    e0, e1 = d["earlier"]
+    for p, c in d["series"]:  # a loop, not two comprehensions (each a frame)
+        if p:
+            e1 += (c,)
+        else:
+            e0 += (c,)
+    d["earlier"] = (e0, e1)
     d["count"], d["series"], d["gone"], d["_ranks"] = 0, (), _NO_GO, 0
     ev.append((_reset_event, reason))
     hands = d["hands"]
@@ -359,14 +364,11 @@ def show(d: Fields, ev: Events) -> None:
         items = (ShowItem(pone, hand, starter, False, True), ShowItem(dealer, own, starter, False, True),
                  ShowItem(dealer, crib, starter, True, True))
         bx, by = d["back"][pone], d["back"][dealer]
-        if a:
-            bx, x = x, x + a
+        bx, x = (x, x + a) if a else (bx, x)
         one = (x, y) if pone == 0 else (y, x)
-        if b:
-            by, y = y, y + b
+        by, y = (y, y + b) if b else (by, y)
         two = (x, y) if pone == 0 else (y, x)
-        if c:
-            by, y = y, y + c
+        by, y = (y, y + c) if c else (by, y)
         d["points"], d["back"] = (x, y) if pone == 0 else (y, x), (bx, by) if pone == 0 else (by, bx)
         ev += ((_show_event, items[0], one), (_show_event, items[1], two), (_show_event, items[2], d["points"]))
         d["shows"], d["dealer"] = items, pone

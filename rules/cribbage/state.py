@@ -32,10 +32,12 @@ Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 # so the door recognises a listed move by identity. Cards are found by their code or their name.
 _CARD = {str(c): c for c in standard_deck()}
 _blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
-# Each discard by the two cards' codes (lower << 6 | higher): a list index costs less than a dict lookup.
-_DISCARD: list[Action | None] = [None] * (56 << 6)
+# Each discard by the two cards' codes, lower then higher: list indexes cost less than a dict lookup, and a row
+# per lower card spares the packed index's ints (above 256 each is allocated).
+_DISCARD: list[list[Action | None]] = [[None] * 56 for _ in range(56)]
 for _a, _b in combinations(sorted(standard_deck(), key=attrgetter("code")), 2):
-    _DISCARD[_a.code << 6 | _b.code] = Action("discard", (("cards", (str(_a), str(_b))),))
+    _DISCARD[_a.code][_b.code] = Action("discard", (("cards", (str(_a), str(_b))),))
+_CODE = attrgetter("code")
 
 
 @cache
@@ -117,7 +119,8 @@ class CribbageState(GameState):
         if turn is None:
             got = ()
         elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
-            hand, room, got = self.hands[turn], 31 - self.count, flow.plays(d, turn)
+            acts = d.get("_acts")
+            hand, room, got = d["hands"][turn], 31 - d["count"], acts[turn] if acts else flow.plays(d, turn)
             if VALUE[hand[-1].code] > room:
                 fit = 1  # the first card fits, or the turn would have passed on
                 while VALUE[hand[fit].code] <= room:
@@ -279,12 +282,11 @@ def _cuts(n: int) -> tuple[Action, ...]:
 def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The 15 discards of a six-card hand, in card order."""
     if len(hand) != 6:
-        codes = sorted([c.code for c in hand])
-        return tuple([_DISCARD[a << 6 | b] for a, b in combinations(codes, 2)])  # type: ignore[misc]
-    a, b, c, d, e, f = sorted([x.code for x in hand])
-    A, B, C, D, E, g = a << 6, b << 6, c << 6, d << 6, e << 6, _DISCARD
-    return (g[A | b], g[A | c], g[A | d], g[A | e], g[A | f], g[B | c], g[B | d],  # type: ignore[return-value]
-            g[B | e], g[B | f], g[C | d], g[C | e], g[C | f], g[D | e], g[D | f], g[E | f])
+        return tuple([_DISCARD[a][b] for a, b in combinations(sorted(map(_CODE, hand)), 2)])  # type: ignore[misc]
+    a, b, c, d, e, f = sorted(map(_CODE, hand))
+    A, B, C, D, E = _DISCARD[a], _DISCARD[b], _DISCARD[c], _DISCARD[d], _DISCARD[e]
+    return (A[b], A[c], A[d], A[e], A[f], B[c], B[d], B[e], B[f], C[d], C[e], C[f],  # type: ignore[return-value]
+            D[e], D[f], E[f])
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
