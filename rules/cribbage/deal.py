@@ -8,9 +8,7 @@ generator directly and replays ``Random.shuffle``'s rejection sampling over one 
 from __future__ import annotations
 
 import hashlib
-import sys
 from _random import Random as _MT
-from array import array
 from operator import attrgetter
 
 from rules.cards import Card, standard_deck
@@ -22,10 +20,12 @@ _PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` woul
 for _i, _c in enumerate(DECK):
     _PLACE[_c.code] = _i
 _WORDS = 96  # a shuffle of 52 needs about 70 words; running out falls back to the slow exact path
-_LITTLE = array("I").itemsize == 4 and sys.byteorder == "little"  # else the words are unpacked one by one
-# Random.shuffle's steps: swap x[i] with x[j], j below n = i + 1 drawn as getrandbits(n.bit_length()), i.e.
-# the top ``32 - shift`` bits of one 32-bit word; those fall below n exactly when the word is below n << shift.
-_STEPS = tuple((i, (i + 1) << (32 - (i + 1).bit_length()), 32 - (i + 1).bit_length()) for i in range(51, 0, -1))
+# Random.shuffle swaps x[i] with x[j], j below n = i + 1 drawn as getrandbits(k), k = n.bit_length() <= 6: the
+# top k bits of one 32-bit word, redrawn while not below n. Those bits are the word's top byte shifted right
+# by 8 - k, so one ``bytes.translate`` per k turns the words' top bytes into every candidate j at once: the
+# loop then reads small ints (never allocated) where 32-bit words and their shifts were allocated ints.
+_GROUPS = tuple((bytes(b >> (8 - k) for b in range(256)),
+                 tuple(i for i in range(51, 0, -1) if (i + 1).bit_length() == k)) for k in range(6, 1, -1))
 
 
 def _stream(seed: int, *labels: object, key: str = "") -> _MT:
@@ -42,22 +42,22 @@ def deal_pack(seed: int, hand_no: int) -> list[Card]:
 
 def pack(seed: int, *labels: object, key: str = "") -> list[Card]:
     """The standard deck shuffled by ``derive(seed, *labels).shuffle``."""
-    bits = _stream(seed, *labels, key=key).getrandbits(32 * _WORDS)
-    if _LITTLE:
-        words = iter(array("I", bits.to_bytes(4 * _WORDS, "little")))
-    else:
-        words = iter([bits >> (32 * k) & 0xFFFFFFFF for k in range(_WORDS)])
+    tops = _stream(seed, *labels, key=key).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
     x = list(DECK)
-    for i, limit, shift in _STEPS:
-        for word in words:  # Random._randbelow: draw k bits until they fall below n
-            if word < limit:
-                break
-        else:  # a very unlucky stream used up the words: shuffle the ordinary way
-            x = list(DECK)
-            derive(seed, *labels).shuffle(x)
-            return x
-        j = word >> shift
-        x[i], x[j] = x[j], x[i]
+    w = 0
+    try:
+        for table, steps in _GROUPS:
+            got = tops.translate(table)
+            for i in steps:
+                j = got[w]
+                w += 1
+                while j > i:  # Random._randbelow: draw again until below n
+                    j = got[w]
+                    w += 1
+                x[i], x[j] = x[j], x[i]
+    except IndexError:  # a very unlucky stream used up the words: shuffle the ordinary way
+        x = list(DECK)
+        derive(seed, *labels).shuffle(x)
     return x
 
 
