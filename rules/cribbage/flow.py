@@ -157,8 +157,8 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     # The card comes from this round's seeded shuffle, never from the depth (§2.7 #2).
     if seat == 0:  # both seats' cards come from one pack: the second waits in the dict
         card, d["_deal_cut"] = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[0:2]
-    else:
-        card = d.pop("_deal_cut", None) or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1]
+    else:  # the key stays, as None: a key added or removed later can cost the state its small dict
+        card, d["_deal_cut"] = d.get("_deal_cut") or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1], None
     shown = (card, None) if seat == 0 else (d["deal_cards"][0], card)
     ev.append({"type": "cribbage.cut_for_deal", "seat": seat, "depth": depth, "card": str(card),
                "round": d["deal_round"]})

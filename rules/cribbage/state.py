@@ -314,12 +314,22 @@ def new_game(seed: int | None = None, deck: list[str] | None = None, dealer: int
     if deck is not None and dealer is None:
         raise ValueError("a fixed deck needs the first dealer (dealer=0 or dealer=1)")
     if dealer is None:
-        return CribbageState(seed=seed, phase="cut_for_deal", turn=0)
+        return _all_keys(CribbageState(seed=seed, phase="cut_for_deal", turn=0))
     if dealer not in (0, 1) or isinstance(dealer, bool):
         raise ValueError("the dealer is seat 0 or seat 1")
     first = tuple(deck_from(deck, standard_deck())) if deck is not None else None
-    s = CribbageState(seed=seed, phase="cut", turn=1 - dealer, dealer=dealer, first_deck=first)
+    s = _all_keys(CribbageState(seed=seed, phase="cut", turn=1 - dealer, dealer=dealer, first_deck=first))
     flow.start_hand(s.__dict__, 1)  # still being built: nobody has seen it
+    return s
+
+
+def _all_keys(s: CribbageState) -> CribbageState:
+    """Give a new game every key its states will hold, so no action adds one: a state's dict then stays split
+    (its values alone, about 280 bytes, the keys shared by all states). A key added later can overflow the
+    values and turn the dict into a 1.6 KB one of its own, which every later action would copy."""
+    d = s.__dict__
+    d["_memo_legal"] = d["_memo_events"] = d["_deal_cut"] = None
+    d["_ranks"], d["_acts"] = 0, ((), ())
     return s
 
 
