@@ -134,7 +134,7 @@ def award(d: Fields, seat: int, points: int, ev: Events) -> None:
     else:
         d["points"], d["back"] = (pts[0], old + points), (back[0], old)
     if old + points >= GAME_POINTS:
-        d["winner"], d["phase"], d["turn"] = seat, "over", None
+        d["winner"], d["phase"], d["turn"], d["is_over"] = seat, "over", None, True
         ev.append({"type": "cribbage.end", "winners": [seat], "scores": list(d["points"]), "during": _during(d)})
 
 

@@ -45,6 +45,14 @@ def _cut(depth: int) -> Action:
     return Action.make("cut", depth=depth)
 
 
+class _Over:
+    """``is_over`` without a Python call: ``new_game`` puts False in the dict, copies carry it, a win writes True;
+    a state built by ``__init__`` alone (``dataclasses.replace``) has none and asks here."""
+
+    def __get__(self, state: Any, owner: Any = None) -> Any:
+        return self if state is None else state.turn is None
+
+
 @dataclass(frozen=True)
 class CribbageState(GameState):
     """One moment of a game. Fields hold every card; ``observe`` decides who may see which."""
@@ -78,10 +86,7 @@ class CribbageState(GameState):
     # --- the contract ----------------------------------------------------------------------------
     # ``turn`` is None exactly when the game is over (reaching 121 clears it), so these are plain reads.
     to_move = property(attrgetter("turn"))
-
-    @property
-    def is_over(self) -> bool:
-        return self.turn is None
+    is_over = _Over()
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -107,7 +112,18 @@ class CribbageState(GameState):
         return MIN_PACKET, n - MIN_PACKET, n
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal())
+        d = self.__dict__
+        got = d.get("_memo_legal")
+        if got is None:
+            acts, turn = d.get("_acts"), d["turn"]
+            if d["phase"] == "play" and acts and turn is not None:  # ``_legal``'s play written out: most states
+                hand, got = d["hands"][turn], acts[turn]
+                if VALUE[hand[-1].code] > 31 - d["count"]:
+                    got = got[:_fits(hand, 31 - d["count"])]
+                d["_memo_legal"] = got
+            else:
+                got = self._legal()
+        return list(got)
 
     def _legal(self) -> tuple[Action, ...]:
         """Listed once per state, for the seat to move only (kept in the state's dict, never copied on)."""
@@ -119,13 +135,9 @@ class CribbageState(GameState):
         if turn is None:
             got = ()
         elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
-            acts = d.get("_acts")
-            hand, room, got = d["hands"][turn], 31 - d["count"], acts[turn] if acts else flow.plays(d, turn)
-            if VALUE[hand[-1].code] > room:
-                fit = 1  # the first card fits, or the turn would have passed on
-                while VALUE[hand[fit].code] <= room:
-                    fit += 1
-                got = got[:fit]
+            hand, got = self.hands[turn], flow.plays(d, turn)
+            if VALUE[hand[-1].code] > 31 - self.count:
+                got = got[:_fits(hand, 31 - self.count)]
         elif phase == "discard":
             got = _discards(self.hands[turn])
         else:
@@ -160,8 +172,9 @@ class CribbageState(GameState):
                         return self._then(_STEP[phase], depth)
             else:
                 for a in d.get("_memo_legal") or self._legal():
-                    if a is action:
-                        return self._apply(action)
+                    if a is action:  # a listed discard: its two cards by name, lower then higher
+                        x, y = action.args[0][1]
+                        return self._then(flow.discard, (_CARD[x], _CARD[y]))
         return super().apply(action)
 
     def _apply(self, action: Action) -> CribbageState:
@@ -274,6 +287,14 @@ class CribbageState(GameState):
                 "tie": None not in self.deal_cards and self.dealer is None}
 
 
+def _fits(hand: tuple[Card, ...], room: int) -> int:
+    """How many of a sorted hand's first cards fit: at least one, or the turn would have passed on."""
+    fit = 1
+    while VALUE[hand[fit].code] <= room:
+        fit += 1
+    return fit
+
+
 @cache
 def _cuts(n: int) -> tuple[Action, ...]:
     return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
@@ -326,10 +347,10 @@ def new_game(seed: int | None = None, deck: list[str] | None = None, dealer: int
 def _all_keys(s: CribbageState) -> CribbageState:
     """Give a new game every key its states will hold, so no action adds one: a state's dict then stays split
     (its values alone, about 280 bytes, the keys shared by all states). A key added later can overflow the
-    values and turn the dict into a 1.6 KB one of its own, which every later action would copy."""
+    values and turn the dict into a 1.6 KB one of its own, which every later action would copy. Also ``is_over``."""
     d = s.__dict__
     d["_memo_legal"] = d["_memo_events"] = d["_deal_cut"] = None
-    d["_ranks"], d["_acts"] = 0, ((), ())
+    d["_ranks"], d["_acts"], d["is_over"] = 0, ((), ()), False
     return s
 
 
