@@ -4,13 +4,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
 from operator import attrgetter
 from typing import Any
 
 from rules.cards import Card, deck_from, pretty_cards, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.cribbage import flow
+from rules.cribbage.discards import DISCARD_OF as _DISCARD_OF
+from rules.cribbage.discards import discards as _discards
 from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
 
@@ -32,12 +33,12 @@ Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 # so the door recognises a listed move by identity. Cards are found by their code or their name.
 _CARD = {str(c): c for c in standard_deck()}
 _blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
-# Each discard by the two cards' codes, lower then higher: list indexes cost less than a dict lookup, and a row
-# per lower card spares the packed index's ints (above 256 each is allocated).
-_DISCARD: list[list[Action | None]] = [[None] * 56 for _ in range(56)]
-for _a, _b in combinations(sorted(standard_deck(), key=attrgetter("code")), 2):
-    _DISCARD[_a.code][_b.code] = Action("discard", (("cards", (str(_a), str(_b))),))
-_CODE = attrgetter("code")
+
+
+def _play(d: dict[str, Any], i: int, ev: list[Any]) -> None:
+    """``flow.play`` for ``_then``: a play sets its own events (no list on the hot path); ``_then`` reads ``ev``."""
+    flow.play(d, i)
+    ev += d["event_log"]
 
 
 @cache
@@ -121,6 +122,8 @@ class CribbageState(GameState):
                 if VALUE[hand[-1].code] > 31 - d["count"]:
                     got = got[:_fits(hand, 31 - d["count"])]
                 d["_memo_legal"] = got
+            elif d["phase"] == "discard" and turn is not None:
+                got = d["_memo_legal"] = _discards(d["hands"][turn])
             else:
                 got = self._legal()
         return list(got)
@@ -141,7 +144,7 @@ class CribbageState(GameState):
         elif phase == "discard":
             got = _discards(self.hands[turn])
         else:
-            got = _cuts(cut_size(phase))
+            got = _CUTS[phase]
         d["_memo_legal"] = got
         return got
 
@@ -154,37 +157,36 @@ class CribbageState(GameState):
             if phase == "play":  # a listed play's place in the list is its card's place in the hand
                 i = 0
                 for a in d.get("_memo_legal") or self._legal():
-                    if a is action:  # ``_then`` written out: most actions are plays
+                    if a is action:  # ``_then`` written out: most actions are plays (which set their events)
                         new = _blank(CribbageState)
                         _set(new, "__dict__", d.copy())
                         d = new.__dict__
                         d["_memo_legal"] = d["_memo_events"] = None
-                        ev: list[Any] = []
-                        flow.play(d, i, ev)
-                        d["event_log"] = tuple(ev)
+                        flow.play(d, i)
                         return new
                     i += 1
-            elif phase in _CUT_PHASES:
-                args = action.args
-                if action.kind == "cut" and len(args) == 1 and args[0][0] == "depth":
-                    depth = args[0][1]
-                    if type(depth) is int and MIN_PACKET <= depth <= cut_size(phase) - MIN_PACKET:
-                        return self._then(_STEP[phase], depth)
-            else:
-                for a in d.get("_memo_legal") or self._legal():
-                    if a is action:  # a listed discard: its two cards by name, lower then higher
-                        x, y = action.args[0][1]
-                        return self._then(flow.discard, (_CARD[x], _CARD[y]))
+            elif phase in _CUT_PHASES:  # a listed cut by its identity; an equal one takes the general door
+                depth = _LISTED_DEPTH.get(id(action))
+                if depth is not None and depth <= _DEEPEST[phase]:
+                    return self._then(_STEP[phase], depth)
+            else:  # one of the table's discards is listed exactly when both its cards are in the hand
+                got = _DISCARD_OF.get(id(action))
+                if got is not None:
+                    x, y, cards = got
+                    hand = d["hands"][d["turn"]]
+                    kept = tuple([c for c in hand if c.code != x and c.code != y])
+                    if len(kept) == len(hand) - 2:
+                        return self._then(flow.discard, (cards, kept))
         return super().apply(action)
 
     def _apply(self, action: Action) -> CribbageState:
         kind, phase = action.kind, self.phase
         if kind == "play":
             card = _CARD[action.args[0][1]]
-            return self._then(flow.play, [c.code for c in self.hands[self.turn]].index(card.code))
+            return self._then(_play, [c.code for c in self.hands[self.turn]].index(card.code))
         if kind == "discard":
-            a, b = action.args[0][1]
-            return self._then(flow.discard, (_CARD[a], _CARD[b]))
+            a, b = _CARD[action.args[0][1][0]], _CARD[action.args[0][1][1]]
+            return self._then(flow.discard, ((a, b), tuple([c for c in self.hands[self.turn] if c != a and c != b])))
         return self._then(_STEP[phase], action.args[0][1])
 
     def _then(self, step: Any, arg: Any) -> CribbageState:
@@ -300,14 +302,9 @@ def _cuts(n: int) -> tuple[Action, ...]:
     return tuple(_cut(d) for d in range(MIN_PACKET, n - MIN_PACKET + 1))
 
 
-def _discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """The 15 discards of a six-card hand, in card order."""
-    if len(hand) != 6:
-        return tuple([_DISCARD[a][b] for a, b in combinations(sorted(map(_CODE, hand)), 2)])  # type: ignore[misc]
-    a, b, c, d, e, f = sorted(map(_CODE, hand))
-    A, B, C, D, E = _DISCARD[a], _DISCARD[b], _DISCARD[c], _DISCARD[d], _DISCARD[e]
-    return (A[b], A[c], A[d], A[e], A[f], B[c], B[d], B[e], B[f], C[d], C[e], C[f],  # type: ignore[return-value]
-            D[e], D[f], E[f])
+_CUTS = {phase: _cuts(cut_size(phase)) for phase in _CUT_PHASES}
+_DEEPEST = {phase: cut_size(phase) - MIN_PACKET for phase in _CUT_PHASES}
+_LISTED_DEPTH = {id(_cut(depth)): depth for depth in range(MIN_PACKET, 52 - MIN_PACKET + 1)}  # cached: ids stay
 
 
 def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
