@@ -21,7 +21,7 @@ def _result(games_ratio: float, score_ratio: float, square_random: float) -> dic
 def test_each_figure_is_marked_against_its_target():
     got = rules_bench.lines(_result(0.43, 8.1, 0.862))
     playout, score, kombi, trumps, square, cribbage = got
-    assert "0.43x" in playout and "BELOW TARGET" in playout
+    assert "0.430x" in playout and "BELOW TARGET" in playout
     assert "8.1x" in score and "BELOW TARGET" in score
     assert "9.8x the issue's day" in kombi and "met" in kombi
     assert "4.5x the issue's day" in trumps and "BELOW TARGET" in trumps

@@ -288,7 +288,7 @@ def lines(result: dict[str, Any]) -> list[str]:
     if "games_ratio" in os_fig:
         g, sc = os_fig["games_ratio_rounds"], os_fig["score_ratio_rounds"]
         out.append(f"cribbage playouts {os_fig['ours_games_per_s']:.0f} games/s against OpenSpiel's "
-                   f"{os_fig['games_per_s']:.0f}: {os_fig['games_ratio']:.2f}x (rounds {min(g):.2f}-{max(g):.2f}; "
+                   f"{os_fig['games_per_s']:.0f}: {os_fig['games_ratio']:.3f}x (rounds {min(g):.2f}-{max(g):.2f}; "
                    f"target >= {PLAYOUT_TARGET}x: {_mark(os_fig['games_ratio'] >= PLAYOUT_TARGET)})")
         out.append(f"score_hand {os_fig['ours_score_pairs_per_s']:.0f} counts/s against OpenSpiel's "
                    f"{os_fig['score_pairs_per_s']:.0f}: {os_fig['score_ratio']:.1f}x (rounds {min(sc):.1f}-"
