@@ -97,3 +97,17 @@ def test_events_are_built_once_and_only_when_read():
     assert all(not isinstance(e, dict) for e in s.event_log)  # a play's events wait as (builder, *args)
     first = s.events
     assert first is s.events and first[0]["type"] == "cribbage.play"
+
+
+@pytest.mark.parametrize("seed", [5, 17])
+def test_no_action_adds_a_key_to_a_state(seed):
+    """Every state's dict shares its keys with the others only while no action adds one (docs/decisions.md:
+    a key added later makes every following dict a large one of its own, copied by each action)."""
+    rng, s = random.Random(seed), rules.new_game("cribbage", seed=seed)
+    keys = set(s.__dict__)
+    while not s.is_over:
+        assert isinstance(s.events, tuple)  # reading events and listing moves fill memos: keys already there
+        s = s.apply(rng.choice(s.legal_actions()))
+        assert set(s.__dict__) == keys
+    assert isinstance(s.events, tuple)
+    assert set(s.__dict__) == keys and s.is_over is True and s.__dict__["is_over"] is True
