@@ -28,21 +28,15 @@ _GROUPS = tuple((bytes(b >> (8 - k) for b in range(256)),
                  tuple(i for i in range(51, 0, -1) if (i + 1).bit_length() == k)) for k in range(6, 1, -1))
 
 
-def _stream(seed: int, *labels: object, key: str = "") -> _MT:
-    """The generator ``derive(seed, *labels)`` returns, without ``random.Random``'s second seeding. The hot
-    callers pass ``key``, the labels already joined (an f-string costs a third of the general join)."""
-    key = key or ":".join([str(seed), *map(str, labels)])
-    return _MT(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
+def _stream(seed: int, *labels: object) -> _MT:
+    """The generator ``derive(seed, *labels)`` returns, without ``random.Random``'s second seeding."""
+    key = ":".join([str(seed), *map(str, labels)]).encode()
+    return _MT(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
 
 
-def deal_pack(seed: int, hand_no: int) -> list[Card]:
-    """The pack of hand ``hand_no``: ``pack(seed, "deal", hand_no)``."""
-    return pack(seed, "deal", hand_no, key=f"{seed!s}:deal:{hand_no!s}")
-
-
-def pack(seed: int, *labels: object, key: str = "") -> list[Card]:
+def pack(seed: int, *labels: object) -> list[Card]:
     """The standard deck shuffled by ``derive(seed, *labels).shuffle``."""
-    tops = _stream(seed, *labels, key=key).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
+    tops = _stream(seed, *labels).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
     x = list(DECK)
     w = 0
     try:
@@ -61,9 +55,9 @@ def pack(seed: int, *labels: object, key: str = "") -> list[Card]:
     return x
 
 
-def choice_index(n: int, seed: int, *labels: object, key: str = "") -> int:
+def choice_index(n: int, seed: int, *labels: object) -> int:
     """The index ``derive(seed, *labels).choice(seq)`` picks from a sequence of ``n`` items."""
-    mt = _stream(seed, *labels, key=key)
+    mt = _stream(seed, *labels)
     k = n.bit_length()
     r = mt.getrandbits(k)
     while r >= n:
@@ -74,7 +68,7 @@ def choice_index(n: int, seed: int, *labels: object, key: str = "") -> int:
 def starter(seed: int, hand_no: int, dealt: list[Card]) -> Card:
     """The starter: seeded per hand from the 40 undealt cards in pack order, never from the cut's depth."""
     taken = sorted(map(_PLACE.__getitem__, map(_CODE, dealt)))
-    j = choice_index(52 - len(taken), seed, "cut", hand_no, "starter", key=f"{seed!s}:cut:{hand_no!s}:starter")
+    j = choice_index(52 - len(taken), seed, "cut", hand_no, "starter")
     for t in taken:  # the j-th undealt card: step over every dealt card at or before it
         if t > j:
             break

@@ -162,7 +162,7 @@ def deal(d: Fields, depth: int, ev: Events) -> None:
     dealer, hand_no = d["dealer"], d["hand_no"]
     ev.append((_event, "cribbage.cut", ("seat", "depth", "of"), (d["turn"], depth, 52)))
     first = d["first_deck"]
-    deck = first if hand_no == 1 and first else seeded.deal_pack(d["seed"], hand_no)
+    deck = first if hand_no == 1 and first else seeded.pack(d["seed"], "deal", hand_no)
     pone, own = tuple(deck[0:6]), tuple(deck[6:12])  # the non-dealer's six, the dealer's six
     ev.append((_event, "cribbage.deal", ("dealer", "hand_no", "cards_each"), (dealer, hand_no, 6)))
     d["last_cut"], d["phase"], d["turn"] = (d["turn"], depth, "cut"), "discard", 1 - dealer
@@ -211,7 +211,7 @@ def turn_starter(d: Fields, depth: int, ev: Events) -> None:
 
 def play(d: Fields, i: int) -> None:
     """Play the ``i``-th card of the hand, score it, then run the automatic part: Go, the go point, resets,
-    the show. Sets the events itself: a lone play's is one tuple, with no list to build and copy.
+    the show. Sets the state's events itself.
 
     The hottest code of a playout: the common steps are written out rather than calling the helpers above.
     """
@@ -256,14 +256,9 @@ def play(d: Fields, i: int) -> None:
             d["event_log"] = tuple(ev)
             return
     else:
-        e = (_play_event, seat, card, count, 0, series, d["points"])
-        theirs = hands[1 - seat]
-        if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:  # the usual case: the other plays on
-            d["turn"], d["event_log"] = 1 - seat, (e,)
-            return
-        ev = [e]
+        ev = [(_play_event, seat, card, count, 0, series, d["points"])]
     theirs = hands[1 - seat]
-    if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:
+    if count != 31 and theirs and VALUE[theirs[0].code] <= 31 - count:  # the usual case: the other plays on
         d["turn"] = 1 - seat
     else:
         _advance(d, seat, count, ev)
@@ -338,33 +333,17 @@ def show(d: Fields, ev: Events) -> None:
     dealer, starter, kept, discards = d["dealer"], d["starter"], d["kept"], d["discards"]
     pone = 1 - dealer
     crib = tuple(sorted(discards[pone] + discards[dealer], key=CODE))
-    hand, own = kept[pone], kept[dealer]
-    a, b, c = score_total(hand, starter, False), score_total(own, starter, False), score_total(crib, starter, True)
-    x, y = d["points"][pone], d["points"][dealer]
-    if x + a < GAME_POINTS and y + b + c < GAME_POINTS and d["winner"] is None:  # the usual case: no one wins
-        items = (ShowItem(pone, hand, starter, False, True), ShowItem(dealer, own, starter, False, True),
-                 ShowItem(dealer, crib, starter, True, True))
-        bx, by = d["back"][pone], d["back"][dealer]
-        bx, x = (x, x + a) if a else (bx, x)
-        one = (x, y) if pone == 0 else (y, x)
-        by, y = (y, y + b) if b else (by, y)
-        two = (x, y) if pone == 0 else (y, x)
-        by, y = (y, y + c) if c else (by, y)
-        d["points"], d["back"] = (x, y) if pone == 0 else (y, x), (bx, by) if pone == 0 else (by, bx)
-        ev += ((_show_event, items[0], one), (_show_event, items[1], two), (_show_event, items[2], d["points"]))
-        d["shows"], d["dealer"] = items, pone
-        start_hand(d, d["hand_no"] + 1)
-        return
     items: list[ShowItem] = []
     for seat, is_crib, cards in ((pone, False, kept[pone]), (dealer, False, kept[dealer]), (dealer, True, crib)):
         counted = d["winner"] is None
         item = ShowItem(seat, cards, starter, is_crib, counted)
         items.append(item)
         if counted:
-            d["shows"] = tuple(items)  # before the points: a game won here ends during the show
             total = score_total(cards, starter, is_crib)
             old = d["points"]
             ev.append((_show_event, item, _seat(old, seat, old[seat] + total)))
+            if old[seat] + total >= GAME_POINTS:  # the game ends during the show: its end names the counts so far
+                d["shows"] = tuple(items)
             if total:
                 award(d, seat, total, ev)
     d["shows"] = tuple(items)

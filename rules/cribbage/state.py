@@ -30,15 +30,8 @@ Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
 # Every state lists its moves afresh; the few distinct actions are made once (a server holds many games),
-# so the door recognises a listed move by identity. Cards are found by their code or their name.
-_CARD = {str(c): c for c in standard_deck()}
-_blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_apply`` gives it every field
-
-
-def _play(d: dict[str, Any], i: int, ev: list[Any]) -> None:
-    """``flow.play`` for ``_then``: a play sets its own events (no list on the hot path); ``_then`` reads ``ev``."""
-    flow.play(d, i)
-    ev += d["event_log"]
+# so the door recognises a listed move by identity; an equal move made elsewhere takes its listed twin's path.
+_blank, _set = object.__new__, object.__setattr__  # a state without __init__: ``_then`` gives it every field
 
 
 @cache
@@ -113,39 +106,32 @@ class CribbageState(GameState):
         return MIN_PACKET, n - MIN_PACKET, n
 
     def legal_actions(self) -> list[Action]:
+        """Listed once per state, for the seat to move only (kept in the state's dict, never copied on). The
+        listing lives here, not behind another call: a playout lists every state once (about 3% of its time)."""
         d = self.__dict__
         got = d.get("_memo_legal")
         if got is None:
-            acts, turn = d.get("_acts"), d["turn"]
-            if d["phase"] == "play" and acts and turn is not None:  # ``_legal``'s play written out: most states
-                hand, got = d["hands"][turn], acts[turn]
+            turn, phase = d["turn"], d["phase"]
+            if turn is None:
+                got = ()
+            elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
+                hand, acts = d["hands"][turn], d.get("_acts")
+                got = acts[turn] if acts else flow.plays(d, turn)
                 if VALUE[hand[-1].code] > 31 - d["count"]:
                     got = got[:_fits(hand, 31 - d["count"])]
-                d["_memo_legal"] = got
-            elif d["phase"] == "discard" and turn is not None:
-                got = d["_memo_legal"] = _discards(d["hands"][turn])
+            elif phase == "discard":
+                got = _discards(d["hands"][turn])
             else:
-                got = self._legal()
+                got = _CUTS[phase]
+            d["_memo_legal"] = got
         return list(got)
 
     def _legal(self) -> tuple[Action, ...]:
-        """Listed once per state, for the seat to move only (kept in the state's dict, never copied on)."""
-        d = self.__dict__
-        got = d.get("_memo_legal")
-        if got is not None:
-            return got
-        turn, phase = self.turn, self.phase
-        if turn is None:
-            got = ()
-        elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
-            hand, got = self.hands[turn], flow.plays(d, turn)
-            if VALUE[hand[-1].code] > 31 - self.count:
-                got = got[:_fits(hand, 31 - self.count)]
-        elif phase == "discard":
-            got = _discards(self.hands[turn])
-        else:
-            got = _CUTS[phase]
-        d["_memo_legal"] = got
+        """The listing as the state keeps it (no copy)."""
+        got = self.__dict__.get("_memo_legal")
+        if got is None:
+            self.legal_actions()
+            got = self.__dict__["_memo_legal"]
         return got
 
     def apply(self, action: Action) -> CribbageState:
@@ -180,14 +166,9 @@ class CribbageState(GameState):
         return super().apply(action)
 
     def _apply(self, action: Action) -> CribbageState:
-        kind, phase = action.kind, self.phase
-        if kind == "play":
-            card = _CARD[action.args[0][1]]
-            return self._then(_play, [c.code for c in self.hands[self.turn]].index(card.code))
-        if kind == "discard":
-            a, b = _CARD[action.args[0][1][0]], _CARD[action.args[0][1][1]]
-            return self._then(flow.discard, ((a, b), tuple([c for c in self.hands[self.turn] if c != a and c != b])))
-        return self._then(_STEP[phase], action.args[0][1])
+        """An action equal to a listed one (from JSON, the network, a test) takes its listed twin's path."""
+        legal = self._legal()
+        return self.apply(legal[legal.index(action)])
 
     def _then(self, step: Any, arg: Any) -> CribbageState:
         """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
