@@ -130,7 +130,9 @@ class WorkerProcess:
             if not future.set_running_or_notify_cancel():
                 continue
             try:
-                proc = self._child()
+                # the child ``submit`` just checked, else a new one: a second check of its exit (a waitpid)
+                # cost about 70 us of the frame that starts a think
+                proc = self._proc if self._proc is not None else self._child()
                 assert proc.stdin is not None
                 _write(proc.stdin, (job_id, fn, args))
             except OSError as exc:  # the child could not start, or died before it read the job

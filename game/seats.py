@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import random
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -17,13 +16,12 @@ THINK_PAUSE = 0.55  # seconds of visible "thinking", so a reply is never instant
 HINT_LEVEL = 3  # hints come from the strongest computer
 
 
-def think(game_id: str, level: int, seen: list[dict[str, Any]], rng_state: tuple) -> tuple[Action, int]:
-    """One bot decision, run in the worker: only the observations, the RNG state and the level go in;
-    the action and the worker's pid come back. A bot's budget counts its work, so the move is the same
-    in any process and at any speed."""
-    rng = random.Random()
-    rng.setstate(rng_state)
-    return make_bot(game_id, level).choose(seen, rng), os.getpid()
+def think(game_id: str, level: int, seen: list[dict[str, Any]], stream: tuple) -> tuple[Action, int]:
+    """One bot decision, run in the worker: only the observations, the level and the key of the bot's seeded
+    stream (``derive(*stream)``) go in; the action and the worker's pid come back. A bot's budget counts its
+    work, so the move is the same in any process and at any speed. The key, not the generator's state, is
+    sent: the frame that starts a think neither seeds a generator nor pickles its 625 words."""
+    return make_bot(game_id, level).choose(seen, derive(*stream)), os.getpid()
 
 
 def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -> list[dict[str, Any]]:
@@ -70,7 +68,7 @@ class BotRunner:
             return
         self.cancel()
         seen = seen_by(match, seat, self._obs_cache)
-        self._job = (game_id, level, seen, derive(seed, "bot", seat, match.cursor).getstate())
+        self._job = (game_id, level, seen, (seed, "bot", seat, match.cursor))
         self.future = self.executor.submit(think, *self._job)
         self.key = key
 

@@ -14,6 +14,7 @@ import rules
 from game.botworker import WorkerProcess, worker_command
 from game.seats import BotExecutor, BotRunner, hint_for, think
 from game.tables import open_table
+from rules.bots import make_bot
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
@@ -54,14 +55,15 @@ def test_without_processes_the_same_job_runs_on_a_thread_with_the_same_result():
     match = _match("cribbage", 3)
     seat = match.state.to_move
     seen = [match.state.observe(seat)]
-    rng = derive(5, "bot", seat, 0).getstate()
+    stream = (5, "bot", seat, 0)
     executor = BotExecutor(processes=False)
     try:
-        action, pid = executor.submit(think, "cribbage", 2, seen, rng).result(timeout=60)
+        action, pid = executor.submit(think, "cribbage", 2, seen, stream).result(timeout=60)
     finally:
         executor.shutdown()
     assert pid == os.getpid()
-    assert action == think("cribbage", 2, seen, rng)[0]
+    assert action == think("cribbage", 2, seen, stream)[0]
+    assert action == make_bot("cribbage", 2).choose(seen, derive(*stream))
 
 
 # --- the worker process itself ----------------------------------------------------------------------------
@@ -158,6 +160,6 @@ def test_a_worker_that_dies_mid_think_leaves_the_move_to_a_thread_with_the_same_
             action = action or runner.poll(0.05, pause=0.0)
         assert action is not None and not executor.processes and runner.worker_pid == os.getpid()
         seen = [match.state.observe(seat)]
-        assert action == think("trumps", 2, seen, derive(5, "bot", seat, 0).getstate())[0]
+        assert action == think("trumps", 2, seen, (5, "bot", seat, 0))[0]
     finally:
         executor.shutdown()

@@ -6,7 +6,6 @@ from typing import Any
 
 from game.seats import HINT_LEVEL, seen_by, think
 from game.tables.logjump import come_back
-from rules.rng import derive
 
 HINT_WAIT = 600.0  # seconds the "hint coming" words may show: until the hint comes or the position changes
 log = logging.getLogger(__name__)
@@ -79,8 +78,7 @@ class TableHistory:
             return
         cursor = self.match.cursor
         seen = seen_by(self.match, self.view_seat, {})
-        rng = derive(0, "hint", cursor).getstate()
-        future = self.app.executor.submit(think, self.game_id, HINT_LEVEL, seen, rng)
+        future = self.app.executor.submit(think, self.game_id, HINT_LEVEL, seen, (0, "hint", cursor))
         self.hint_job = (self.match.state, future)
         self.show_toast(self.t("table.hint_coming"))
         self.toast = (self.toast[0], HINT_WAIT, False)
