@@ -83,7 +83,7 @@ def bot_frames_section() -> dict:
     from tools.bot_bench import bot_frames
 
     out = bot_frames()
-    out["bot_frames_on_thread"] = bot_frames(processes=False)["bot_frames"]
+    out["bot_frames_on_thread"] = bot_frames(16, processes=False)["bot_frames"]  # only for comparison
     return out
 
 

@@ -36,9 +36,10 @@ def _percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-# 16 blocks of each kind (960 frames each, about 32 s): a p99 is the 10th-slowest frame. With 8, the ratio
-# over seven runs on a quiet machine ranged from 0.70 to 1.30 as single outliers in either kind came and went.
-def bot_frames(blocks: int = 16, processes: bool = True) -> dict:
+# 32 blocks of each kind (1,920 frames each, about a minute): a p99 is the 20th-slowest frame. The ratio of two
+# p99s is noisy: over runs on a quiet machine it ranged 0.70-1.30 with 8 blocks and 0.87-1.25 with 16, as single
+# slow frames (the machine's, in either kind) came and went.
+def bot_frames(blocks: int = 32, processes: bool = True) -> dict:
     """``{"bot_frames": {p99_ms_thinking, p99_ms_rest, ...}}`` for the table of GAME at 1920x1080."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -142,5 +143,5 @@ def lines(result: dict) -> list[str]:
 
 if __name__ == "__main__":
     r = bot_frames()
-    r["bot_frames_on_thread"] = bot_frames(processes=False)["bot_frames"]
+    r["bot_frames_on_thread"] = bot_frames(16, processes=False)["bot_frames"]
     print("\n".join(lines(r)))
