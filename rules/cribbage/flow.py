@@ -80,10 +80,10 @@ def _seat(pair: tuple, seat: int, value: Any) -> tuple:
 
 def plays(d: Fields, seat: int) -> tuple[Action, ...]:
     """The play actions of ``seat``'s cards, in hand order."""
-    try:
-        return d["_acts"][seat]
-    except KeyError:  # a state built field by field (e.g. ``dataclasses.replace``)
+    acts = d["_acts"]
+    if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
         return tuple([PLAY_ACTION[c.code] for c in d["hands"][seat]])
+    return acts[seat]
 
 
 def _event(kind: str, names: tuple[str, ...], values: tuple) -> dict[str, Any]:
@@ -126,7 +126,7 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     if seat == 0:  # both seats' cards come from one pack: the second waits in the dict
         card, d["_deal_cut"] = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[0:2]
     else:  # the key stays, as None: a key added or removed later can cost the state its small dict
-        card, d["_deal_cut"] = d.get("_deal_cut") or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1], None
+        card, d["_deal_cut"] = d["_deal_cut"] or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1], None
     shown = (card, None) if seat == 0 else (d["deal_cards"][0], card)
     ev.append({"type": "cribbage.cut_for_deal", "seat": seat, "depth": depth, "card": str(card),
                "round": d["deal_round"]})
@@ -174,7 +174,7 @@ def discard(d: Fields, arg: tuple[tuple[Card, Card], tuple[Card, ...]], ev: Even
     from is sorted."""
     seat, dealer = d["turn"], d["dealer"]
     cards, kept = arg
-    hands, acts, kept_pair, discards = d["hands"], d.get("_acts"), d["kept"], d["discards"]
+    hands, acts, kept_pair, discards = d["hands"], d["_acts"], d["kept"], d["discards"]
     if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
         acts = (plays(d, 0), plays(d, 1))
     hand = tuple(sorted(kept, key=CODE))
@@ -216,7 +216,7 @@ def play(d: Fields, i: int) -> None:
     The hottest code of a playout: the common steps are written out rather than calling the helpers above.
     """
     seat = d["turn"]
-    acts = d.get("_acts")
+    acts = d["_acts"]
     if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
         acts = (plays(d, 0), plays(d, 1))
     hands = d["hands"]
@@ -234,7 +234,7 @@ def play(d: Fields, i: int) -> None:
     else:
         d["_acts"], hands = (acts[0], mine), (hands[0], hand)
     d["hands"] = hands
-    key = d.get("_ranks")
+    key = d["_ranks"]
     if key is None:  # no running ranks either
         key = 0
         for _, c in d["series"][-3:]:

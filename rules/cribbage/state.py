@@ -40,8 +40,8 @@ def _cut(depth: int) -> Action:
 
 
 class _Over:
-    """``is_over`` without a Python call: ``new_game`` puts False in the dict, copies carry it, a win writes True;
-    a state built by ``__init__`` alone (``dataclasses.replace``) has none and asks here."""
+    """``is_over`` without a Python call: every state's dict holds it (``__post_init__``), copies carry it, a win
+    writes True. Unlike the base class's property this gives way to the dict; only the class itself asks here."""
 
     def __get__(self, state: Any, owner: Any = None) -> Any:
         return self if state is None else state.turn is None
@@ -82,6 +82,15 @@ class CribbageState(GameState):
     to_move = property(attrgetter("turn"))
     is_over = _Over()
 
+    def __post_init__(self) -> None:
+        """Every state holds every key its copies will hold, so no action adds one: the dict then stays split (its
+        values alone, about 280 bytes, the keys shared by all states). A key added later can overflow the values
+        and turn the dict into a 1.6 KB one of its own, which every later action would copy. Built from fields
+        alone (``dataclasses.replace``), a state's derived values are unknown (None) and rebuilt when needed."""
+        d = self.__dict__
+        d["_memo_legal"] = d["_memo_events"] = d["_deal_cut"] = d["_ranks"] = d["_acts"] = None
+        d["is_over"] = d["turn"] is None
+
     @property
     def scores(self) -> tuple[int, ...]:
         return self.points
@@ -93,7 +102,7 @@ class CribbageState(GameState):
     @property
     def events(self) -> tuple[Event, ...]:
         d = self.__dict__
-        got = d.get("_memo_events")
+        got = d["_memo_events"]
         if got is None:
             got = d["_memo_events"] = tuple([e if type(e) is dict else e[0](*e[1:]) for e in self.event_log])
         return got
@@ -109,13 +118,13 @@ class CribbageState(GameState):
         """Listed once per state, for the seat to move only (kept in the state's dict, never copied on). The
         listing lives here, not behind another call: a playout lists every state once (about 3% of its time)."""
         d = self.__dict__
-        got = d.get("_memo_legal")
+        got = d["_memo_legal"]
         if got is None:
             turn, phase = d["turn"], d["phase"]
             if turn is None:
                 got = ()
             elif phase == "play":  # the hand is sorted: the cards that fit are its first ones
-                hand, acts = d["hands"][turn], d.get("_acts")
+                hand, acts = d["hands"][turn], d["_acts"]
                 got = acts[turn] if acts else flow.plays(d, turn)
                 if VALUE[hand[-1].code] > 31 - d["count"]:
                     got = got[:_fits(hand, 31 - d["count"])]
@@ -128,7 +137,7 @@ class CribbageState(GameState):
 
     def _legal(self) -> tuple[Action, ...]:
         """The listing as the state keeps it (no copy)."""
-        got = self.__dict__.get("_memo_legal")
+        got = self.__dict__["_memo_legal"]
         if got is None:
             self.legal_actions()
             got = self.__dict__["_memo_legal"]
@@ -142,7 +151,7 @@ class CribbageState(GameState):
             phase = d["phase"]
             if phase == "play":  # a listed play's place in the list is its card's place in the hand
                 i = 0
-                for a in d.get("_memo_legal") or self._legal():
+                for a in d["_memo_legal"] or self._legal():
                     if a is action:  # ``_then`` written out: most actions are plays (which set their events)
                         new = _blank(CribbageState)
                         _set(new, "__dict__", d.copy())
@@ -313,22 +322,18 @@ def new_game(seed: int | None = None, deck: list[str] | None = None, dealer: int
     if deck is not None and dealer is None:
         raise ValueError("a fixed deck needs the first dealer (dealer=0 or dealer=1)")
     if dealer is None:
-        return _all_keys(CribbageState(seed=seed, phase="cut_for_deal", turn=0))
+        return _fresh(CribbageState(seed=seed, phase="cut_for_deal", turn=0))
     if dealer not in (0, 1) or isinstance(dealer, bool):
         raise ValueError("the dealer is seat 0 or seat 1")
     first = tuple(deck_from(deck, standard_deck())) if deck is not None else None
-    s = _all_keys(CribbageState(seed=seed, phase="cut", turn=1 - dealer, dealer=dealer, first_deck=first))
+    s = _fresh(CribbageState(seed=seed, phase="cut", turn=1 - dealer, dealer=dealer, first_deck=first))
     flow.start_hand(s.__dict__, 1)  # still being built: nobody has seen it
     return s
 
 
-def _all_keys(s: CribbageState) -> CribbageState:
-    """Give a new game every key its states will hold, so no action adds one: a state's dict then stays split
-    (its values alone, about 280 bytes, the keys shared by all states). A key added later can overflow the
-    values and turn the dict into a 1.6 KB one of its own, which every later action would copy. Also ``is_over``."""
-    d = s.__dict__
-    d["_memo_legal"] = d["_memo_events"] = d["_deal_cut"] = None
-    d["_ranks"], d["_acts"], d["is_over"] = 0, ((), ()), False
+def _fresh(s: CribbageState) -> CribbageState:
+    """A new game's derived values are known: no series (``_ranks`` 0) and no hands (no play actions)."""
+    s.__dict__["_ranks"], s.__dict__["_acts"] = 0, ((), ())
     return s
 
 
