@@ -7,7 +7,7 @@ as ``(builder, *args)`` tuples and turned into dicts only when someone reads the
 
 During the play both hands are sorted by card code (rank first), so the lowest card of a hand is its first:
 whether a hand can play at a count is one look, and the legal plays are a prefix of the hand. Two derived
-fields ride along in the dict (never compared, rebuilt when missing): ``_acts``, each hand's play actions in
+fields ride along in the dict (never compared, rebuilt when None): ``_acts``, each hand's play actions in
 hand order, and ``_ranks``, the last four ranks of the current series as 4-bit digits (0 for none), the index
 into ``PEG4``, which gives their pair and run points, or ``LONGER`` when a run of five or more may end there.
 A third, ``_deal_cut``, holds the second seat's card of a cut for deal (both come from one shuffled pack).
