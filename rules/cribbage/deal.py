@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import hashlib
 from _random import Random as _MT
-from operator import attrgetter
 
-from rules.cards import Card, standard_deck
+from rules.cards import CODE, Card, standard_deck
 from rules.rng import derive
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
-_CODE = attrgetter("code")
 _PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` would call Card.__eq__ per card
 for _i, _c in enumerate(DECK):
     _PLACE[_c.code] = _i
@@ -67,7 +65,7 @@ def choice_index(n: int, seed: int, *labels: object) -> int:
 
 def starter(seed: int, hand_no: int, dealt: list[Card]) -> Card:
     """The starter: seeded per hand from the 40 undealt cards in pack order, never from the cut's depth."""
-    taken = sorted(map(_PLACE.__getitem__, map(_CODE, dealt)))
+    taken = sorted(map(_PLACE.__getitem__, map(CODE, dealt)))
     j = choice_index(52 - len(taken), seed, "cut", hand_no, "starter")
     for t in taken:  # the j-th undealt card: step over every dealt card at or before it
         if t > j:

@@ -15,10 +15,10 @@ A third, ``_deal_cut``, holds the second seat's card of a cut for deal (both com
 from __future__ import annotations
 
 from itertools import permutations
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Any
 
-from rules.cards import Card, standard_deck
+from rules.cards import CODE, Card, standard_deck
 from rules.core import Action
 from rules.cribbage import deal as seeded
 from rules.cribbage.score import TAIL, describe, peg_parts, score_total, tail_points
@@ -28,7 +28,6 @@ GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
 Events = list[Any]
 Fields = dict[str, Any]
-CODE = attrgetter("code")
 VALUE = [0] * 56  # counting value by card code
 PLAY_ACTION: list[Action] = [Action("play")] * 56  # the one play action of each card, by code
 for _c in standard_deck():

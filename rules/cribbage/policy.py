@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
-from rules.cards import Card, standard_deck
+from rules.cards import CODE, Card, standard_deck
 from rules.core import Action
 from rules.cribbage.ev import crib_ev, five_rank_points
 from rules.cribbage.score import _PEGGED, peg_total
@@ -188,7 +188,7 @@ def _rank_part(ranks: tuple[int, ...], is_dealer: bool) -> list[float]:
 def model_discard(six: Sequence[Card], is_dealer: bool) -> tuple[Card, Card]:
     """The two cards a good player throws from ``six``: the kept hand's expected points over the 46 starters
     plus (own crib) or minus (the other's) the crib's average for the two ranks; ties keep the card order."""
-    h = sorted(six, key=lambda c: c.code)
+    h = sorted(six, key=CODE)
     ranks = tuple([c.rank for c in h])
     values = _RANK_PART.get((ranks, is_dealer))
     if values is None:

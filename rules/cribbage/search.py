@@ -30,11 +30,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from rules.cards import Card, standard_deck
+from rules.cards import CODE, Card, standard_deck
 from rules.core import Action
 from rules.cribbage.bot import choose_play, opponent_pool
 from rules.cribbage.ev import discard_table
-from rules.cribbage.flow import CODE, GAME_POINTS, VALUE
+from rules.cribbage.flow import GAME_POINTS, VALUE
 from rules.cribbage.pegtree import Tree
 from rules.cribbage.policy import model_discard, peg_choice, play_value, unseen_pool
 from rules.cribbage.score import score_total
