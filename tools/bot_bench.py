@@ -142,6 +142,6 @@ def lines(result: dict) -> list[str]:
 
 
 if __name__ == "__main__":
-    r = bot_frames()
-    r["bot_frames_on_thread"] = bot_frames(16, processes=False)["bot_frames"]
-    print("\n".join(lines(r)))
+    from tools.bench import bot_frames_section
+
+    print("\n".join(lines(bot_frames_section())))
