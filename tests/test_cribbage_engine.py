@@ -15,10 +15,11 @@ from rules.rng import derive
 
 def test_the_packs_are_the_seeded_shuffles():
     for seed in range(400):
-        labels = ("deal", seed % 17) if seed % 2 else ("cut", "deal", seed % 3)
+        n = seed % 17 if seed % 2 else seed % 3 + 1
+        labels, key = (("deal", n), seeded.DEAL) if seed % 2 else (("cut", "deal", n), seeded.CUT_FOR_DEAL)
         deck = standard_deck()
         derive(seed, *labels).shuffle(deck)
-        assert seeded.pack(seed, *labels) == deck
+        assert seeded.pack(key % (seed, n)) == deck
 
 
 def test_a_stream_that_runs_out_of_words_shuffles_the_ordinary_way(monkeypatch):
@@ -27,7 +28,7 @@ def test_a_stream_that_runs_out_of_words_shuffles_the_ordinary_way(monkeypatch):
     for seed in range(60):
         deck = standard_deck()
         derive(seed, "deal", 1).shuffle(deck)
-        assert seeded.pack(seed, "deal", 1) == deck
+        assert seeded.pack(seeded.DEAL % (seed, 1)) == deck
 
 
 def test_the_starter_is_the_seeded_choice_among_the_undealt_cards():

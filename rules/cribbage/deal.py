@@ -8,10 +8,10 @@ generator directly and replays ``Random.shuffle``'s rejection sampling over one 
 from __future__ import annotations
 
 import hashlib
+import random
 from _random import Random as _MT
 
 from rules.cards import CODE, Card, standard_deck
-from rules.rng import derive
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` would call Card.__eq__ per card
@@ -26,15 +26,20 @@ _GROUPS = tuple((bytes(b >> (8 - k) for b in range(256)),
                  tuple(i for i in range(51, 0, -1) if (i + 1).bit_length() == k)) for k in range(6, 1, -1))
 
 
-def _stream(seed: int, *labels: object) -> _MT:
-    """The generator ``derive(seed, *labels)`` returns, without ``random.Random``'s second seeding."""
-    key = ":".join([str(seed), *map(str, labels)]).encode()
-    return _MT(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+# The keys ``derive`` hashes (its labels joined by ":"), one template per seeded event: a bytes template is a
+# third of the instructions of joining the labels' strings, and the key costs as much as the rest of a starter.
+CUT_FOR_DEAL, DEAL, STARTER = b"%d:cut:deal:%d", b"%d:deal:%d", b"%d:cut:%d:starter"
 
 
-def pack(seed: int, *labels: object) -> list[Card]:
-    """The standard deck shuffled by ``derive(seed, *labels).shuffle``."""
-    tops = _stream(seed, *labels).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
+def _seed(key: bytes) -> int:
+    """The number ``derive`` seeds its generator with for ``key``."""
+    return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
+
+
+def pack(key: bytes) -> list[Card]:
+    """The standard deck shuffled by ``derive(seed, *labels).shuffle``, ``key`` being one of the templates above
+    filled with the seed and the event's number."""
+    tops = _MT(_seed(key)).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
     x = list(DECK)
     w = 0
     try:
@@ -49,13 +54,14 @@ def pack(seed: int, *labels: object) -> list[Card]:
                 x[i], x[j] = x[j], x[i]
     except IndexError:  # a very unlucky stream used up the words: shuffle the ordinary way
         x = list(DECK)
-        derive(seed, *labels).shuffle(x)
+        random.Random(_seed(key)).shuffle(x)
     return x
 
 
-def choice_index(n: int, seed: int, *labels: object) -> int:
-    """The index ``derive(seed, *labels).choice(seq)`` picks from a sequence of ``n`` items."""
-    mt = _stream(seed, *labels)
+def choice_index(n: int, key: bytes) -> int:
+    """The index ``derive(seed, *labels).choice(seq)`` picks from a sequence of ``n`` items (``key`` as for
+    ``pack``)."""
+    mt = _MT(_seed(key))
     k = n.bit_length()
     r = mt.getrandbits(k)
     while r >= n:
@@ -66,7 +72,7 @@ def choice_index(n: int, seed: int, *labels: object) -> int:
 def starter(seed: int, hand_no: int, dealt: list[Card]) -> Card:
     """The starter: seeded per hand from the 40 undealt cards in pack order, never from the cut's depth."""
     taken = sorted(map(_PLACE.__getitem__, map(CODE, dealt)))
-    j = choice_index(52 - len(taken), seed, "cut", hand_no, "starter")
+    j = choice_index(52 - len(taken), STARTER % (seed, hand_no))
     for t in taken:  # the j-th undealt card: step over every dealt card at or before it
         if t > j:
             break

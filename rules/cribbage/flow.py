@@ -120,12 +120,12 @@ def _after(d: Fields, seat: int, points: int) -> tuple[int, int]:
 
 def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     """P1 then P2 show a card; the lower rank deals; equal ranks cut again (§2.2.2, §2.7 #1, #27)."""
-    seat = d["turn"]
+    seat, key = d["turn"], seeded.CUT_FOR_DEAL % (d["seed"], d["deal_round"])
     # The card comes from this round's seeded shuffle, never from the depth (§2.7 #2).
     if seat == 0:  # both seats' cards come from one pack: the second waits in the dict
-        card, d["_deal_cut"] = seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[0:2]
+        card, d["_deal_cut"] = seeded.pack(key)[0:2]
     else:  # the key stays, as None: a key added or removed later can cost the state its small dict
-        card, d["_deal_cut"] = d["_deal_cut"] or seeded.pack(d["seed"], "cut", "deal", d["deal_round"])[1], None
+        card, d["_deal_cut"] = d["_deal_cut"] or seeded.pack(key)[1], None
     shown = (card, None) if seat == 0 else (d["deal_cards"][0], card)
     ev.append({"type": "cribbage.cut_for_deal", "seat": seat, "depth": depth, "card": str(card),
                "round": d["deal_round"]})
@@ -161,7 +161,7 @@ def deal(d: Fields, depth: int, ev: Events) -> None:
     dealer, hand_no = d["dealer"], d["hand_no"]
     ev.append((_event, "cribbage.cut", ("seat", "depth", "of"), (d["turn"], depth, 52)))
     first = d["first_deck"]
-    deck = first if hand_no == 1 and first else seeded.pack(d["seed"], "deal", hand_no)
+    deck = first if hand_no == 1 and first else seeded.pack(seeded.DEAL % (d["seed"], hand_no))
     pone, own = tuple(deck[0:6]), tuple(deck[6:12])  # the non-dealer's six, the dealer's six
     ev.append((_event, "cribbage.deal", ("dealer", "hand_no", "cards_each"), (dealer, hand_no, 6)))
     d["last_cut"], d["phase"], d["turn"] = (d["turn"], depth, "cut"), "discard", 1 - dealer
