@@ -5,11 +5,17 @@ import hashlib
 import random
 
 
+def seed_of(key: bytes) -> int:
+    """The number a stream's generator is seeded with, from the stream's key: its seed and labels joined by ":"
+    (``derive`` joins them; rules/cribbage/deal.py fills byte templates of its hot keys, held to ``derive`` by
+    tests)."""
+    return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
+
+
 def derive(seed: int, *labels: object) -> random.Random:
     """An independent, reproducible stream for one random event of a game.
 
     The same seed and labels always give the same stream, whatever happened before, which keeps
     undo, redo, restart and replay exact.
     """
-    key = ":".join([str(seed), *map(str, labels)]).encode()
-    return random.Random(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+    return random.Random(seed_of(":".join([str(seed), *map(str, labels)]).encode()))

@@ -7,11 +7,11 @@ generator directly and replays ``Random.shuffle``'s rejection sampling over one 
 """
 from __future__ import annotations
 
-import hashlib
 import random
 from _random import Random as _MT
 
 from rules.cards import CODE, Card, standard_deck
+from rules.rng import seed_of
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _PLACE = [0] * 56  # each card's place in the pack, by code: ``DECK.index`` would call Card.__eq__ per card
@@ -26,20 +26,15 @@ _GROUPS = tuple((bytes(b >> (8 - k) for b in range(256)),
                  tuple(i for i in range(51, 0, -1) if (i + 1).bit_length() == k)) for k in range(6, 1, -1))
 
 
-# The keys ``derive`` hashes (its labels joined by ":"), one template per seeded event: a bytes template is a
-# third of the instructions of joining the labels' strings, and the key costs as much as the rest of a starter.
+# The keys ``derive`` hashes (the seed and labels joined by ":"), one template per seeded event of a hand: filling
+# a bytes template takes a third of the instructions of joining the labels' strings (1.6% of a random game).
 CUT_FOR_DEAL, DEAL, STARTER = b"%d:cut:deal:%d", b"%d:deal:%d", b"%d:cut:%d:starter"
-
-
-def _seed(key: bytes) -> int:
-    """The number ``derive`` seeds its generator with for ``key``."""
-    return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
 
 
 def pack(key: bytes) -> list[Card]:
     """The standard deck shuffled by ``derive(seed, *labels).shuffle``, ``key`` being one of the templates above
     filled with the seed and the event's number."""
-    tops = _MT(_seed(key)).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
+    tops = _MT(seed_of(key)).getrandbits(32 * _WORDS).to_bytes(4 * _WORDS, "little")[3::4]
     x = list(DECK)
     w = 0
     try:
@@ -54,14 +49,14 @@ def pack(key: bytes) -> list[Card]:
                 x[i], x[j] = x[j], x[i]
     except IndexError:  # a very unlucky stream used up the words: shuffle the ordinary way
         x = list(DECK)
-        random.Random(_seed(key)).shuffle(x)
+        random.Random(seed_of(key)).shuffle(x)
     return x
 
 
 def choice_index(n: int, key: bytes) -> int:
     """The index ``derive(seed, *labels).choice(seq)`` picks from a sequence of ``n`` items (``key`` as for
     ``pack``)."""
-    mt = _MT(_seed(key))
+    mt = _MT(seed_of(key))
     k = n.bit_length()
     r = mt.getrandbits(k)
     while r >= n:
