@@ -172,9 +172,11 @@ def _slice(fn: Callable[[], object], seconds: float, per_call: int = 1,
     return n, clock() - t0
 
 
-# 16 rounds of 4 slices of 0.3 s (about 20 s): with 8, five runs on a quiet machine gave playout ratios from 0.53
-# to 0.63 and one `make bench` 0.50; twice the rounds halve the variance of the totals.
-def openspiel(rounds: int = 16, seconds: float = 0.3) -> dict[str, Any]:
+# 32 rounds of 4 slices of 0.3 s (about 40 s): with 8, five runs on a quiet machine gave playout ratios from 0.53
+# to 0.63 and one `make bench` 0.50; with 16, three runs on a loaded host gave 0.47, 0.56 and 0.67 (single rounds
+# from 0.31 to 0.95) and a `make bench` a show-count ratio of 10.0 (rounds 3.5-18.5). Each doubling halves the
+# variance of the totals.
+def openspiel(rounds: int = 32, seconds: float = 0.3) -> dict[str, Any]:
     """Our cribbage against OpenSpiel's C++ cribbage, in alternating slices of one run: each round runs
     OpenSpiel's random playouts, ours, OpenSpiel's shows (hands driven to their count) and our itemised show
     counts, ``seconds`` each, so a load that comes and goes hits both sides alike. The rates are the totals
