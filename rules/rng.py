@@ -7,8 +7,7 @@ import random
 
 def seed_of(key: bytes) -> int:
     """The number a stream's generator is seeded with, from the stream's key: its seed and labels joined by ":"
-    (``derive`` joins them; rules/cribbage/deal.py fills byte templates of its hot keys, held to ``derive`` by
-    tests)."""
+    (``derive`` joins them; a hot caller may fill a bytes template of the same key instead)."""
     return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
 
 
