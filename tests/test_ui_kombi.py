@@ -82,7 +82,7 @@ def test_cover_draws_no_card_face(monkeypatch):
 def test_illegal_drop_glides_back_with_a_reason():
     app, session, table = start("computer", seed=4)
     settle(app)
-    card = table.ordered_hand(table.obs)[0]
+    card = table.ordered_hand(table.obs["hand"])[0]
     home = table.cards.targets[card].rect().center
     drag(app, table.cards.current_rect(card).center, table.my_pile_zone.center)
     assert session.match.cursor == 0

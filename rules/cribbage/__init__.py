@@ -38,7 +38,7 @@ def _review():
 MAX_ACTIONS = 2 * 16 + (2 * (GAME_POINTS - 1) + 1) * 12
 
 GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
-                make_bot=_make_bot, review=_review)
+                private={"hand": [], "my_discards": [], "legal": []}, make_bot=_make_bot, review=_review)
 
 __all__ = [
     "GAME", "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",

@@ -27,6 +27,6 @@ def _review():
 
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
-                make_bot=_make_bot, review=_review)
+                private={"revealed": [], "drawn": None, "legal": []}, make_bot=_make_bot, review=_review)
 
 __all__ = ["GAME", "SquareState", "action_from_json", "card_value", "new_game", "square_sum"]

@@ -21,7 +21,7 @@ def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
     for y in geo.scored_rows:  # each row of scored combinations is named where it lies
         _lines(table, surface, table.t("kombi.scored"), 22, theme.TEXT_DIM, geo.column.x, y, geo.column.w,
                "right")  # right-aligned: the label touches its row
-    if table.my_turn and (table.selected or table.drag_keys):
+    if table.my_turn and table.selected and not table.drag_keys:  # a tap on the row plays the selection
         zone = geo.my_pile_zone
         glow = pygame.Surface(zone.size, pygame.SRCALPHA)
         glow.fill((*theme.DROP_GLOW[:3], 40))

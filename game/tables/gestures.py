@@ -1,0 +1,111 @@
+"""A table's gestures answered by the rules: where a drag or tap starts and ends becomes a pair of spots
+(``rules.gesture.Spot``), and the game's rules say which legal action that means, offer a choice, or refuse.
+
+Mixed into TableScene. A game's table only maps pixels to spots (``spot_of`` for the cards a drag holds,
+``spot_at`` for the point a drag or tap ends at, ``drop_spots`` for the places a card can be dropped on); what a
+gesture means lives once, in ``rules/<game>/gestures.py``. Dragging a hand card within its own hand rearranges
+the hand: a choice of the view, never a move.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+import rules
+from rules.core import Action, IllegalAction
+from rules.gesture import Choice, Spot, find_action, legal_meanings, legal_set
+
+
+class TableGestures:
+    # --- what each game's table says ---------------------------------------------------------------------
+    def spot_of(self, keys: list[str]) -> Spot | None:
+        """The spot a drag of these sprites starts from."""
+        return None
+
+    def spot_at(self, pos: tuple[int, int]) -> Spot | None:
+        """The spot under ``pos`` that something may be dropped on or tapped."""
+        for spot, rect in self.drop_spots():
+            if rect.collidepoint(pos):
+                return spot
+        return None
+
+    def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]:
+        """Every spot a card can be dropped on now, with where it lies (the topmost first)."""
+        return []
+
+    def action_text(self, action: Action) -> str:
+        """Words for one action, e.g. a button of a choice (the hint's sentence by default)."""
+        return self.hint_text(action)
+
+    # --- shared --------------------------------------------------------------------------------------------
+    @property
+    def spec(self) -> Any:
+        return rules.GAMES[self.game_id]
+
+    def answer(self, source: Spot | None, target: Spot | None) -> bool:
+        """Act on a gesture from ``source`` to ``target`` (None: a tap on ``source``): the one legal action it
+        means is played, several are offered as a choice, anything else glides back with the reason."""
+        if source is None:
+            self.snap_back()
+            return False
+        if target is not None and source.zone == target.zone == "hand" and source.owner == target.owner:
+            self.snap_back()
+            return False
+        try:
+            result = find_action(self.spec, self.obs, source, target)
+        except IllegalAction as exc:
+            exc.game = exc.game or self.game_id
+            self.refuse(self.t.refusal(exc))
+            return False
+        if isinstance(result, Choice):
+            self.snap_back()
+            self.offer_choice(result)
+            return False
+        return self.submit(result)
+
+    def offer_choice(self, choice: Choice) -> None:
+        """Ask which of the legal actions the gesture meant (the player may cancel)."""
+        options = list(choice.options)
+        self.app.push("choose", text=self.t("table.choose"), labels=[self.action_text(a) for a in options],
+                      on_pick=lambda i: self.submit(options[i]))
+
+    def snap_back(self) -> None:
+        if self.drag_keys:
+            self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
+        self.drag_keys = []
+        self.lit = []
+
+    def light_targets(self, source: Spot | None) -> None:
+        """While a card is held: the spots where letting go would make a legal move."""
+        self.lit = []
+        if source is None or not self.my_turn:
+            return
+        spec, obs = self.spec, self.obs
+        legal = legal_set(spec, obs)
+        self.lit = [rect for spot, rect in self.drop_spots() if legal_meanings(spec, obs, source, spot, legal)]
+
+    def tap_spot(self, spot: Spot) -> bool:
+        """A tap on a spot that acts alone (a pile, a button-like card): what the rules say it means."""
+        return self.answer(spot, None)
+
+    # --- the hand's order (a choice of the view) -------------------------------------------------------------
+    def ordered_hand(self, cards: list[str]) -> list[str]:
+        return self.hand_order.arrange(list(cards))
+
+    def arrange(self, held: list[str], pos: tuple[int, int]) -> None:
+        """Held hand cards let go within the hand: they move to where they were dropped."""
+        hand = self.ordered_hand(self.obs.get("hand") or [])
+        rects = [(c, self.cards.current_rect(c)) for c in hand if c not in held]
+        index = sum(1 for _, r in rects if r is not None and r.centerx < pos[0])
+        self.hand_order.move(hand, [c for c in hand if c in held], index)
+        self.refresh(animate=True)
+
+    def on_settings(self, key: str) -> None:
+        if key == "sort_by":
+            self.hand_order.sort(self.app.settings.sort_by)
+            self.refresh(animate=True)
+
+    def selection_to(self, cards: list[str], target: Spot) -> bool:
+        """The selected hand cards brought to ``target`` by a tap there (as a drag of them would)."""
+        return self.answer(Spot("hand", self.view_seat, tuple(cards)), target)
