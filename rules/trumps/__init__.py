@@ -30,6 +30,7 @@ def _review():
 
 # RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
-                private={"hand": [], "legal": [], "beaters": []}, make_bot=_make_bot, review=_review, vs_computer={"chooser": 0})
+                private={"hand": [], "legal": [], "beaters": []}, make_bot=_make_bot, review=_review,
+                vs_computer={"chooser": 0})
 
 __all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]
