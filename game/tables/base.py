@@ -64,6 +64,7 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
         self.lit: list[pygame.Rect] = []  # where the held card may be dropped (lit while it is held)
+        self.choice: list[Action] = []  # the actions the last ambiguous gesture offered
         self.hand_order = HandOrder(app.settings.sort_by)
         self.focus: int | None = None
         self.end_timer = 0.0

@@ -159,7 +159,7 @@ class KombiTable(PlateSeats, TableScene):
             if (r := self.cards.current_rect(c)) is not None:
                 out.append((Spot("exchange", None, (c,)), r.inflate(r.w * 0.2, r.h * 0.2)))
         for c in self.obs["hand"]:
-            if c not in self.drag_keys and (r := self.cards.current_rect(c)) is not None:
+            if (r := self.cards.current_rect(c)) is not None:
                 out.append((Spot("hand", me, (c,)), r))
         out += [(Spot("hand", me), self.geo.hand_zone), (Spot("pile", me), self.geo.my_pile_zone),
                 (Spot("draw"), self.geo.draw_rect)]
@@ -245,6 +245,9 @@ class KombiTable(PlateSeats, TableScene):
         elif bid == "sort":
             self.hand_order.sort("rank" if self.hand_order.by == "suit" else "suit")
             self.refresh(animate=True)
+
+    def button_for(self, action: Action) -> str | None:
+        return "pass" if action.kind == "pass" else None
 
     def pass_turn(self) -> None:
         if not ask_before_ending(self, PASS):
