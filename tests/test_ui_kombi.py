@@ -187,7 +187,8 @@ def test_an_exchange_card_dragged_to_the_hand_asks_which_card_to_give():
     app, session, table = my_first_turn()
     area = table.obs["exchange"][0]
     zone = table.hand_zone
-    bare = next((x, zone.bottom - 4) for x in range(zone.x + 4, zone.right, 8) if table.cards.hit((x, zone.bottom - 4)) is None)
+    y = zone.bottom - 4
+    bare = next((x, y) for x in range(zone.x + 4, zone.right, 8) if table.cards.hit((x, y)) is None)
     drag(app, table.cards.current_rect(area).center, bare)
     assert isinstance(app.stack.top, ChooseScene) and len(table.choice) == len(table.obs["hand"])
     give = table.choice[2]
