@@ -15,6 +15,7 @@ import pygame
 import rules
 from rules.core import Action, IllegalAction
 from rules.gesture import Choice, Spot, find_action, legal_meanings, legal_set
+from sprites import theme
 
 
 class TableGestures:
@@ -103,6 +104,15 @@ class TableGestures:
         whole = {(spot.zone, spot.owner) for spot, _ in good if not spot.cards}
         # a zone lit as a whole needs none of its cards lit as well
         self.lit = [rect for spot, rect in good if not (spot.cards and (spot.zone, spot.owner) in whole)]
+
+    def draw_lit(self, surface: pygame.Surface) -> None:
+        """The spots where the held card may go glow; nothing else does."""
+        width, radius = max(2, int(3 * self.scale)), max(6, int(10 * self.scale))
+        for rect in self.lit:
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow.fill((*theme.DROP_GLOW[:3], 40))
+            surface.blit(glow, rect)
+            pygame.draw.rect(surface, theme.DROP_GLOW, rect, width=width, border_radius=radius)
 
     def tap_spot(self, spot: Spot) -> bool:
         """A tap on a spot that acts alone (a pile, a button-like card): what the rules say it means."""
