@@ -399,3 +399,31 @@ def test_observation_hides_the_other_hand_and_shows_own_discards():
     assert o["series"] == [{"seat": 0, "card": "TS"}, {"seat": 1, "card": "KC"}] and o["count"] == 20
     assert "TS" not in s.hidden_from(DEALER)
     assert o["pegs"] == [{"back": 0, "front": 0}, {"back": 0, "front": 0}]
+
+
+# --- gestures (rules/cribbage/gestures.py) ----------------------------------------------------------
+
+def test_gestures_mean_the_cut_the_discard_and_the_play():
+    from rules.gesture import Choice, Spot, find_action
+
+    spec = rules.GAMES["cribbage"]
+    s = fixed_deal(["TS", "9H", "5C", "2D", "QH", "QD"], ["KC", "8D", "7S", "AH", "4S", "4C"], "3C")
+    obs = s.observe(0)
+    assert find_action(spec, obs, Spot("pack", slot=17)) == cut(17)
+    with pytest.raises(IllegalAction, match="choose_depth"):
+        find_action(spec, obs, Spot("pack"))  # no depth marked on the pack yet
+    s = s.apply(cut())
+    obs = s.observe(0)
+    crib = Spot("crib", DEALER)
+    assert find_action(spec, obs, Spot("hand", 0, ("QH", "9H")), crib) == discard("9H", "QH")
+    one = find_action(spec, obs, Spot("hand", 0, ("QH",)), crib)  # one card alone: the door says why not
+    assert refusal_of(s, one) == ("discard_two", {})
+    assert refusal_of(s, find_action(spec, obs, Spot("hand", 0, ("QH",)), Spot("play"))) == ("time_to_discard", {})
+    with pytest.raises(IllegalAction, match="nothing_there"):
+        find_action(spec, obs, Spot("hand", 1, ("KC", "8D")), crib)  # the other seat's hand is not ours to move
+    s = s.apply(discard("QH", "QD")).apply(discard("4S", "4C")).apply(cut())
+    obs = s.observe(0)
+    assert find_action(spec, obs, Spot("hand", 0, ("TS",)), Spot("play")) == play("TS")
+    assert find_action(spec, obs, Spot("hand", 0, ("TS", "9H")), Spot("play")) == Choice((play("TS"), play("9H")))
+    with pytest.raises(IllegalAction, match="pick_a_card"):
+        find_action(spec, obs, Spot("hand", 0), Spot("play"))

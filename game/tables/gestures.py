@@ -78,12 +78,15 @@ class TableGestures:
 
     def light_targets(self, source: Spot | None) -> None:
         """While a card is held: the spots where letting go would make a legal move."""
-        self.lit = []
+        self.lit = self.targets_for(source)
+
+    def targets_for(self, source: Spot | None) -> list[pygame.Rect]:
+        """Where the cards of ``source`` (held, or selected for a tap there) may go now to make a legal move."""
         if source is None or not self.my_turn:
-            return
+            return []
         spec, obs = self.spec, self.obs
         legal = legal_set(spec, obs)
-        self.lit = [rect for spot, rect in self.drop_spots() if legal_meanings(spec, obs, source, spot, legal)]
+        return [rect for spot, rect in self.drop_spots() if legal_meanings(spec, obs, source, spot, legal)]
 
     def tap_spot(self, spot: Spot) -> bool:
         """A tap on a spot that acts alone (a pile, a button-like card): what the rules say it means."""
