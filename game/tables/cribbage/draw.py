@@ -104,11 +104,7 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
 
 def _draw_drop_zones(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
     """Where a tap sends the selected cards; a held card's targets are lit by the base (``lit``)."""
-    for zone in table.selection_targets():
-        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-        glow.fill((*theme.DROP_GLOW[:3], 40))
-        surface.blit(glow, zone)
-        pygame.draw.rect(surface, theme.DROP_GLOW, zone, width=2, border_radius=int(10 * table.scale))
+    table.draw_lit(surface, table.selection_targets())
 
 
 def _draw_pack(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
