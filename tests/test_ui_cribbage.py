@@ -79,8 +79,7 @@ def perform(app, table, action: Action, style: int) -> None:
             drag(app, (zone.x + 4, zone.centery), (x, zone.centery))
             tap(app, find_button(app, "confirm").center)
         elif style % 3 == 1:
-            tap(app, (x, zone.centery), touch=True)
-            key(app, pygame.K_RETURN)
+            tap(app, (x - 1, zone.centery), touch=True)  # a tap cuts where it lands (just left of the gap)
         else:
             middle = (cut["min"] + cut["max"] + 1) // 2
             key(app, pygame.K_RIGHT)  # the first arrow picks the middle of the pack
@@ -224,7 +223,7 @@ def test_the_cut_draws_no_face_before_it_is_confirmed(monkeypatch):
     monkeypatch.setattr(sprites.cards.CardArt, "face", lambda self, c: drawn.append(str(c)) or real_face(self, c))
     zone, cut = table.strip_due()
     assert cut == {"purpose": "deal", "min": 4, "max": 48, "of": 52}
-    for x in range(zone.x + 10, zone.right, 60):
+    for x in range(zone.x + 40, zone.right, 60):  # drags (a tap would cut)
         drag(app, (zone.x + 4, zone.centery), (x, zone.centery))
         frames(app, 3)
     key(app, pygame.K_LEFT)
@@ -461,7 +460,7 @@ def test_every_drop_answers_and_only_legal_targets_light():
     assert table.lit == [] and table.selected == []
 
 
-def test_a_second_tap_on_the_marked_depth_cuts_and_cut_needs_a_depth():
+def test_a_tap_on_the_pack_cuts_there_a_drag_only_marks_and_cut_needs_a_depth():
     app, session, table = start("computer", Match("cribbage", {"seed": 3}))
     settle(app)
     zone, cut = table.strip_due()
@@ -469,12 +468,10 @@ def test_a_second_tap_on_the_marked_depth_cuts_and_cut_needs_a_depth():
     assert session.match.cursor == 0 and table.toast[0] == "Drag along the pack to choose where to cut."
 
     def x(depth: int) -> int:
-        return round((CutStrip.card_x(zone, cut["of"], table.geo.sw, depth - 1) +
-                      CutStrip.card_x(zone, cut["of"], table.geo.sw, depth)) / 2 - 1)
+        return int(CutStrip.split_x(zone, cut["of"], table.geo.sw, depth)) - 1
 
-    tap(app, (x(20), zone.centery))
-    tap(app, (x(25), zone.centery), touch=True)
-    assert session.match.cursor == 0 and table.cut_depth == 25, "a tap elsewhere moves the mark"
+    drag(app, (x(10), zone.centery), (x(20), zone.centery))
+    assert session.match.cursor == 0 and table.cut_depth == 20, "letting go of a drag never cuts"
     tap(app, (x(25), zone.centery), touch=True)
     assert session.match.actions == [Action.make("cut", depth=25)]
 

@@ -30,7 +30,6 @@ class CribbageTable(PlateSeats, TableScene):
         super().__init__(app, session)
         self.selected: list[str] = []
         self.cut_depth: int | None = None
-        self._cut_marked: int | None = None  # the depth marked when the latest touch on the pack began
         self.pegboard = PegBoard()
         self.cut = CutStrip()
         self.seq = Sequence()
@@ -183,7 +182,8 @@ class CribbageTable(PlateSeats, TableScene):
         super().on_gesture(g)
 
     def _cut_gesture(self, g) -> bool:
-        """A touch on the pack due to be cut marks a depth (a preview); a tap on the marked depth cuts there."""
+        """On the pack due to be cut, a tap cuts where it lands; a finger down or dragging along it only marks a
+        depth (a preview that Cut or Enter confirms)."""
         strip = self.strip_due()
         if strip is None or not self.my_turn:
             return False
@@ -191,15 +191,23 @@ class CribbageTable(PlateSeats, TableScene):
         if not zone.inflate(self.geo.sw, self.geo.sh).collidepoint(g.start):
             return False
         if g.kind in ("press", "drag_start", "drag", "drop", "tap"):
-            depth = CutStrip.depth_at(zone, cut["of"], self.geo.sw, g.pos[0], cut["min"], cut["max"])
-            if g.kind == "press":
-                self._cut_marked = self.cut_depth
-            if g.kind == "tap" and depth == self._cut_marked:
-                self.tap_spot(Spot("pack", slot=depth))
-                return True
-            self.cut_depth = depth
-            self.buttons.set(self._all_buttons())
+            self.cut_depth = CutStrip.depth_at(zone, cut["of"], self.geo.sw, g.pos[0], cut["min"], cut["max"])
+            if g.kind == "tap":
+                self.tap_spot(Spot("pack", slot=self.cut_depth))
+            else:
+                self.buttons.set(self._all_buttons())
         return True
+
+    def spot_rect(self, spot: Spot) -> pygame.Rect | None:
+        if spot.zone != "pack":
+            return super().spot_rect(spot)
+        strip = self.strip_due()
+        if strip is None or spot.slot is None:
+            return None
+        zone, cut = strip  # the width of one card's step, centred on the gap above the cut-off packet
+        step = CutStrip.step(zone, cut["of"], self.geo.sw)
+        x = CutStrip.split_x(zone, cut["of"], self.geo.sw, spot.slot)
+        return pygame.Rect(round(x - step / 2), zone.y, max(1, round(step)), zone.h)
 
     def drag_keys_for(self, key: str) -> list[str]:
         if key not in self.obs["hand"]:

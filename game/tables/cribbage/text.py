@@ -169,7 +169,8 @@ STRINGS = (
     N_("cribbage.howto.cap.best_starter", "with the starter 5♠"),
     N_("cribbage.do.cut", "{name}, cut for {dealer}'s deal: drag along the pack, then press Cut."),
     N_("cribbage.do.starter", "{name}, cut for the starter: drag along the pack, then press Cut."),
-    N_("cribbage.coach.cut", "Cut the pack: tap or drag along the spread cards to choose where, then press Cut."),
+    N_("cribbage.coach.cut", "Cut the pack: tap the spread cards where you want to cut, or drag along them and "
+       "press Cut."),
     N_("cribbage.coach.discard", "Choose two cards for the crib: tap two, then drag them to the crib (or press the button). The crib scores for the dealer."),
     N_("cribbage.coach.play", "Play one card at a time onto the count. The count never passes 31; 15 and 31 score 2, and so do pairs; runs score too."),
     N_("cribbage.coach.show", "After the play each hand is counted with the starter card: fifteens, pairs, runs, flushes. The pegs race to 121."),
