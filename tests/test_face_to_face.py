@@ -349,9 +349,9 @@ def perform_cribbage(app, hand: Hand, obs: dict) -> str:
     if obs.get("cut") is not None:
         zone, cut = band.strip_due()
         depth = (cut["min"] + cut["max"]) // 2
-        hand.tap((int(CutStrip.split_x(zone, cut["of"], band.geo.sw, depth)), zone.centery))
-        assert band.cut_depth is not None
-        hand.button("confirm")
+        cuts = len(band.match.played)
+        hand.tap((int(CutStrip.split_x(zone, cut["of"], band.geo.sw, depth)) - 1, zone.centery))  # a tap cuts there
+        assert band.match.played[cuts:] == [Action.make("cut", depth=depth)]
         return "cut"
     legal = [Action.from_dict(a) for a in obs["legal"]]
     cards = legal[0]["cards"] if obs["phase"] == "discard" else [legal[0]["card"]]

@@ -93,9 +93,12 @@ class TableGestures:
 
     def light_targets(self, source: Spot | None) -> None:
         """While a card is held: the spots where letting go would make a legal move."""
-        self.lit = []
+        self.lit = self.targets_for(source)
+
+    def targets_for(self, source: Spot | None) -> list[pygame.Rect]:
+        """Where the cards of ``source`` (held, or selected for a tap there) may go now to make a legal move."""
         if source is None or not self.my_turn:
-            return
+            return []
         spec, obs = self.spec, self.obs
         legal = legal_set(spec, obs)
         held = set(source.cards)
@@ -103,12 +106,13 @@ class TableGestures:
                 if not held.intersection(spot.cards) and legal_meanings(spec, obs, source, spot, legal)]
         whole = {(spot.zone, spot.owner) for spot, _ in good if not spot.cards}
         # a zone lit as a whole needs none of its cards lit as well
-        self.lit = [rect for spot, rect in good if not (spot.cards and (spot.zone, spot.owner) in whole)]
+        return [rect for spot, rect in good if not (spot.cards and (spot.zone, spot.owner) in whole)]
 
-    def draw_lit(self, surface: pygame.Surface) -> None:
-        """The spots where the held card may go glow; nothing else does."""
+    def draw_lit(self, surface: pygame.Surface, rects: list[pygame.Rect] | None = None) -> None:
+        """The spots where the held card may go glow (or ``rects``: e.g. where a tap would send the selection);
+        nothing else does."""
         width, radius = max(2, int(3 * self.scale)), max(6, int(10 * self.scale))
-        for rect in self.lit:
+        for rect in self.lit if rects is None else rects:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             glow.fill((*theme.DROP_GLOW[:3], 40))
             surface.blit(glow, rect)
