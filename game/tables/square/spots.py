@@ -8,8 +8,8 @@ import pygame
 
 from game.tables.square import words
 from game.tables.square.pick import NOTHING, Pick, place_of, places_of
-from rules.core import Action, IllegalAction
-from rules.gesture import Choice, Spot, find_action
+from rules.core import Action
+from rules.gesture import Choice, Spot
 from rules.square.gestures import DONE, LOOK, discard_spot
 
 
@@ -84,11 +84,8 @@ class SquareSpots:
     def _gesture(self, source: Spot, target: Spot | None, drop: bool) -> bool:
         """What the rules say the gesture means: a move, a preview of the moves it may still become (the player
         points at the missing cards), the choose dialog for two different moves, or the reason it is refused."""
-        try:
-            result = find_action(self.spec, self.obs, source, target)
-        except IllegalAction as exc:
-            exc.game = exc.game or self.game_id
-            self.refuse(self.t.refusal(exc))
+        result = self.meaning(source, target)
+        if result is None:
             return False
         if isinstance(result, Choice) and len({a.kind for a in result.options}) > 1:
             self.snap_back()
