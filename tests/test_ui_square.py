@@ -469,3 +469,24 @@ def test_the_drawn_card_dropped_beside_ones_cards_asks_which_one_it_replaces():
     key(app, pygame.K_3)  # the same card again makes the move
     settle(app)
     assert session.match.actions[-1] == act("swap", pos=(2, 1))
+
+
+def test_a_drawn_jack_pairs_an_own_card_dragged_onto_an_opponent_card_after_asking():
+    app, session, table = start("hotseat")
+    match = session.match
+    for a in [act("skip_look"), act("skip_look"), act("draw"), act("discard"), act("draw"), act("discard"),
+              act("draw")]:
+        match.play(a)
+    table.refresh(animate=False)
+    while not table.my_turn:
+        confirm_cover(app)
+    assert table.obs["drawn"] == "JS"
+    drag(app, slot(table, True, (1, 2)), slot(table, True, (2, 2)))
+    assert table.toast[0] == table.t("square.refuse.one_of_each")
+    drag(app, slot(table, True, (1, 2)), slot(table, False, (1, 1)))
+    dialog = app.stack.top
+    assert dialog.name == "confirm" and dialog.text == "Blind-swap your (1,2) with Ben's (1,1)?"
+    assert table.pick.action() == act("jack_swap", own=(1, 2), opp=(1, 1)) and match.actions[-1] == act("draw")
+    tap(app, find_button(app, "yes").center)
+    settle(app)
+    assert match.actions[-1] == act("jack_swap", own=(1, 2), opp=(1, 1))

@@ -106,8 +106,10 @@ def _tap_square(obs: Mapping[str, Any], spot: Spot) -> list[Action]:
 def _two_cards(obs: Mapping[str, Any], a: Spot, b: Spot) -> list[Action]:
     """One own and one opponent card paired: the drawn Jack's blind swap or the drawn Queen's look."""
     me = obs["seat"]
-    if a.owner == b.owner or a.slot is None or b.slot is None:
+    if a.slot is None or b.slot is None:
         return []
+    if a.owner == b.owner:
+        raise IllegalAction("one_of_each")
     own, opp = (a, b) if a.owner == me else (b, a)
     power = power_of(obs["drawn"])
     kind = power if power in TWO_CARD_POWERS else "jack_swap"

@@ -45,7 +45,7 @@ def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
         width = geo.big if mine else geo.cw
         rect = geo.card_rect(x, y, width)
         key, color = ("square.your_drawn", theme.GOLD) if mine else ("square.their_drawn", theme.TEXT)
-        _wrapped(table, surface, table.t(key, name=table.name(holder)), 22, color, x, rect.bottom + geo.pad // 2,
+        _wrapped(table, surface, table.t(key, name=table.seat_name(holder)), 22, color, x, rect.bottom + geo.pad // 2,
                  geo.big + geo.pad if mine else geo.their_square.w, bold=mine)
     if obs["over"]:
         _end_values(table, surface)

@@ -10,13 +10,19 @@ from game.tables.square import words
 from game.tables.square.pick import NOTHING, Pick, place_of, places_of
 from rules.core import Action
 from rules.gesture import Choice, Spot
-from rules.square.gestures import DONE, LOOK, discard_spot
+from rules.square.gestures import DONE, LOOK, TWO_CARD_POWERS, discard_spot
+from rules.square.state import power_of
 
 
 class SquareSpots:
     def drag_keys_for(self, key: str) -> list[str]:
-        spot = self.spot_of_key(key)
-        return [key] if spot is not None and spot.zone in ("draw", "discard", "drawn") else []
+        """The piles, the drawn card, and one's own cards while a drawn Jack or Queen may pair one of them with an
+        opponent card."""
+        spot, me = self.spot_of_key(key), self.obs["seat"]
+        if spot is None:
+            return []
+        pairing = spot.zone == "square" and spot.owner == me and power_of(self.obs["drawn"]) in TWO_CARD_POWERS
+        return [key] if pairing or spot.zone in ("draw", "discard", "drawn") else []
 
     def spot_of(self, keys: list[str]) -> Spot | None:
         return self.spot_of_key(keys[0]) if len(keys) == 1 else None
@@ -34,6 +40,12 @@ class SquareSpots:
             owner, index, _ = key[2:].split(":")
             return Spot("square", int(owner), slot=int(index))
         return None
+
+    def spot_rect(self, spot: Spot) -> pygame.Rect | None:
+        """Where ``spot`` lies, also for a card whose sprite is named for its place (the drawn card)."""
+        rect = super().spot_rect(spot)
+        key = next((k for k in self.cards.targets if rect is None and self.spot_of_key(k) == spot), None)
+        return self.cards.current_rect(key) if key is not None else rect
 
     def held(self) -> Spot | None:
         """One's own drawn card, while one holds it."""
@@ -56,10 +68,12 @@ class SquareSpots:
         self.lit = [r for r in self.lit if not any(o is not r and r.contains(o) for o in self.lit)]
 
     def answer(self, source: Spot | None, target: Spot | None) -> bool:
-        """A drop: it acts at once, unless it leaves a card to choose or pairs two cards (a Jack or Queen), which
-        stay a preview until confirmed (RULES.md §1.4). The drawn card dropped on a card the preview can use
-        (after the power zone, or aimed at an opponent card) chooses that card."""
-        if source is None or target is None or source == target:
+        """A drop: it acts at once, unless it leaves a card to choose (a preview) or pairs two cards (a Jack or
+        Queen: asked first, RULES.md §1.4). The drawn card dropped on a card the preview can use (after the power
+        zone, or aimed at an opponent card) chooses that card. Dropped where it lies, a card just glides back."""
+        home = target is not None and source is not None and target.zone == source.zone and \
+            target.owner == source.owner and target.slot in (None, source.slot)
+        if source is None or target is None or home:
             self.snap_back()
             return False
         narrowed = self.pick.with_place(place_of(target, self.obs["seat"])) if source.zone == "drawn" else None
@@ -98,15 +112,20 @@ class SquareSpots:
         return self._settle(Pick.of(self.obs, (result,)), drop)
 
     def _settle(self, pick: Pick, drop: bool) -> bool:
-        """Make the previewed move when a drop completes it (one card) or a tap repeats it; else show it."""
+        """Make the previewed move when a drop completes it (one card) or a tap repeats it; else show it, and when
+        a drop completes a move on two cards, ask (the preview stays if the answer is no)."""
         action = pick.action()
         again = pick == self.pick and not drop
-        if action is not None and (again or (drop and len(places_of(self.obs, action)) < 2)):
+        pairs = action is not None and len(places_of(self.obs, action)) > 1
+        if action is not None and (again or (drop and not pairs)):
             return self.submit(action)
         self.pick = NOTHING if again else pick
         self.snap_back()
         self.app.play_sound("click")
         self.restage()
+        if drop and pairs:
+            text = words.confirm_text(self.t, self.session.names, self.obs["seat"], action)
+            self.app.push("confirm", text=text, on_yes=lambda: self.submit(action))
         return False
 
     def action_text(self, action: Action) -> str:

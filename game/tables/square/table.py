@@ -40,7 +40,6 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         super().__init__(app, session)
         self.pick: Pick = NOTHING
         self.geo = SquareGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
-        self._wraps: dict[tuple[str, int, int], list[str]] = {}
 
     # --- geometry and the view --------------------------------------------------------------------
     def layout(self) -> None:
@@ -67,7 +66,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
 
     def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate:
         """A square always holds four cards: the plate says who, whose turn, knocked, and the sum at the end."""
-        name = self.name(seat)
+        name = self.seat_name(seat)
         if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
             name = self.t("square.you", name=name)
         return Plate(name, score=self.t("square.sum", total=total) if total is not None else "", turn=turn,
@@ -121,19 +120,6 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
 
     def hint_targets(self) -> set[Target]:
         return hint_targets(self.hint, self.obs) if self.my_turn else set()
-
-    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        """Word-wrapped lines, remembered: the same prompts are drawn every frame."""
-        key = (text, px, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
-        return lines
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
 
     # --- keyboard --------------------------------------------------------------------------------------
     def focus_items(self) -> list[tuple[str, pygame.Rect]]:
@@ -203,6 +189,9 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         return [Button(bid, self.t(key), pygame.Rect(rect.x + pad + j * (w + pad), y, w, bh), primary=j == 0)
                 for j, (bid, key) in enumerate(spec)]
 
+    def button_for(self, action: Action) -> str | None:
+        return next((bid for bid, a in BUTTON_ACTIONS.items() if a == action), None)
+
     def on_game_button(self, bid: str) -> None:
         if bid == "confirm":
             self.confirm()
@@ -234,7 +223,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         if len(winners) != 1:
             return self.t("square.result.shared", score=scores[0])
         w = winners[0]
-        return self.t("square.result.win", name=self.name(w), score=scores[w], other_score=scores[1 - w])
+        return self.t("square.result.win", name=self.seat_name(w), score=scores[w], other_score=scores[1 - w])
 
     # --- drawing -----------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

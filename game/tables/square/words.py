@@ -76,6 +76,11 @@ def choice_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any
     return hint_text(t, names, seat, a, obs)
 
 
+def confirm_text(t: T, names: list[str], seat: int, a: Action) -> str:
+    """The question a drop that pairs two cards asks (a Jack's blind swap, a Queen's look)."""
+    return t(f"square.confirm.{a.kind}", own=pos_text(a["own"]), opp=pos_text(a["opp"]), other=names[1 - seat])
+
+
 def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
     """What the player to move can do now, or what the previewed move would do."""
     seat, phase = obs["seat"], obs["phase"]
