@@ -372,8 +372,8 @@ def square_session():
 def perform_square(app, hand: Hand, obs: dict) -> str:
     """Draw and use the card: a peek at one's own card, a Jack swapping with the opponent's square and a
     spy into it — the opponent's square tapped in one's own half."""
-    from game.tables.square.pick import power_of
     from rules.square.actions import index_of
+    from rules.square.state import power_of
 
     geo = hand.band.geo
     phase = obs["phase"]

@@ -67,17 +67,23 @@ class TableGestures:
         if target is not None and source.zone == target.zone == "hand" and source.owner == target.owner:
             self.snap_back()
             return False
-        try:
-            result = find_action(self.spec, self.obs, source, target)
-        except IllegalAction as exc:
-            exc.game = exc.game or self.game_id
-            self.refuse(self.t.refusal(exc))
+        result = self.meaning(source, target)
+        if result is None:
             return False
         if isinstance(result, Choice):
             self.snap_back()
             self.offer_choice(result)
             return False
         return self.submit(result)
+
+    def meaning(self, source: Spot, target: Spot | None) -> Action | Choice | None:
+        """What the rules say a gesture means (find_action), or None once the reason they refuse it is shown."""
+        try:
+            return find_action(self.spec, self.obs, source, target)
+        except IllegalAction as exc:
+            exc.game = exc.game or self.game_id
+            self.refuse(self.t.refusal(exc))
+            return None
 
     def offer_choice(self, choice: Choice) -> None:
         """Ask which of the legal actions the gesture meant (the player may cancel)."""
