@@ -34,6 +34,10 @@ class TableGestures:
         """Every spot a card can be dropped on now, with where it lies (the topmost first)."""
         return []
 
+    def first_suit(self) -> str | None:
+        """The suit a hand sorted by suit starts with (e.g. the player's own trump), if the game has one."""
+        return None
+
     def action_text(self, action: Action) -> str:
         """Words for one action, e.g. a button of a choice (the hint's sentence by default)."""
         return self.hint_text(action)
@@ -91,7 +95,7 @@ class TableGestures:
 
     # --- the hand's order (a choice of the view) -------------------------------------------------------------
     def ordered_hand(self, cards: list[str]) -> list[str]:
-        return self.hand_order.arrange(list(cards))
+        return self.hand_order.arrange(list(cards), self.first_suit())
 
     def arrange(self, held: list[str], pos: tuple[int, int]) -> None:
         """Held hand cards let go within the hand: they move to where they were dropped."""

@@ -51,17 +51,11 @@ def name_text(table: TrumpsTable, seat: int) -> str:
 # --- the pile ---------------------------------------------------------------------------------------------
 def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
     obs, geo = table.obs, table.geo
-    target = table.my_turn and (table.drag_keys or table.selected)
+    target = table.my_turn and geo.pile_zone in table.lit  # lit (by the table) where the held card may go
     if not obs["pile"]:
         art = table.app.cards.get(geo.cw)
         surface.blit(art.slot(table.t("trumps.drop_here") if target else ""),
                      geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw))
-    if target:
-        zone = geo.pile_zone
-        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-        glow.fill((*theme.DROP_GLOW[:3], 36))
-        surface.blit(glow, zone)
-        draw_round_rect(surface, theme.DROP_GLOW, zone, int(10 * table.scale) + 2, max(2, int(3 * table.scale)))
 
 
 def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
