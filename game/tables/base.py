@@ -64,6 +64,7 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
         self.lit: list[pygame.Rect] = []  # where the held card may be dropped (lit while it is held)
+        self.choice: list[Action] = []  # the actions the last ambiguous gesture offered
         self.hand_order = HandOrder(app.settings.sort_by)
         self.focus: int | None = None
         self.end_timer = 0.0
@@ -78,6 +79,7 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.board = pygame.Rect(0, 0, 0, 0)
         self.layers = TableLayers()  # felt, board, log and buttons rendered once per change; dirty rects
         self._view_serial = 0
+        self._wraps: dict[tuple, list[str]] = {}
 
     # --- life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -306,7 +308,7 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
     def _paint_static(self, layer: pygame.Surface) -> None:
         layer.blit(felt(layer.get_size()), (0, 0))
         self.draw_board(layer)
-        self._draw_lit(layer)
+        self.draw_lit(layer)
         self.log.draw(layer, self.app.fonts, self.t("table.log"), self.scale)
         self.buttons.draw(layer, self.app.fonts)
 
@@ -314,15 +316,6 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.draw_top(surface)
         with floating(surface):  # a toast floats over the board for a moment
             self._draw_toast(surface)
-
-    def _draw_lit(self, surface: pygame.Surface) -> None:
-        """The spots where the held card may go glow; nothing else does."""
-        width, radius = max(2, int(3 * self.scale)), max(6, int(10 * self.scale))
-        for rect in self.lit:
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            glow.fill((*theme.DROP_GLOW[:3], 40))
-            surface.blit(glow, rect)
-            pygame.draw.rect(surface, theme.DROP_GLOW, rect, width=width, border_radius=radius)
 
     def _focus_ring(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], None]] | None:
         """The gold keyboard focus on a card or zone (it follows a gliding card), with how to draw it."""
@@ -355,6 +348,19 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
+        """``fonts.wrap``, remembered: a table wraps the same lines every time its board is drawn."""
+        key = (text, px, width, bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 256:
+                self._wraps.clear()
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
+        return lines
 
     def text(self, surface: pygame.Surface, text: str, base_px: int, color, pos, anchor: str = "topleft",
              bold: bool = False) -> pygame.Rect:

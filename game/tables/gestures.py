@@ -15,6 +15,7 @@ import pygame
 import rules
 from rules.core import Action, IllegalAction
 from rules.gesture import Choice, Spot, find_action, legal_meanings, legal_set
+from sprites import theme
 
 
 class TableGestures:
@@ -25,8 +26,9 @@ class TableGestures:
 
     def spot_at(self, pos: tuple[int, int]) -> Spot | None:
         """The spot under ``pos`` that something may be dropped on or tapped."""
+        held = set(self.drag_keys)
         for spot, rect in self.drop_spots():
-            if rect.collidepoint(pos):
+            if rect.collidepoint(pos) and not held.intersection(spot.cards):  # not the held card itself
                 return spot
         return None
 
@@ -38,6 +40,10 @@ class TableGestures:
         """The suit a hand sorted by suit starts with (e.g. the player's own trump), if the game has one."""
         return None
 
+    def button_for(self, action: Action) -> str | None:
+        """The id of the game button that makes ``action``, for the actions no gesture makes (Pass, Go ...)."""
+        return None
+
     def action_text(self, action: Action) -> str:
         """Words for one action, e.g. a button of a choice (the hint's sentence by default)."""
         return self.hint_text(action)
@@ -46,6 +52,15 @@ class TableGestures:
     @property
     def spec(self) -> Any:
         return rules.GAMES[self.game_id]
+
+    def spot_rect(self, spot: Spot) -> pygame.Rect | None:
+        """Where ``spot`` lies now: a drop spot's area, else the first of its cards, else the sprite it stands for
+        (e.g. the top of a pile): how coach marks and the tests that play by gestures find it."""
+        for s, rect in self.drop_spots():
+            if s == spot:
+                return rect
+        keys = list(spot.cards[:1]) or [k for k in self.cards.targets if self.spot_of([k]) == spot][:1]
+        return self.cards.current_rect(keys[0]) if keys else None
 
     def answer(self, source: Spot | None, target: Spot | None) -> bool:
         """Act on a gesture from ``source`` to ``target`` (None: a tap on ``source``): the one legal action it
@@ -70,7 +85,7 @@ class TableGestures:
 
     def offer_choice(self, choice: Choice) -> None:
         """Ask which of the legal actions the gesture meant (the player may cancel)."""
-        options = list(choice.options)
+        options = self.choice = list(choice.options)
         self.app.push("choose", text=self.t("table.choose"), labels=[self.action_text(a) for a in options],
                       on_pick=lambda i: self.submit(options[i]))
 
@@ -87,7 +102,21 @@ class TableGestures:
             return
         spec, obs = self.spec, self.obs
         legal = legal_set(spec, obs)
-        self.lit = [rect for spot, rect in self.drop_spots() if legal_meanings(spec, obs, source, spot, legal)]
+        held = set(source.cards)
+        good = [(spot, rect) for spot, rect in self.drop_spots()
+                if not held.intersection(spot.cards) and legal_meanings(spec, obs, source, spot, legal)]
+        whole = {(spot.zone, spot.owner) for spot, _ in good if not spot.cards}
+        # a zone lit as a whole needs none of its cards lit as well
+        self.lit = [rect for spot, rect in good if not (spot.cards and (spot.zone, spot.owner) in whole)]
+
+    def draw_lit(self, surface: pygame.Surface) -> None:
+        """The spots where the held card may go glow; nothing else does."""
+        width, radius = max(2, int(3 * self.scale)), max(6, int(10 * self.scale))
+        for rect in self.lit:
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow.fill((*theme.DROP_GLOW[:3], 40))
+            surface.blit(glow, rect)
+            pygame.draw.rect(surface, theme.DROP_GLOW, rect, width=width, border_radius=radius)
 
     def tap_spot(self, spot: Spot) -> bool:
         """A tap on a spot that acts alone (a pile, a button-like card): what the rules say it means."""

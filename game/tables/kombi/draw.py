@@ -56,13 +56,13 @@ def _status(table: KombiTable, surface: pygame.Surface) -> None:
         left = 2 - len(obs["done"])
         can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
                if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
-        line = (f"{table.t('table.your_turn', name=table.name(seat))}  ·  "
+        line = (f"{table.t('table.your_turn', name=table.seat_name(seat))}  ·  "
                 f"{table.t.n('kombi.actions_left', left)}  ·  {table.t('kombi.can', list=', '.join(can))}")
         color = theme.GOLD
     elif table.bot.thinking:
-        line, color = table.t("table.thinking", name=table.name(seat)), theme.TEXT
+        line, color = table.t("table.thinking", name=table.seat_name(seat)), theme.TEXT
     else:
-        line, color = table.t("table.their_turn", name=table.name(seat)), theme.TEXT
+        line, color = table.t("table.their_turn", name=table.seat_name(seat)), theme.TEXT
     geo = table.geo
     _line(table, surface, line, 28, color, geo.y_status)
 

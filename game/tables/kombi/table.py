@@ -30,7 +30,6 @@ class KombiTable(PlateSeats, TableScene):
         super().__init__(app, session)
         self.selected: set[str] = set()
         self.geo = KombiGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
-        self._wraps: dict[tuple, list[str]] = {}
 
     # --- geometry and plates --------------------------------------------------------------------
     def layout(self) -> None:
@@ -59,7 +58,7 @@ class KombiTable(PlateSeats, TableScene):
                             obs.get("to_move", None) == seat and not self.match.state.is_over) for seat in (0, 1)]
 
     def _plate(self, seat: int, score: int, cards: int, turn: bool) -> Plate:
-        name = self.name(seat)
+        name = self.seat_name(seat)
         if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
             name = self.t("plate.you", name=name)
         return Plate(name, score=self.t.n("plate.points", score), count=self.t.n("kombi.hand_count", cards),
@@ -69,15 +68,6 @@ class KombiTable(PlateSeats, TableScene):
         if seat == self.obs.get("seat", self.view_seat):
             return self.geo.plate_mine_at, "midleft", True
         return self.geo.plate_theirs_at, "midleft", True
-
-    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        key = (text, px, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
-        return lines
 
     # --- the view ----------------------------------------------------------------------------------
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
@@ -159,7 +149,7 @@ class KombiTable(PlateSeats, TableScene):
             if (r := self.cards.current_rect(c)) is not None:
                 out.append((Spot("exchange", None, (c,)), r.inflate(r.w * 0.2, r.h * 0.2)))
         for c in self.obs["hand"]:
-            if c not in self.drag_keys and (r := self.cards.current_rect(c)) is not None:
+            if (r := self.cards.current_rect(c)) is not None:
                 out.append((Spot("hand", me, (c,)), r))
         out += [(Spot("hand", me), self.geo.hand_zone), (Spot("pile", me), self.geo.my_pile_zone),
                 (Spot("draw"), self.geo.draw_rect)]
@@ -246,6 +236,9 @@ class KombiTable(PlateSeats, TableScene):
             self.hand_order.sort("rank" if self.hand_order.by == "suit" else "suit")
             self.refresh(animate=True)
 
+    def button_for(self, action: Action) -> str | None:
+        return "pass" if action.kind == "pass" else None
+
     def pass_turn(self) -> None:
         if not ask_before_ending(self, PASS):
             self.submit(PASS)
@@ -258,9 +251,6 @@ class KombiTable(PlateSeats, TableScene):
         self.selected.clear()
 
     # --- words -----------------------------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
     def combos_text(self, combos: list[list[str]]) -> str:
         parts = [self.t("kombi.combo", cards=pretty_cards(c), kind=self.t(f"kombi.kind.{combo_kind(c)}"),
                         points=combo_points(c)) for c in combos]
@@ -269,22 +259,23 @@ class KombiTable(PlateSeats, TableScene):
     def describe(self, e: Event) -> str:
         kind = e["type"].split(".", 1)[1]
         if kind == "draw":
-            return self.t("kombi.log.draw", name=self.name(e["seat"]))
+            return self.t("kombi.log.draw", name=self.seat_name(e["seat"]))
         if kind == "exchange":
-            return self.t("kombi.log.exchange", name=self.name(e["seat"]), gave=pretty_cards([e["gave"]]),
+            return self.t("kombi.log.exchange", name=self.seat_name(e["seat"]), gave=pretty_cards([e["gave"]]),
                           took=pretty_cards([e["took"]]))
         if kind == "play":
-            return self.t("kombi.log.play", name=self.name(e["seat"]), combos=self.combos_text(e["combos"]),
+            return self.t("kombi.log.play", name=self.seat_name(e["seat"]), combos=self.combos_text(e["combos"]),
                           points=e["points"])
         if kind == "pass":
-            return self.t("kombi.log.pass" if e["full"] else "kombi.log.end_turn", name=self.name(e["seat"]))
+            return self.t("kombi.log.pass" if e["full"] else "kombi.log.end_turn", name=self.seat_name(e["seat"]))
         if kind == "exchange_closed":
             return self.t("kombi.log.exchange_closed", turns=e["turns"])
         if kind == "end":
             loser_out = self.match.state.to_move is None and e["reason"] == "empty_hand"
-            who = self.name(self._emptied_seat()) if loser_out else ""
+            who = self.seat_name(self._emptied_seat()) if loser_out else ""
             head = self.t(f"kombi.log.end.{e['reason']}", name=who)
-            tail = self.t("kombi.log.final", a=self.name(0), sa=e["scores"][0], b=self.name(1), sb=e["scores"][1])
+            (a, b), (sa, sb) = (self.seat_name(0), self.seat_name(1)), e["scores"]
+            tail = self.t("kombi.log.final", a=a, sa=sa, b=b, sb=sb)
             return f"{head} {tail}"
         return str(e)
 
