@@ -21,7 +21,7 @@ from rules.trumps.state import from_position
 from sprites import theme
 from tests.uiplay import FaceWatch as BaseFaceWatch
 from tests.uiplay import find_button, run_until
-from tools.driver import drag, frames, key, make_app, settle, tap
+from tools.driver import drag, frames, key, make_app, settle, tap, visible_point
 from tools.trumps_shots import press_and_hold, release
 
 # Two shuffles of the 36 cards whose games are short: seat 0 holds the first 18, seat 1 the rest.
@@ -81,17 +81,6 @@ def confirm_cover(app, touch=False) -> None:
     w, h = app.size
     tap(app, (w // 2, h // 3), touch=touch)
     settle(app)
-
-
-def visible_point(table, card: str) -> tuple[int, int]:
-    """A point on a hand card that no later (overlapping) card covers."""
-    rect = table.cards.current_rect(card)
-    for dx in range(2, rect.w, 3):
-        p = (rect.x + dx, rect.y + rect.h // 2)
-        hit = table.cards.hit(p)
-        if hit is not None and hit.key == card:
-            return p
-    raise AssertionError(f"{card} is not visible")
 
 
 def perform(app, table, a: Action, way: str) -> None:

@@ -36,7 +36,6 @@ class TrumpsTable(PlateSeats, TableScene):
         self.beaters_on = False
         self.geo = TrumpsGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
         self._deal_shown: Any = None  # the dealt state whose deal was animated
-        self._wraps: dict[tuple, list[str]] = {}
         self.hand_order = HandOrder(app.settings.sort_by, ace_high=True)  # Own Trumps' aces rank above kings
 
     # --- geometry and the view -------------------------------------------------------------------
@@ -151,18 +150,6 @@ class TrumpsTable(PlateSeats, TableScene):
             return set(view.pickup_cards(self.obs))
         return set()
 
-    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        key = (text, px, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
-        return lines
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
     def legal(self, action: Action) -> bool:
         return action.to_json() in self.obs.get("legal", [])
 
@@ -180,6 +167,11 @@ class TrumpsTable(PlateSeats, TableScene):
         self.restage()
         return [key]
 
+    def drag_keys_from_zone(self, pos: tuple[int, int]) -> list[str]:
+        """A drag from the pile's frame beside its cards takes the pile too."""
+        top = self.obs["pile"][-1:] if self.geo.pile_zone.collidepoint(pos) else []
+        return self.drag_keys_for(top[0]) if top else []
+
     def spot_of(self, keys: list[str]) -> Spot | None:
         if keys and all(k in self.obs["hand"] for k in keys):
             return Spot("hand", self.view_seat, tuple(keys))
@@ -188,11 +180,14 @@ class TrumpsTable(PlateSeats, TableScene):
         return None
 
     def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]:
+        if self.obs["phase"] == "choose_trump":  # the picker's tiles: tapped, never dropped on (nothing is held)
+            return [(Spot("suit", None, (), i), rect) for i, rect in enumerate(self.geo.tiles())]
         return [(PILE, self.geo.pile_zone), (Spot("hand", self.view_seat), self.hand_zone)]
 
     def spot_at(self, pos: tuple[int, int]) -> Spot | None:
         """The pile takes a drop a little beyond its frame (a card let go near it is meant for it)."""
-        if self.geo.pile_zone.inflate(self.geo.cw * 0.4, self.geo.ch * 0.3).collidepoint(pos):
+        near = self.geo.pile_zone.inflate(self.geo.cw * 0.4, self.geo.ch * 0.3)
+        if self.obs["phase"] != "choose_trump" and near.collidepoint(pos):
             return PILE
         return super().spot_at(pos)
 
@@ -209,12 +204,6 @@ class TrumpsTable(PlateSeats, TableScene):
         if lifted:
             self.restage()  # the beaters lit while the card was held go dark
 
-    def tile_at(self, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.geo.tiles()):
-            if rect.collidepoint(pos):
-                return i
-        return None
-
     def choose(self, suit: str) -> bool:
         return self.tap_spot(Spot("suit", None, (), SUITS.index(suit)))
 
@@ -224,9 +213,9 @@ class TrumpsTable(PlateSeats, TableScene):
     def tap(self, key: str | None, pos: tuple[int, int]) -> None:
         obs = self.obs
         if obs["phase"] == "choose_trump":
-            i = self.tile_at(pos)
-            if i is not None:
-                self.choose(SUITS[i])
+            spot = self.spot_at(pos)
+            if spot is not None:
+                self.tap_spot(spot)
             return
         if key is not None and key in obs["hand"]:
             self.toggle(key)
