@@ -11,7 +11,7 @@ from game.paths import bundle_root
 from game.tables import catalogues
 from game.text import common, kiosk, online, settings
 from game.text.marks import Source
-from rules.cards import Card, pretty_cards
+from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
 
 if TYPE_CHECKING:
     from rules.core import IllegalAction
@@ -133,14 +133,23 @@ class Translator:
 
     def refusal(self, exc: IllegalAction) -> str:
         """A refusal's words: the game's own (``<game>.refuse.<key>``), else the shared ones (``refuse.<key>``); a
-        key with a dot is a catalogue key itself. Parameters named ``card…`` are cards, written with their suits."""
-        params = {k: _cards_text(v) if k.startswith("card") else v for k, v in exc.params.items()}
+        key with a dot is a catalogue key itself. Parameters named ``card…`` are cards, written with their suits;
+        those named ``suit…`` are suits ("H"), written as their symbols (♥)."""
+        params = {k: _param_text(k, v) for k, v in exc.params.items()}
         keys = (exc.key,) if "." in exc.key else (f"{exc.game}.refuse.{exc.key}", f"refuse.{exc.key}")
         for key in keys:
             if key in self._source:
                 return self(key, **params)
         log.warning("a refusal without words: %s (%s)", exc.key, exc.game)
         return self("refuse.not_now")
+
+
+def _param_text(name: str, value: Any) -> Any:
+    if name.startswith("card"):
+        return _cards_text(value)
+    if name.startswith("suit") and isinstance(value, str):
+        return SUIT_SYMBOLS.get(value, value)
+    return value
 
 
 def _cards_text(value: Any) -> Any:

@@ -10,7 +10,8 @@ from typing import Any
 class IllegalAction(ValueError):
     """An action (or a gesture, or a message) the rules refuse: a ``key`` naming the reason and its parameters,
     worded once per language by the program (``<game>.refuse.<key>``, else ``refuse.<key>``). Parameters are plain
-    JSON values; those named ``card…`` hold card codes ("7H") or lists of them. No prose lives in the rules.
+    JSON values; those named ``card…`` hold card codes ("7H") or lists of them, those named ``suit…`` a suit's letter
+    ("H"). No prose lives in the rules.
 
     >>> exc = IllegalAction("hand_full", limit=10)
     >>> exc.key, exc.params, str(exc)

@@ -36,6 +36,10 @@ class TableGestures:
         """Every spot a card can be dropped on now, with where it lies (the topmost first)."""
         return []
 
+    def first_suit(self) -> str | None:
+        """The suit a hand sorted by suit starts with (e.g. the player's own trump), if the game has one."""
+        return None
+
     def button_for(self, action: Action) -> str | None:
         """The id of the game button that makes ``action``, for the actions no gesture makes (Pass, Go ...)."""
         return None
@@ -130,7 +134,7 @@ class TableGestures:
 
     # --- the hand's order (a choice of the view) -------------------------------------------------------------
     def ordered_hand(self, cards: list[str]) -> list[str]:
-        return self.hand_order.arrange(list(cards))
+        return self.hand_order.arrange(list(cards), self.first_suit())
 
     def arrange(self, held: list[str], pos: tuple[int, int]) -> None:
         """Held hand cards let go within the hand: they move to where they were dropped."""
