@@ -82,7 +82,7 @@ STRINGS = (
     N_("howto.all_rules", "All the rules"),
     N_("end.table", "See the table"),
     N_("end.result", "Show the result"),
-    N_("coach.step", "Guided first game · step {n} of {total}"),
+    N_("coach.tip", "Guided first game · tip {n} of {total} · N: next, Esc: skip"),
     N_("coach.next", "Next"),
     N_("coach.done", "Got it"),
     N_("coach.skip", "Skip"),

@@ -169,12 +169,21 @@ STRINGS = (
     N_("cribbage.howto.cap.best_starter", "with the starter 5♠"),
     N_("cribbage.do.cut", "{name}, cut for {dealer}'s deal: drag along the pack, then press Cut."),
     N_("cribbage.do.starter", "{name}, cut for the starter: drag along the pack, then press Cut."),
-    N_("cribbage.coach.cut", "Cut the pack: tap the spread cards where you want to cut, or drag along them and "
-       "press Cut."),
-    N_("cribbage.coach.discard", "Choose two cards for the crib: tap two, then drag them to the crib (or press the button). The crib scores for the dealer."),
-    N_("cribbage.coach.play", "Play one card at a time onto the count. The count never passes 31; 15 and 31 score 2, and so do pairs; runs score too."),
-    N_("cribbage.coach.show", "After the play each hand is counted with the starter card: fifteens, pairs, runs, flushes. The pegs race to 121."),
-    N_("cribbage.coach.starter", "The non-dealer cuts once more: the top card of the lower packet is the starter. It counts with both hands and the crib."),
+    N_("cribbage.coach.cut", "Before each deal the non-dealer cuts the pack: this hand that is you. Tap the pack anywhere. "
+       "This cut only mixes the cards; none is shown."),
+    N_("cribbage.coach.cut_for_deal", "First you both cut the pack to see who deals: tap the spread pack anywhere. The lower card "
+       "deals first, and the dealer owns the crib, an extra hand."),
+    N_("cribbage.coach.discard", "Six cards each: two of yours go to the crib, an extra hand the dealer scores at the end. Tap "
+       "two of your cards, then drag them onto the crib or press “To the crib”. Not sure which? Press "
+       "Hint."),
+    N_("cribbage.coach.play", "The play: you take turns laying one card; the count adds up (J, Q and K count 10) and may not "
+       "pass 31. 15 and 31 score 2, a pair 2, a run of three 3. Drag a lit card onto the play, or tap "
+       "it and press “Play card”. When none fits you say Go by yourself."),
+    N_("cribbage.coach.show", "The show: each hand is counted with the starter, the non-dealer's first, then the dealer's, "
+       "then the crib: every fifteen 2, every pair 2, runs 1 per card, a flush 4. Tap to skip the "
+       "count."),
+    N_("cribbage.coach.starter", "Now the non-dealer cuts for the starter: tap the pack. The card turned up counts with both "
+       "hands and the crib; a Jack gives the dealer 2 at once."),
     # the rules' refusals (rules/cribbage/refusals.py, decode.py, gestures.py)
     N_("cribbage.refuse.time_to_cut_for_deal", "Now is the time to cut for the first deal."),
     N_("cribbage.refuse.time_to_cut", "Now is the time to cut the pack for the deal."),

@@ -94,11 +94,13 @@ STRINGS = (
     N_("kombi.howto.cap.final", "Your pile: 10 + 6 = 16 points"),
     N_("kombi.confirm_end", "This pass ends the game: {a} {sa}, {b} {sb}. Pass anyway?"),
     N_("kombi.confirm_end.yes", "Pass and end"),
-    N_("kombi.coach.draw", "This is the draw pile. Drag it to your hand (or tap it) to draw a card."),
-    N_("kombi.coach.exchange", "These three cards are the exchange area: drag a hand card onto one of them to swap the two. Each turn you may draw, exchange and play, each once, two of them in all."),
-    N_("kombi.coach.select", "Tap cards in your hand to select them: three or four of one rank, or a run of three or more in one suit (it may wrap, like Q-K-A-2)."),
-    N_("kombi.coach.play", "Press “Play selection” (or drag the selected cards onto your pile) to score the combination."),
-    N_("kombi.coach.pass", "Nothing more to do this turn? Press here to end it early; the other player goes next."),
+    N_("kombi.coach.draw", "This is the draw pile. Drag it to your hand (or tap it) to draw a card. Each turn you may do "
+       "two different things: draw, exchange or play."),
+    N_("kombi.coach.exchange", "The three face-up cards are the exchange area: drag one of your cards onto one of them to swap "
+       "the two."),
+    N_("kombi.coach.play", "You hold a combination: the lit cards. Tap its cards to select them, then drag them onto your "
+       "pile or press “Play selection”. A triple scores 10, a quad 15, a run of one suit 2 per card."),
+    N_("kombi.coach.pass", "Nothing more to do this turn? Press here to end it; the other player goes next."),
     N_("review.kombi.unplayed", "You passed although a play for {points} points was ready."),
     N_("review.kombi.draw", "A play for {points} points would have emptied your hand and ended the game; the draw made that impossible."),
     N_("review.kombi.smaller", "A bigger play scored {points} more points."),
