@@ -118,7 +118,8 @@ STRINGS = (
        "card: then it is a draw. The third repetition of the same position is a draw.\n"
        "Controls: drag a card onto the pile (or tap it, then the pile); Pick up takes the cards. Show "
        "beaters (or B) lights up your cards that beat the top card. Keys: Tab/arrows move, Space selects, "
-       "Enter plays, 1-0 pick hand cards, P picks up, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+       "Enter plays, 1-0 pick the first ten hand cards and Shift+1-0 the next ten (the arrows reach every card), P picks "
+       "up, H hint, Ctrl+Z / Ctrl+Y back and forward."),
     # How to play: the pages in howto.py
     N_("trumps.howto.setup.title", "Your own trump"),
     N_("trumps.howto.setup",
@@ -149,6 +150,8 @@ STRINGS = (
     N_("trumps.all", "trump ace: all {n}"),
     N_("trumps.bracket.3", "plain card: 3"),
     N_("trumps.bracket.5", "a trump: 5"),
+    N_("trumps.legend", "Can't beat? You take the top 3 cards, 5 if it is your trump, the whole pile for your "
+       "trump's ace."),
     N_("trumps.coach.choose", "First choose your own trump suit: tap a suit (or press 1–4). Your trump beats every card of the "
        "other suits; the other player gets a trump of their own."),
     N_("trumps.coach.beat", "Beat the top card: the lit cards can, a higher card of its suit or any card of your trump. Drag "
