@@ -367,8 +367,7 @@ def start_scene(app: App) -> Scene:
     from game.tables import playable
 
     if o.replay:
-        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        return app.open_table(Session.from_replay(o.replay, names))
+        return app.open_table(Session.watching(o.replay, app.t))
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or playable()[0], "demo", names,

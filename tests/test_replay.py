@@ -106,7 +106,8 @@ def _forge(payload: bytes) -> str:
     (b"\x05chess\x01\x07\x00", "unknown game"),
     (b"\x05kombi\x01\x07\xff\xff\xff\xff\x7f", "more moves"),
     (b"\x05kombi\x01", "cut short"),
-    (b"\x05kombi\x04\x07\x00", "setup"),
+    (b"\x05kombi\x08\x07\x00", "setup"),
+    (b"\x05kombi\x04\x07\x00", "seats"),
     (b"\x05kombi\x02\x03{x}\x00", "setup"),
     (b"\x05kombi\x02\x0b{\"bogus\":1}\x00", "setup"),
     (b"\x05kombi\x01\x07\x00\x00", "damaged"),
@@ -138,3 +139,13 @@ def test_moves_after_the_end_are_refused():
     payload[at] += 1
     with pytest.raises(ReplayError, match="after the end"):
         decode(_forge(bytes(payload)))
+
+
+def test_the_code_says_which_seats_the_computer_played():
+    from rules.replay import read
+
+    m = random_match("kombi", 4, limit=12)
+    for computers in ((), (1,), (0,), (0, 1)):
+        back, said = read(encode(m, computers=computers))
+        assert said == computers and back.actions == m.played
+    assert read(encode(m)) [1] is None, "an older code (no seats) still reads; it just does not say"

@@ -8,8 +8,9 @@ import pygame
 from game.clipboard import paste
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
+from game.session import replay_names
 from game.tables.replay import open_replay
-from rules.replay import ReplayError, decode
+from rules.replay import ReplayError, read
 from sprites import theme
 from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, TextField
@@ -79,12 +80,11 @@ class WatchScene(Scene):
     def watch(self) -> bool:
         """Open the code at the table; a damaged one is refused with its reason."""
         try:
-            recording = decode(self.field.text.strip())
+            recording, computers = read(self.field.text.strip())
         except ReplayError as exc:
             self.error = self.t("watch.refused", why=str(exc))
             return False
-        names = [self.t("names.default1"), self.t("names.default2")]
-        self.app.stack.replace(open_replay(self.app, recording, names))
+        self.app.stack.replace(open_replay(self.app, recording, replay_names(self.t, computers)))
         return True
 
     def on_gesture(self, g: Gesture) -> None:
