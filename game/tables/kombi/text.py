@@ -36,10 +36,10 @@ STRINGS = (
     N_("kombi.preview", "{combos} = {points} points. Drop on your pile."),
     N_("kombi.preview_bad", "Not a valid combination yet."),
     N_("kombi.drop_here", "Drop combinations here"),
-    N_("kombi.hint.draw", "Hint: draw a card."),
+    N_("kombi.hint.draw", "Hint: draw a card: more cards make more combinations."),
     N_("kombi.hint.exchange", "Hint: exchange {gave} for {took}."),
     N_("kombi.hint.play", "Hint: play {combos} for {points} points."),
-    N_("kombi.hint.pass", "Hint: pass."),
+    N_("kombi.hint.pass", "Hint: end your turn: nothing you could do now is worth it."),
     # refusals (rules.core.IllegalAction keys of rules/kombi)
     N_("kombi.refuse.drew_already", "You already drew this turn."),
     N_("kombi.refuse.pile_empty", "The draw pile is empty."),
