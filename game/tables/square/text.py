@@ -23,6 +23,8 @@ STRINGS = (
     N_("square.log.knock", "{name} knocked. {other} has one final turn."),
     N_("square.log.deck_empty", "The draw pile is empty: game over."),
     N_("square.log.final", "Final: {a} {sa}, {b} {sb}."),
+    N_("square.how.knock", "{name} knocked and {other} had one last turn; then each square was added up, and the "
+       "lowest sum wins."),
     N_("square.log.wins", "{name} wins."),
     N_("square.log.shared", "Shared victory."),
     N_("square.draw_pile", "Draw pile"),
