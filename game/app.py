@@ -368,7 +368,12 @@ def start_scene(app: App) -> Scene:
 
     if o.replay:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        return app.open_table(Session.from_replay(o.replay, names))
+        session = Session.from_replay(o.replay, names)
+        if session.match.state.is_over or o.play_on:
+            return app.open_table(session)
+        from game.tables.replay import open_replay  # the recording ends where the game was left
+
+        return open_replay(app, session.match, names)
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or playable()[0], "demo", names,
@@ -384,9 +389,13 @@ def main(opts: Options) -> int:
         from rules.replay import ReplayError, decode
 
         try:
-            decode(opts.replay)  # a bad code is refused before any window opens
+            match = decode(opts.replay)  # a bad code is refused before any window opens
         except ReplayError as exc:
             print(f"card-duels: bad replay code: {exc}", file=sys.stderr)
             return 2
+        if opts.until_end and not (match.state.is_over or opts.play_on):
+            # the recorded game has no end to wait for; only --play-on lets the computer finish it
+            print(f"REPLAY-END game={match.game_id} moves={match.cursor} unfinished", flush=True)
+            return 0
     app = App(opts)
     return app.run(start_scene(app))

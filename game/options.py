@@ -28,6 +28,7 @@ class Options:
     join: str | None = None
     name: str | None = None
     replay: str | None = None
+    play_on: bool = False  # an unfinished recorded game: the computer plays it to its end
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -66,6 +67,8 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--kiosk", action="store_true", help="fullscreen touch kiosk mode")
     p.add_argument("--level", type=int, choices=[1, 2, 3], default=2, help="computer strength")
     p.add_argument("--replay", metavar="CODE", help="play back the game of this replay code")
+    p.add_argument("--play-on", action="store_true",
+                   help="with --replay: the computer plays an unfinished recorded game to its end")
     online = p.add_argument_group("online", "play through a game server (see docs/online.md)")
     online.add_argument("--server", metavar="URL", help="game server address, e.g. ws://127.0.0.1:8765")
     how = online.add_mutually_exclusive_group()
@@ -85,4 +88,4 @@ def parse(argv: list[str], games: list[str]) -> Options:
                    fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
                    until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level,
                    server=ns.server, host_table=ns.host_table, join=ns.join, name=ns.name,
-                   replay=ns.replay)
+                   replay=ns.replay, play_on=ns.play_on)
