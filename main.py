@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         return work()
     _prepare_environment(argv)
     import rules
-    from game.app import main as run_app
+    from game.launch import main as run_app
     from game.options import parse
 
     opts = parse(argv, sorted(rules.GAMES))

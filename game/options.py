@@ -5,7 +5,7 @@ import argparse
 from dataclasses import dataclass
 
 from game.i18n import LANGUAGES
-from game.names_check import check_names
+from game.names_check import check_name, check_names
 
 
 @dataclass
@@ -36,16 +36,22 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError("use WIDTHxHEIGHT, e.g. 1920x1080") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError("size out of range")
+    from game.window import MIN_SIZE
+
+    if not (MIN_SIZE[0] <= w <= 7680 and MIN_SIZE[1] <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{w}x{h} is out of range: from {MIN_SIZE[0]}x{MIN_SIZE[1]} (the smallest "
+                                         "window the layout fits) to 7680x4320")
     return w, h
 
 
 def _players(text: str) -> list[str]:
+    """Two names, or one (against the computer, which brings its own)."""
+    parts = text.split(",", 2)
     try:
-        return check_names(text.split(",", 2))
+        return [check_name(parts[0])] if len(parts) == 1 else check_names(parts)
     except ValueError as exc:  # the message never repeats the text: it may not even be printable
-        raise argparse.ArgumentTypeError(f'{exc}; give two different names: --players "Ann,Bob"') from None
+        raise argparse.ArgumentTypeError(f'{exc}; give two different names: --players "Ann,Bob" (or one '
+                                         'against the computer)') from None
 
 
 def build_parser(games: list[str]) -> argparse.ArgumentParser:
@@ -54,7 +60,8 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--game", choices=games, help="start this game directly")
     p.add_argument("--mode", choices=["hotseat", "computer"], default="hotseat",
                    help="two players on this device, or against the computer")
-    p.add_argument("--players", type=_players, help='both names, e.g. "Ann,Bob" (skips the names screen)')
+    p.add_argument("--players", type=_players,
+                   help='both names, e.g. "Ann,Bob", or one against the computer (skips the names screen)')
     p.add_argument("--seed", type=int, help="deal number: the same seed deals the same game")
     p.add_argument("--lang", choices=list(LANGUAGES), help="language")
     p.add_argument("--fullscreen", action="store_true", help="desktop fullscreen")
@@ -84,6 +91,8 @@ def parse(argv: list[str], games: list[str]) -> Options:
     ns = parser.parse_args(argv)
     if (ns.host_table or ns.join) and not ns.server:
         parser.error("--host-table and --join need --server URL")
+    if ns.players is not None and len(ns.players) == 1 and ns.mode != "computer":
+        parser.error('two players on this device need two names: --players "Ann,Bob"')
     return Options(game=ns.game, mode=ns.mode, players=ns.players, seed=ns.seed, lang=ns.lang,
                    fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
                    until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level,

@@ -34,6 +34,7 @@ _STD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TO_CODE = str.maketrans(_STD, _ALPHABET)
 _FROM_CODE = str.maketrans(_ALPHABET + "OIL", _STD + "ABB")
 _HAS_SEED, _HAS_EXTRA = 1, 2
+SEED_LIMIT = 1 << 63  # a seed is a whole number below this (the varint reader stops at 63 bits), saves agree
 
 
 class ReplayError(ValueError):
@@ -149,12 +150,14 @@ def _setup(r: _Reader) -> dict[str, Any]:
     setup: dict[str, Any] = {}
     if flags & _HAS_SEED:
         setup["seed"] = r.varint()
+        if setup["seed"] >= SEED_LIMIT:
+            raise ReplayError("the code's seed is far too big")
     if flags & _HAS_EXTRA:
         try:
             extra = json.loads(r.take(r.varint()).decode())
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise ReplayError("the code's setup is damaged") from None
-        if not isinstance(extra, dict) or "seed" in extra and flags & _HAS_SEED:
+        if not isinstance(extra, dict) or "seed" in extra:  # a seed is the varint, never among the options
             raise ReplayError("the code's setup is damaged")
         setup.update(extra)
     return setup

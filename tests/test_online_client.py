@@ -228,7 +228,7 @@ def test_two_headless_apps_play_kombi_through_a_server():
     seed = 11  # a short game for the computer players
     server = ServerThread("127.0.0.1", 0, seeds=lambda: seed).start()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "320x240",
+    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "1024x600",
               "--server", server.url]
     host = subprocess.Popen([*common, "--host-table", "--game", "kombi", "--name", "Ann"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)

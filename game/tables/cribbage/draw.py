@@ -113,7 +113,7 @@ def _draw_drop_zones(table: CribbageTable, surface: pygame.Surface, view: Obs) -
         zone = g.play_zone
     if zone is None:
         return
-    glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+    glow = pygame.Surface((max(0, zone.w), max(0, zone.h)), pygame.SRCALPHA)
     glow.fill((*theme.DROP_GLOW[:3], 40))
     surface.blit(glow, zone)
     pygame.draw.rect(surface, theme.DROP_GLOW, zone, width=2, border_radius=int(10 * table.scale))

@@ -58,7 +58,7 @@ def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
                      geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw))
     if target:
         zone = geo.pile_zone
-        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+        glow = pygame.Surface((max(0, zone.w), max(0, zone.h)), pygame.SRCALPHA)
         glow.fill((*theme.DROP_GLOW[:3], 36))
         surface.blit(glow, zone)
         draw_round_rect(surface, theme.DROP_GLOW, zone, int(10 * table.scale) + 2, max(2, int(3 * table.scale)))
