@@ -100,10 +100,10 @@ def test_min_size_is_the_smallest_size_every_scene_fits():
     """The mechanism behind MIN_SIZE: the layout self-check passes there and fails one step narrower and one step
     lower. When a layout change moves that edge, run ``python -m tools.min_size`` and put its size in
     game/window.py."""
-    from tools.min_size import STEP, passes
+    from tools.min_size import STEP, problems
 
     w, h = window.MIN_SIZE
-    found = passes((w, h))
+    found = problems((w, h))
     assert not found, "\n".join(found[:20])
-    assert passes((w - STEP, h)), f"{w - STEP}x{h} passes too: MIN_SIZE is not the smallest (tools/min_size.py)"
-    assert passes((w, h - STEP)), f"{w}x{h - STEP} passes too: MIN_SIZE is not the smallest (tools/min_size.py)"
+    assert problems((w - STEP, h)), f"{w - STEP}x{h} passes too: MIN_SIZE is not the smallest (tools/min_size.py)"
+    assert problems((w, h - STEP)), f"{w}x{h - STEP} passes too: MIN_SIZE is not the smallest (tools/min_size.py)"

@@ -10,7 +10,7 @@ STEP = 8  # px: the search's grain, and how far below MIN_SIZE tests/test_window
 LANGS = ("en", "de")
 
 
-def passes(size: tuple[int, int]) -> list[str]:
+def problems(size: tuple[int, int]) -> list[str]:
     """The layout check's findings at ``size`` (empty: every scene fits)."""
     from tools.layout_check import run
 
@@ -20,13 +20,13 @@ def passes(size: tuple[int, int]) -> list[str]:
 def smallest(start: tuple[int, int] = (1280, 800)) -> tuple[int, int]:
     """A size that passes where one step narrower and one step lower both fail (found from ``start``)."""
     w, h = start
-    assert not passes((w, h)), f"{w}x{h} does not pass the layout check"
+    assert not problems((w, h)), f"{w}x{h} does not pass the layout check"
     moved = True
     while moved:
         moved = False
-        while w - STEP > 0 and not passes((w - STEP, h)):
+        while w - STEP > 0 and not problems((w - STEP, h)):
             w, moved = w - STEP, True
-        while h - STEP > 0 and not passes((w, h - STEP)):
+        while h - STEP > 0 and not problems((w, h - STEP)):
             h, moved = h - STEP, True
     return w, h
 
