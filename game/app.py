@@ -89,6 +89,9 @@ class App:
         self.results: list[str] = []
         self.clipboard: str | None = None  # the last text copied (also when no system clipboard)
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
+        if self.settings_store is not None and self.settings_store.problems:  # each is in the log, word for word
+            self.notice = self.t.n("settings.problems", len(self.settings_store.problems),
+                                   name=str(self.settings_store.path))
         self.save_failed = False  # an autosave failed and the player was told
         self.coach_marks = not opts.headless  # the guided first games (a test may switch them on)
         self.kiosk = None

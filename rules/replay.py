@@ -172,7 +172,7 @@ def _decode(code: str) -> Match:
         raise ReplayError(f"the code names an unknown game ({game_id!r})")
     setup = _setup(r)
     count = r.varint()
-    if count > getattr(rules.spec(game_id), "max_actions", 100_000):  # TODO(merge): the lead's max_actions
+    if count > rules.spec(game_id).max_actions:
         raise ReplayError("the code claims more moves than any game has")
     rest = r.rest()
     if rest[:1] == b"\x00":

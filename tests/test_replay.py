@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import rules
 from rules.bots import make_bot
 from rules.match import Match
-from rules.replay import PREFIX, VERSION, ReplayError, decode, encode
+from rules.replay import PREFIX, VERSION, ReplayError, _varint, decode, encode
 from rules.rng import derive
 
 GAME_IDS = sorted(rules.GAMES)
@@ -177,19 +177,10 @@ def test_a_code_claims_at_most_the_longest_game(game_id):
     longest = rules.GAMES[game_id].max_actions
     gid = game_id.encode()
     head = bytes([len(gid)]) + gid + b"\x01\x07"  # seed 7
-
-    def varint(n):
-        out = bytearray()
-        while True:
-            low, n = n & 0x7F, n >> 7
-            out.append(low | (0x80 if n else 0))
-            if not n:
-                return bytes(out)
-
     with pytest.raises(ReplayError, match="more moves"):
-        decode(_forge(head + varint(longest + 1) + b"\x01"))
+        decode(_forge(head + _varint(longest + 1) + b"\x01"))
     with pytest.raises(ReplayError) as err:
-        decode(_forge(head + varint(longest) + b"\x01"))
+        decode(_forge(head + _varint(longest) + b"\x01"))
     assert "more moves" not in str(err.value)
 
 

@@ -182,6 +182,8 @@ def test_the_app_warns_and_does_not_write_a_file_with_problems(tmp_path, monkeyp
         app.set_sound(False)
     assert "'idle_minutes' must be a whole number" in caplog.text
     assert "settings not saved" in caplog.text
+    assert app.notice == f"1 value in {cfg / 'settings.toml'} was not understood and uses its default (the log says " \
+                         "which).", "the player is told too, on the menu"
     assert (cfg / "settings.toml").read_text(encoding="utf-8") == "idle_minutes = 0\n"
     assert asdict(app.settings)["sound"] is False, "the change still applies for this run"
 

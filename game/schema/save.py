@@ -59,7 +59,7 @@ def check_save(data: Any) -> dict[str, Any]:
     if match["game"] != game:
         raise Bad("the game does not match its moves")
     spec = rules.spec(game)
-    longest = getattr(spec, "max_actions", 100_000)  # TODO(merge): the lead's GameSpec.max_actions
+    longest = spec.max_actions
     if len(match["actions"]) > longest:
         raise Bad(f"more moves than any game has ({len(match['actions'])} > {longest})")
     if not 0 <= match["cursor"] <= len(match["actions"]):

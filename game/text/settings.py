@@ -6,6 +6,8 @@ STRINGS = (
     N_("menu.stats", "Statistics"),
     N_("pause.settings", "Settings"),
     N_("settings.title", "Settings"),
+    NP_("settings.problems", "{n} value in {name} was not understood and uses its default (the log says which).",
+        "{n} values in {name} were not understood and use their defaults (the log says which)."),
     N_("settings.back", "Done"),
     N_("settings.bot_level", "Computer strength"),
     N_("settings.bot_level.1", "Beginner"),
