@@ -128,7 +128,8 @@ def test_a_settings_file_gives_valid_settings_and_a_message_per_bad_value(data):
         except Bad:
             pytest.fail(f"{key} = {getattr(s, key)!r} breaks its own rule")
     for key, value in data.items():
-        said = [p for p in problems if p.startswith((f"settings.toml: '{key}' ", f"settings.toml: unknown setting '{key}'"))]
+        heads = (f"settings.toml: '{key}' ", f"settings.toml: unknown setting '{key}'")
+        said = [p for p in problems if p.startswith(heads)]
         if key not in RULES:
             assert said, key
             continue
