@@ -46,8 +46,12 @@ class Record:
             self.streak = self.streak - 1 if self.streak < 0 else -1
 
 
-def _seats(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip().isdigit()]
+_SEATS = {"": (), "0": (0,), "1": (1,), "0,1": (0, 1)}
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    seats = _SEATS.get(text)
+    return seats if seats is not None else tuple(int(x) for x in text.split(",") if x.strip().isdigit())
 
 
 class RecordBook:

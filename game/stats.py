@@ -193,9 +193,9 @@ class StatsStore:
     def _read_book(self) -> None:
         """Fold every row into a fresh record book, counting the ones that break their rules."""
         from game.records import RecordBook
-        from game.schema.stats_row import check_row
+        from game.schema.stats_row import RowChecker
 
-        book = RecordBook()
+        book, check_row = RecordBook(), RowChecker()
         for values in self._run(f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY id"):
             row = check_row(values)
             if row is None:
@@ -301,10 +301,10 @@ class StatsStore:
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
 
         def ask() -> list[dict[str, Any]]:
-            from game.schema.stats_row import check_row
+            from game.schema.stats_row import RowChecker
 
             rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM games {where} ORDER BY id", args)
-            return [row for row in map(check_row, rows) if row is not None]
+            return [row for row in map(RowChecker(), rows) if row is not None]
 
         return self._ask(ask, [])
 

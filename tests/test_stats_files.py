@@ -173,3 +173,15 @@ def test_any_rows_are_either_counted_or_skipped(tmp_path_factory, rows):
     assert rows_ok + book.skipped == stored
     assert counted >= 1 and store.problem is None
     store.close()
+
+
+def test_remembered_answers_keep_types_apart():
+    """The checker remembers answers per column by type and value: 1 passing never lets True or 1.0 through."""
+    from game.schema.stats_row import RowChecker
+
+    check = RowChecker()
+    good = (1, *ROW)
+    assert check(good) is not None
+    for bad_score in (True, 1.0, "1"):
+        assert check((1, *ROW[:4], bad_score, *ROW[5:])) is None
+    assert check(good) is not None
