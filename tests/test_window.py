@@ -59,18 +59,20 @@ def test_a_window_made_smaller_than_the_smallest_shows_the_app_scaled_down():
     app = make_app()
     app.show("menu")
     frames(app, 2)
-    _resize(app, (512, 300))
+    half = (window.MIN_SIZE[0] // 2, window.MIN_SIZE[1] // 2)
+    _resize(app, half)
     assert app.display.letterboxed and app.size == window.MIN_SIZE, "the scenes keep the room they were checked at"
-    assert app.display.place == pygame.Rect(0, 0, 512, 300)
+    assert app.display.place == pygame.Rect(0, 0, *half)
     stats = find_button(app, "stats").center  # on the canvas; the window shows it at half the size
     tap(app, (stats[0] // 2, stats[1] // 2))
     frames(app, 2)
     assert app.stack.top.name == "stats", "a tap on the picture reaches the button under it"
-    window_px = app.display.window.get_at((256, 10))
+    window_px = app.display.window.get_at((half[0] // 2, 10))
     assert tuple(window_px)[:3] != (0, 0, 0)
-    _resize(app, (2000, 300))  # wide and low: bars left and right
-    assert app.size == (2000, window.MIN_SIZE[1]) and app.display.place.h == 300
-    assert tuple(app.display.window.get_at((1, 150)))[:3] == window.BARS
+    low = window.MIN_SIZE[1] // 2
+    _resize(app, (2000, low))  # wide and low: bars left and right
+    assert app.size == (2000, window.MIN_SIZE[1]) and app.display.place.h == low
+    assert tuple(app.display.window.get_at((1, low // 2)))[:3] == window.BARS
     _resize(app, (1300, 700))
     assert not app.display.letterboxed and app.size == (1300, 700)
 
