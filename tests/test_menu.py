@@ -231,3 +231,28 @@ def test_a_finished_game_removes_only_its_own_save():
     table.show_end()
     frames(app, 2)
     assert [(s.game_id, s.mode) for s in app.saves.latest()] == [("kombi", "computer")]
+
+
+def test_the_crash_apology_continues_the_game_it_saved(monkeypatch):
+    """With other games kept, the apology's Continue still opens the game the error interrupted."""
+    app = make_app(kiosk=True)  # headless runs end at an error unless in kiosk mode (game/crash.py)
+    app.show("menu")
+    frames(app, 2)
+    keep(app, "square", "hotseat", ["Ann", "Bob"], age=600)
+    session = Session.new("kombi", "computer", ["Ann", "Computer"], 4)
+    table = app.open_table(session)
+    app.stack.push(table)
+    frames(app, 3)
+
+    def broken(*_a, **_k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(table, "update", broken)
+    frames(app, 2)
+    assert app.stack.top.name == "apology"
+    monkeypatch.undo()
+    tap(app, find_button(app, "continue").center, touch=True)
+    frames(app, 3)
+    resumed = next(s for s in app.stack.scenes if getattr(s, "session", None) is not None)
+    assert resumed.session.game_id == "kombi"
+    app.executor.shutdown(wait=False)

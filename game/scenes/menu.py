@@ -184,12 +184,13 @@ class MenuScene(Scene):
         if notice is not None:
             self.notice = self.t(notice[0], **notice[1])
 
-    def continue_saved(self) -> None:
-        """One kept game opens at once; several are listed (each with its game, players and time)."""
+    def continue_saved(self, newest: bool = False) -> None:
+        """One kept game opens at once; several are listed (each with its game, players and time), unless the
+        newest is wanted (the crash apology's Continue: the save it just wrote)."""
         saves = self.app.saves.latest()
         if not saves:
             self.notice = self.t("save.none")
-        elif len(saves) > 1:
+        elif len(saves) > 1 and not newest:
             self.app.push("saved")
         else:
             self.notice = continue_game(self.app, saves[0]) or self.notice
