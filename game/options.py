@@ -92,7 +92,7 @@ def parse(argv: list[str], games: list[str]) -> Options:
     if (ns.host_table or ns.join) and not ns.server:
         parser.error("--host-table and --join need --server URL")
     if ns.players is not None and len(ns.players) == 1 and ns.mode != "computer":
-        parser.error('two players on this device need two names: --players "Ann,Bob"')
+        parser.error('two players on this device need two different names: --players "Ann,Bob"')
     return Options(game=ns.game, mode=ns.mode, players=ns.players, seed=ns.seed, lang=ns.lang,
                    fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
                    until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level,

@@ -216,7 +216,7 @@ def test_players_takes_one_name_against_the_computer(capsys):
     app.executor.shutdown(wait=False)
     with pytest.raises(SystemExit):
         parse(["--game", "kombi", "--players", "Mia"], ["kombi"])  # two players on this device: two names
-    assert "two names" in capsys.readouterr().err
+    assert "two different names" in capsys.readouterr().err
 
 
 def test_a_finished_game_removes_only_its_own_save():
