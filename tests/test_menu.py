@@ -256,3 +256,19 @@ def test_the_crash_apology_continues_the_game_it_saved(monkeypatch):
     resumed = next(s for s in app.stack.scenes if getattr(s, "session", None) is not None)
     assert resumed.session.game_id == "kombi"
     app.executor.shutdown(wait=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "uk"])
+def test_the_replace_question_stays_inside_its_panel(lang):
+    """The question is drawn bold, so it is wrapped at bold widths (German overflowed at the smallest window)."""
+    from game.window import MIN_SIZE
+
+    app = make_app(size=MIN_SIZE, lang=lang)
+    app.show("menu")
+    frames(app, 2)
+    text = app.t("menu.replace", game=app.t("game.kombi"), when=app.t.n("saved.minutes", 55))
+    app.push("confirm", text=text, yes="menu.replace.yes", on_yes=lambda: None)
+    frames(app, 2)
+    ask = app.stack.top
+    inside = ask.panel.inflate(-4, -4)
+    assert all(inside.contains(rect) for rect, words, *_ in ask.layout_report()["texts"] if words in ask.lines)

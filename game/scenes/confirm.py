@@ -32,7 +32,7 @@ class ConfirmScene(DialogScene):
         fonts = self.app.fonts
         pw = min(int(w * 0.8), int(900 * max(s, 0.7)))
         self.px = max(theme.font_px(34, s), round(h * 0.026))
-        self.lines = fonts.wrap(self.text, self.px, pw - int(60 * s) - 20)
+        self.lines = fonts.wrap(self.text, self.px, pw - int(60 * s) - 20, bold=True)  # drawn bold
         bw, bh, gap = min(int(pw * 0.42), int(320 * s) + 40), max(48, int(66 * s)), max(10, int(24 * s))
         text_h = len(self.lines) * fonts.get(self.px).get_linesize()
         self.gap = gap
