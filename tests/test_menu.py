@@ -272,3 +272,23 @@ def test_the_replace_question_stays_inside_its_panel(lang):
     ask = app.stack.top
     inside = ask.panel.inflate(-4, -4)
     assert all(inside.contains(rect) for rect, words, *_ in ask.layout_report()["texts"] if words in ask.lines)
+
+
+def test_the_continue_list_fits_many_kept_games(monkeypatch):
+    """However many games are kept, the rows stay in the window, finger-sized and apart; the newest come first."""
+    from game.resume import describe
+    from game.saves import SaveInfo, SaveSummary
+    from game.window import MIN_SIZE
+
+    app = make_app(size=MIN_SIZE)
+    rows = [SaveSummary(SaveInfo(app.saves.root / f"x{i}.json", "kombi", "hotseat", 1e9 - i), "hotseat",
+                        ["Ann", f"B{i}"]) for i in range(40)]
+    scene = app.scene("saved")
+    scene.rows = rows
+    scene.resize(MIN_SIZE)
+    shown = [b for b in scene.buttons.buttons if b.id.startswith("row:")]
+    window = pygame.Rect(0, 0, *MIN_SIZE)
+    back = next(b.rect for b in scene.buttons.buttons if b.id == "back")
+    assert len(shown) >= 8 and shown[0].label == describe(app.t, rows[0])
+    assert all(window.contains(b.rect) and b.rect.h >= 44 and not b.rect.colliderect(back) for b in shown)
+    assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(shown) for b in shown[i + 1:])

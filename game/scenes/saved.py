@@ -30,12 +30,13 @@ class SavedScene(DialogScene):
         notice_h = self.app.fonts.get(theme.font_px(26, s)).get_linesize() * 2 + gap if self.notice else 0
         room = back.y - gap - notice_h - top
         rw = min(int(w * 0.9), int(1300 * max(s, 0.75)))
-        cols = 1 if len(self.rows) * (bh + gap) <= room else 2
-        per_col = max(1, -(-len(self.rows) // cols))
+        fit = max(1, (room + gap) // (44 + gap))  # rows of finger height one column holds
+        cols = min(3, -(-len(self.rows) // fit))  # more columns as games are kept; beyond three the oldest wait
+        per_col = max(1, min(fit, -(-len(self.rows) // max(1, cols))))
         row_h = max(44, min(bh, (room - (per_col - 1) * gap) // per_col))
-        cw = (rw - (cols - 1) * gap) // cols
+        cw = (rw - (max(1, cols) - 1) * gap) // max(1, cols)
         buttons = []
-        for i, row in enumerate(self.rows):
+        for i, row in enumerate(self.rows[:per_col * max(1, cols)]):
             col, r = divmod(i, per_col)
             rect = pygame.Rect((w - rw) // 2 + col * (cw + gap), top + r * (row_h + gap), cw, row_h)
             buttons.append(Button(f"row:{i}", describe(self.t, row), rect))
