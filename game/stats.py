@@ -95,6 +95,13 @@ def _is_locked(exc: sqlite3.Error) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
+def _text(data: bytes) -> str | bytes:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+
+
 def _is_read_only(exc: sqlite3.Error) -> bool:
     return getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY") or "readonly" in str(exc).lower()
 
@@ -181,6 +188,7 @@ class StatsStore:
         # opened for reading only: its games still show.
         where = f"{self.path.resolve().as_uri()}?mode=ro" if self.read_only else str(self.path)
         conn = sqlite3.connect(where, timeout=LOCK_WAIT, check_same_thread=False, uri=self.read_only)
+        conn.text_factory = _text  # a damaged text stays bytes: its row is skipped, not the whole file
         try:
             if not self.read_only:
                 migrate(conn)

@@ -185,3 +185,16 @@ def test_remembered_answers_keep_types_apart():
     for bad_score in (True, 1.0, "1"):
         assert check((1, *ROW[:4], bad_score, *ROW[5:])) is None
     assert check(good) is not None
+
+
+def test_a_row_with_text_that_is_not_utf8_is_skipped_not_the_file():
+    path = fresh_file([ROW, ROW])
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE games SET played_at = CAST(x'32303236ff' AS TEXT) WHERE id = 1")
+    conn.commit()
+    conn.close()
+    store = StatsStore(path)
+    book = wait(store.records())
+    assert (book.games["kombi"]["Ann"].played, book.skipped) == (1, 1)
+    assert store.take_notice() is None and not [p for p in path.parent.iterdir() if ".damaged-" in p.name]
+    store.close()
