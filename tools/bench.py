@@ -102,7 +102,14 @@ def server_section() -> dict:
     return {"server": compare()}
 
 
-JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, server_section]
+def stats_section() -> dict:
+    from tools.stats_bench import stats_screen
+
+    return stats_screen()
+
+
+JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, server_section,
+                 stats_section]
 
 
 def collect(sections=None) -> dict:
@@ -131,6 +138,10 @@ def summary(result: dict) -> list[str]:
         from tools import startup_bench
 
         lines += startup_bench.lines(result)
+    if "stats_screen" in result:
+        from tools import stats_bench
+
+        lines += stats_bench.lines(result)
     if "openspiel" in result or "bots" in result:
         from tools import rules_bench
 
