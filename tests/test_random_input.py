@@ -69,6 +69,7 @@ def run(seed: int, game_id: str, events: int, start: tuple[int, int]) -> None:
     app = make_app(size=start)
     try:
         app.settings.face_to_face = rng.random() < 0.3
+        app.settings.server = "ws://127.0.0.1:9"  # a random tap on Online must not reach a server on this machine
         app.show("menu")
         frames(app, 2)
         mode = rng.choice(["hotseat", "computer"])
