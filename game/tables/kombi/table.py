@@ -292,6 +292,12 @@ class KombiTable(PlateSeats, TableScene):
                           points=sum(combo_points(c) for c in combos))
         return self.t(f"kombi.hint.{a.kind}")
 
+    def action_text(self, a: Action) -> str:
+        """One option of a choice (an exchange card brought to the hand: which card to give for it)."""
+        if a.kind == "exchange":
+            return self.t("kombi.choose.exchange", gave=pretty_cards([a["hand"]]), took=pretty_cards([a["area"]]))
+        return self.hint_text(a)
+
     def end_columns(self) -> list[list[str]]:
         """For the end screen: each player's scored combinations, one per line."""
         cols = []
