@@ -7,6 +7,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pytest  # noqa: E402
 
+pytest_plugins = ("tests.stores",)  # the store fixtures (SQLite, PostgreSQL) of the online tests
+
 
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path, monkeypatch):
