@@ -125,15 +125,16 @@ def test_the_apps_client_reconnects_by_itself_across_a_restart(tmp_path):
         b.send("join", code=code, name="Ben")
         state = a.wait_for(lambda m: m["type"] == "state")
         server.kill9()
-        a.wait_for(lambda m: m.get("status") == "reconnecting")
+        for c in (a, b):  # (what each got before the kill is behind it now)
+            c.wait_for(lambda m: m.get("status") == "reconnecting")
         server = ServerProcess(store, workers=1, port=server.port)
         again = a.wait_for(lambda m: m["type"] == "state" and m["full"], timeout=15)
         assert again["count"] == state["count"] and again["obs"] == state["obs"]
         b_again = b.wait_for(lambda m: m["type"] == "state" and m["full"], timeout=15)
         mover, snap = (a, again) if again["obs"]["to_move"] == 0 else (b, b_again)
-        mover.send("act", at=snap["count"], action=snap["obs"]["legal"][0])  # and the game goes on
-        after = mover.wait_for(lambda m: m["type"] == "state" and m["count"] > snap["count"])
-        assert after["count"] == snap["count"] + 1
+        assert mover.send("act", at=snap["count"], action=snap["obs"]["legal"][0])  # and the game goes on
+        after = mover.wait_for(lambda m: m["type"] == "error" or m["type"] == "state" and m["count"] > snap["count"])
+        assert after["type"] == "state" and after["count"] == snap["count"] + 1, after
     finally:
         for c in (a, b):
             if c is not None:
@@ -229,6 +230,9 @@ def test_a_killed_gateway_delays_nobody_else(tmp_path):
         kids = [int(p) for p in Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()]
         assert len(kids) == 2
         os.kill(kids[0], signal.SIGKILL)
+        status = Path(f"/proc/{kids[0]}/status")
+        while status.exists() and "zombie" not in status.read_text():  # dead: its listening socket is closed
+            time.sleep(0.01)
 
         async def newcomers():
             for i in range(8):  # while the parent has not yet started a new one: all land on the survivor

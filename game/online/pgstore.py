@@ -102,6 +102,8 @@ class PostgresStore(Store):
                         code, origin, payload = (note.payload.split(" ", 2) + ["", ""])[:3]
                         on_change(code, origin, payload)
             except self._psycopg.Error as exc:
+                if stop.is_set():
+                    return
                 log.warning("lost the notifications of %s (%s); listening again", self.where, exc)
                 time.sleep(0.2)
             finally:

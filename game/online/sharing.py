@@ -12,6 +12,7 @@ closes tables nobody came back to, and prunes finished games after the retention
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import threading
@@ -33,7 +34,9 @@ class Sharing:
         self.loading: dict[str, asyncio.Future] = {}
         self.open_count = 0  # open tables in the store (counted by the sweep)
         self._refreshing: set[str] = set()
+        self._again: set[str] = set()  # codes that changed while being read
         self._listen_stop = threading.Event()
+        self._listener: threading.Thread | None = None
         self._reader = ThreadPoolExecutor(1, thread_name_prefix="store-read")
         self._beat = self._swept = float("-inf")
 
@@ -41,15 +44,20 @@ class Sharing:
         loop = asyncio.get_running_loop()
         if self.store.shared:
             def heard(code: str, origin: str, payload: str) -> None:
-                loop.call_soon_threadsafe(self._changed, code, origin, payload)
+                if not self._listen_stop.is_set():
+                    with contextlib.suppress(RuntimeError):  # the loop closed as the server stopped
+                        loop.call_soon_threadsafe(self._changed, code, origin, payload)
 
-            threading.Thread(target=self.store.listen, args=(heard, self._listen_stop), daemon=True,
-                             name="store-listen").start()
+            self._listener = threading.Thread(target=self.store.listen, args=(heard, self._listen_stop),
+                                              daemon=True, name="store-listen")
+            self._listener.start()
         self.reap()
         self._spawn(self._reaper())
 
     def stop_sharing(self) -> None:
         self._listen_stop.set()
+        if self._listener is not None:
+            self._listener.join(2.0)
         self._reader.shutdown(wait=False)
 
     # --- writing and reading ---------------------------------------------------------------------------------
@@ -86,8 +94,8 @@ class Sharing:
             log.error("could not read table %s: %r", code, exc)
             raise protocol.ProtocolError("internal", "the tables cannot be read just now; try again") from None
         known = self.tables.get(code)
-        if known is not None and not fresh:
-            return known  # another connection loaded it meanwhile
+        if known is not None and (not fresh or known.pending or rec is not None and rec["moves"] < known.count):
+            return known  # loaded meanwhile, or changed here since the read began: memory is the newer
         if rec is None:
             if known is not None:
                 self._gone(known)
@@ -96,6 +104,7 @@ class Sharing:
         if table is not None:
             if known is not None:
                 self._adopt(known, table)
+                self._taken_elsewhere(known, table)
             self.tables[code] = table
         return table
 
@@ -145,9 +154,7 @@ class Sharing:
 
     def refresh(self, code: str) -> None:
         if code in self._refreshing:
-            table = self.tables.get(code)
-            if table is not None:
-                table.stale = True  # once more when this read is done
+            self._again.add(code)  # once more when this read is done (it may have read too early)
             return
         self._refreshing.add(code)
         self._spawn(self._refresh(code))
@@ -171,7 +178,7 @@ class Sharing:
                 self._gone(old)
                 return
             if rec["moves"] < old.count:  # read before a move that reached us since: read once more
-                old.stale = True
+                self._again.add(code)
                 return
             new = self._restore(rec)
             if new is not None:
@@ -182,18 +189,20 @@ class Sharing:
             log.exception("refreshing table %s failed", code)
         finally:
             self._refreshing.discard(code)
-            table = self.tables.get(code)
-            if table is not None and table.stale and not table.pending:
-                table.stale = False
+            if code in self._again:
+                self._again.discard(code)
                 self.refresh(code)
 
-    def _tell_changes(self, old: Table, new: Table) -> None:
+    def _taken_elsewhere(self, old: Table, new: Table) -> None:
         for was, now in zip(old.seats, new.seats, strict=True):
             if was.conn is not None and now.remote:  # the player took the seat on another gateway
                 conn: Conn = was.conn
                 conn.code, conn.seat = None, None
                 self._close_later(conn, 4001, "replaced by a newer connection")
                 now.conn = None
+
+    def _tell_changes(self, old: Table, new: Table) -> None:
+        self._taken_elsewhere(old, new)
         if new.status != "waiting" and (old.status == "waiting" or new.count != old.count
                                         or new.result != old.result):
             for i, s in enumerate(new.seats):
