@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                     trusted_proxies=frozenset(ns.trusted_proxy))
     where = None if ns.memory else str(ns.store or default_path())
     workers = max(1, ns.workers)
-    if workers > 1 and (where is None or not workers_mod.supported()):
+    if workers > 1 and (where in (None, ":memory:") or not workers_mod.supported()):
         logging.warning("several gateways need a shared store and SO_REUSEPORT; serving with one")
         workers = ns.workers = 1
     try:
