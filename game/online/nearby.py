@@ -50,14 +50,13 @@ class Announcer:
         self.address = address
         self.zc: Any = None
         self.info: Any = None
+        self.port = 0
 
     def start(self, port: int) -> None:
-        from zeroconf import ServiceInfo, Zeroconf  # noqa: PLC0415 - only a server that announces needs it
+        from zeroconf import Zeroconf  # noqa: PLC0415 - only a server that announces needs it
 
-        address = self.address or lan_address()
-        label = re.sub(r"[^A-Za-z0-9-]", "-", self.props["host"])[:40] or "card-duels"
-        self.info = ServiceInfo(SERVICE, f"{label}-{port}.{SERVICE}", addresses=[socket.inet_aton(address)],
-                                port=port, properties=self.props, server=f"{label}-{port}.local.")
+        self.port = port
+        self.info = self._info()
         try:
             self.zc = Zeroconf()
             self.zc.register_service(self.info, allow_name_change=True)
@@ -65,10 +64,18 @@ class Announcer:
             log.warning("cannot announce the server on the local network: %s", exc)
             self.stop()
 
+    def _info(self) -> Any:
+        from zeroconf import ServiceInfo  # noqa: PLC0415
+
+        label = re.sub(r"[^A-Za-z0-9-]", "-", self.props["host"])[:40] or "card-duels"
+        name = self.info.name if self.info is not None else f"{label}-{self.port}.{SERVICE}"
+        return ServiceInfo(SERVICE, name, addresses=[socket.inet_aton(self.address or lan_address())],
+                           port=self.port, properties=self.props, server=f"{label}-{self.port}.local.")
+
     def update(self, **props: str) -> None:
         self.props.update(props)
         if self.zc is not None and self.info is not None:
-            self.info.properties = self.props  # (re-encoded by the setter)
+            self.info = self._info()
             try:
                 self.zc.update_service(self.info)
             except OSError as exc:
