@@ -154,6 +154,7 @@ def test_nearby_games_are_listed_and_a_waiting_table_is_joined_with_one_tap(monk
                 self.stopped = True
 
         monkeypatch.setattr("game.scenes.online.Browser", Heard)
+        monkeypatch.setenv("CARD_DUELS_NEARBY", "1")
         app = make_app()
         form = open_online(app)
         frames(app, 2)
@@ -188,7 +189,18 @@ def test_nearby_games_are_off_in_kiosk_mode_unless_enabled(kiosk, nearby, listen
             pass
 
     monkeypatch.setattr("game.scenes.online.Browser", Heard)
+    monkeypatch.setenv("CARD_DUELS_NEARBY", "1")
     app = make_app(kiosk=kiosk, nearby=nearby)
     app.stack.push(OnlineScene(app))
     frames(app, 2)
     assert bool(started) == listens
+
+
+def test_nearby_games_stay_off_where_the_environment_says_so(monkeypatch):
+    started = []
+    monkeypatch.setattr("game.scenes.online.Browser", lambda: started.append(1))
+    monkeypatch.setenv("CARD_DUELS_NEARBY", "0")
+    app = make_app()
+    app.stack.push(OnlineScene(app))
+    frames(app, 2)
+    assert not started

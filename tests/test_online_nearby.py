@@ -27,7 +27,8 @@ def test_a_table_hosted_in_one_app_is_listed_and_joined_in_another():
     probe = [sys.executable, str(ROOT / "tests" / "nearby_probe.py")]
     script = (f"ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo && "
               f"({' '.join(probe)} host > host.out 2>&1 & {' '.join(probe)} guest > guest.out 2>&1; wait)")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               CARD_DUELS_NEARBY="1")  # inside the namespace multicast reaches nothing but its own loopback
     work = Path(os.environ.get("CARD_DUELS_HOME", "."))
     work.mkdir(parents=True, exist_ok=True)
     subprocess.run(["unshare", "-n", "sh", "-c", script], cwd=work, env=env, timeout=120, check=False)

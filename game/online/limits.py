@@ -40,6 +40,7 @@ class Limits:
     idle_drop: float = 30.0  # a table no connection here has used this long leaves this gateway's memory
     beat_every: float = 2.0  # each gateway writes that it is alive this often ...
     gateway_timeout: float = 10.0  # ... and one silent this long is dead: its seats count as away
+    sync_every: float = 1.0  # a connection gets at most one full snapshot (``sync``) this often
     max_sync_wait: float = 10.0  # reading a table from the store may take this long before the player is told
     trusted_proxies: frozenset[str] = field(default_factory=frozenset)
 
@@ -60,6 +61,7 @@ class Conn:
         self.messages = 0
         self.last_code: str | None = None  # for the access log
         self.last_seat: int | None = None
+        self.last_sync = float("-inf")  # when this connection's latest snapshot was due
         self.code: str | None = None
         self.seat: int | None = None
         self.tokens, self.stamp = limits.burst, now

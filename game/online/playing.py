@@ -7,6 +7,7 @@ same two players and their seats swapped, and each player's gateway seats its ow
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -54,7 +55,20 @@ class Playing:
         table.resign(conn.seat)  # type: ignore[arg-type]
         self._ended(table)
 
-    def _on_sync(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def _on_sync(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
+        """The whole picture again; at most one a second per connection (a snapshot replays the deal)."""
+        wait = conn.last_sync + self.limits.sync_every - now
+        conn.last_sync = max(now, conn.last_sync + self.limits.sync_every)
+        if wait > 0:
+            return self._sync_later(conn, wait)
+        self._sync(conn)
+        return None
+
+    async def _sync_later(self, conn: Conn, wait: float) -> None:
+        await asyncio.sleep(wait)  # this connection's next messages wait too: that is the limit
+        self._sync(conn)
+
+    def _sync(self, conn: Conn) -> None:
         table = self._table_of(conn)
         if table.status == "waiting":
             self.send(conn, table.seated_message(conn.seat), table.code)  # type: ignore[arg-type]

@@ -163,6 +163,7 @@ class LobbyScene(DialogScene):
                 line(part, 30, theme.BAD, bold=True)
         elif self.quick and self.match is not None:
             line(t("online.looking", game=t(f"game.{self.game}")), 32, theme.GOLD, bold=True)
+            line(t("online.looking_hint"), 26, theme.TEXT_DIM)
         elif self.match is None or not self.hosting:
             line(t("online.joining", code=format_code(self.code)) if self.code
                  else t("online.connecting", url=self.url), 32, theme.TEXT)

@@ -1,6 +1,7 @@
 """Menu -> Online: the form (server, name, game, host or join); the waiting room is game/scenes/lobby.py."""
 from __future__ import annotations
 
+import os
 from urllib.parse import urlsplit
 
 import pygame
@@ -21,7 +22,10 @@ NEARBY_SHOWN = 4
 
 
 def nearby_allowed(app) -> bool:
-    """Nearby games (multicast on the local network) are off in kiosk mode unless the operator enables them."""
+    """Nearby games (multicast on the local network) are off in kiosk mode unless the operator enables them,
+    and off wherever ``CARD_DUELS_NEARBY=0`` (the tests, a network where multicast is unwelcome)."""
+    if os.environ.get("CARD_DUELS_NEARBY", "1") == "0":
+        return False
     return not app.opts.kiosk or app.opts.nearby
 
 
@@ -104,7 +108,8 @@ class OnlineScene(Scene):
         rows.append(Button("back", t("online.back"), pygame.Rect(x + (fw - half) // 2, y + label_h + fh + 2 * gap,
                                                                  half, fh)))
         self.nearby_top = int(h * 0.16) + label_h
-        nx, nw = x + fw + 2 * gap, w - (x + fw + 2 * gap) - gap
+        nx = x + fw + 2 * gap
+        nw = min(w - nx - 2 * gap, int(fw * 0.62))
         for i, seen in enumerate(self.nearby if self.keyboard is None else []):
             rows.append(Button(f"nearby{i}", self.nearby_label(seen),
                                pygame.Rect(nx, self.nearby_top + i * (fh + gap), nw, fh)))

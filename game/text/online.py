@@ -62,6 +62,7 @@ STRINGS = (
     N_("online.error.bad_version", "The server runs a different version of Card Duels."),
     N_("online.quick", "Quick match"),
     N_("online.looking", "Looking for someone to play {game} with…"),
+    N_("online.looking_hint", "The next player who asks for a quick match of this game sits down with you."),
     N_("online.copy", "Copy the code"),
     N_("online.copied", "Copied"),
     N_("online.nearby", "Games nearby"),
