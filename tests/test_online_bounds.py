@@ -2,7 +2,6 @@
 ``max_actions`` through the server too, a snapshot carries a bounded log, and snapshots are rationed."""
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import time
