@@ -53,14 +53,14 @@ class Announcer:
         self.port = 0
 
     def start(self, port: int) -> None:
-        from zeroconf import Zeroconf  # noqa: PLC0415 - only a server that announces needs it
-
         self.port = port
-        self.info = self._info()
         try:
+            from zeroconf import Zeroconf  # noqa: PLC0415 - only a server that announces needs it
+
+            self.info = self._info()
             self.zc = Zeroconf()
             self.zc.register_service(self.info, allow_name_change=True)
-        except OSError as exc:  # no multicast here: the server still runs, it is just not announced
+        except (OSError, ImportError) as exc:  # no multicast here: the server still runs, it is just not announced
             log.warning("cannot announce the server on the local network: %s", exc)
             self.stop()
 
@@ -125,7 +125,7 @@ class Browser:
 
             self.zc = Zeroconf()
             ServiceBrowser(self.zc, SERVICE, handlers=[self._on_change])
-        except OSError as exc:
+        except (OSError, ImportError) as exc:
             self.error = str(exc)
             log.warning("cannot look for nearby games: %s", exc)
         return self
