@@ -169,3 +169,18 @@ def test_a_failed_commit_sends_nothing_and_drops_the_connection(tmp_path):
 
     asyncio.run(scenario())
     assert sent == [] and dropped == ["conn"]
+
+
+def test_a_postgresql_store_reconnects_when_its_connections_are_cut(pg_url):
+    import psycopg
+
+    s = open_store(pg_url, "normal")
+    try:
+        with psycopg.connect(pg_url, autocommit=True) as admin:  # e.g. the database restarted
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        time.sleep(0.2)
+        assert s.run(lambda db: ops.create(db, "AAAAAA", "kombi", 1, "s", "Ann", "t" * 32, "ip", "g1", time.time()))
+        assert s.read(lambda db: ops.load(db, "AAAAAA"))["names"] == ["Ann", None]
+    finally:
+        s.close()

@@ -72,14 +72,24 @@ class PostgresStore(Store):
         self.run(schema)
 
     def run(self, fn: Callable[[Db], Any]) -> Any:
-        with self.lock, self.db.transaction():
-            return fn(Db(self.db, True))
+        with self.lock:
+            try:
+                with self.db.transaction():
+                    return fn(Db(self.db, True))
+            except self._psycopg.OperationalError:
+                if not (self.db.broken or self.db.closed):
+                    raise
+                self.db = self._connect()  # the database restarted: the transaction was rolled back, so again
+                with self.db.transaction():
+                    return fn(Db(self.db, True))
 
     def read(self, fn: Callable[[Db], Any]) -> Any:
         with self.rlock:
             try:
                 return fn(Db(self.reader, True))
             except self._psycopg.OperationalError:
+                if not (self.reader.broken or self.reader.closed):
+                    raise
                 self.reader = self._connect()  # a dropped connection: once more on a new one
                 return fn(Db(self.reader, True))
 
