@@ -62,8 +62,8 @@ async def step(a: SimPlayer, b: SimPlayer, seed: int, n: int, sent: list) -> Non
             await other.expect("state")
 
 
-def test_kill_9_in_the_middle_of_three_games_loses_nothing(tmp_path):
-    store = tmp_path / "tables.sqlite3"
+def test_kill_9_in_the_middle_of_three_games_loses_nothing(store_url):
+    store = store_url
     games = ("kombi", "cribbage", "trumps")
     server = ServerProcess(store, workers=2)
     try:

@@ -14,6 +14,7 @@ from game.online.fairness import FairnessCheck, commitment
 from game.online.limits import Limits, client_address
 from game.online.remote import RemoteMatch
 from game.online.server import GameServer
+from game.online.stores import open_store
 from game.session import Session
 from rules.replay import decode
 from tools.online_bench import SimPlayer, play_out, seat_pair
@@ -23,8 +24,9 @@ def fast(**kw) -> Limits:
     return Limits(**{"rate": 1e6, "burst": 1e6, **kw})
 
 
-async def started(limits: Limits) -> tuple[GameServer, str]:
-    server = await GameServer(limits).start("127.0.0.1", 0)
+async def started(limits: Limits, store_url: str | None = None) -> tuple[GameServer, str]:
+    store = open_store(store_url, "normal") if store_url else None
+    server = await GameServer(limits, store=store).start("127.0.0.1", 0)
     return server, f"ws://127.0.0.1:{server.port}"
 
 
@@ -97,10 +99,10 @@ def test_the_back_off_holds_back_only_wrong_answers_and_only_for_that_address():
     run(scenario())
 
 
-def test_eight_guessing_connections_never_block_a_correct_join_from_the_same_address():
+def test_eight_guessing_connections_never_block_a_correct_join_from_the_same_address(store_url):
     """The case that failed before: guesses from one address made every correct join there fail."""
     async def scenario():
-        server, url = await started(fast(failed_per_ip=10, backoff=0.2))
+        server, url = await started(fast(failed_per_ip=10, backoff=0.2), store_url)
         guessers = [await SimPlayer.connect(url) for _ in range(8)]
         for round_ in range(3):
             for k, g in enumerate(guessers):
@@ -122,9 +124,9 @@ def test_eight_guessing_connections_never_block_a_correct_join_from_the_same_add
     run(scenario())
 
 
-def test_the_101st_waiting_table_of_one_address_is_refused_while_another_address_opens_one():
+def test_the_101st_waiting_table_of_one_address_is_refused_while_another_address_opens_one(store_url):
     async def scenario():
-        server, url = await started(fast(trusted_proxies=frozenset({"127.0.0.1"})))
+        server, url = await started(fast(trusted_proxies=frozenset({"127.0.0.1"})), store_url)
         hosts = []
         for i in range(101):
             p = await as_address(url, "127.0.0.2")

@@ -162,16 +162,23 @@ def _memory_probe(where: str, n: int) -> None:
     for g in rules.GAMES:
         rules.spec(g)
     store = open_store(where, "normal")
-    codes = [c for (c,) in store.read(lambda db: db.rows("SELECT code FROM tables WHERE closed = 0 LIMIT ?", (n,)))]
-    recs = [store.read(lambda db, c=c: ops.load(db, c)) for c in codes]
-    gc.collect()
-    before = _rss_kb()
-    tables = [Table.restore(r, "g") for r in recs]  # noqa: F841 - kept alive while measuring
-    gc.collect()
-    after = _rss_kb()
-    moves = sum(len(r["actions"]) for r in recs)
-    print(json.dumps({"tables": len(recs), "kb_per_table": round((after - before) / max(1, len(recs)), 2),
-                      "moves_per_table": round(moves / max(1, len(recs)), 1), "target_kb": 20}))
+    kept: list[Any] = []  # every table stays alive until the end
+
+    def load(sql: str, params: tuple) -> dict[str, float]:
+        codes = [c for (c,) in store.read(lambda db: db.rows(sql, params))]
+        recs = [store.read(lambda db, c=c: ops.load(db, c)) for c in codes]
+        gc.collect()
+        before = _rss_kb()
+        kept.extend(Table.restore(r, "g") for r in recs)
+        gc.collect()
+        moves = sum(len(r["actions"]) for r in recs) / max(1, len(recs))
+        return {"kb_per_table": round((_rss_kb() - before) / max(1, len(recs)), 2), "moves": round(moves, 1)}
+
+    out: dict[str, Any] = {"target_kb": 20}
+    for game in rules.GAMES:
+        out[game] = load("SELECT code FROM tables WHERE closed = 0 AND game = ? LIMIT ?", (game, n // 4))
+    mixed = load("SELECT code FROM tables WHERE closed = 0 ORDER BY code DESC LIMIT ?", (n,))
+    print(json.dumps({**out, "tables": n, "kb_per_table": mixed["kb_per_table"], "moves_per_table": mixed["moves"]}))
 
 
 def _rss_kb() -> int:
@@ -244,9 +251,10 @@ def lines(report: dict[str, Any]) -> list[str]:
             out.append(f"  {key}: {r.get('skipped') or r.get('error')}")
             continue
         mem = r.get("idle_memory", {})
+        games = ", ".join(f"{g} {v['kb_per_table']}" for g, v in mem.items() if isinstance(v, dict))
         out.append(f"  {key}: start {r.get('start_s_with_10000_stored')} s with {r.get('idle_tables')} stored "
                    f"mid-game tables; {mem.get('kb_per_table')} KB per idle loaded table "
-                   f"({mem.get('moves_per_table')} moves each)")
+                   f"({mem.get('moves_per_table')} moves each; by game: {games})")
         for k, v in r.items():
             if k.startswith("g") and isinstance(v, dict):
                 if "error" in v:
