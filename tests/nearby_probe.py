@@ -50,7 +50,13 @@ def main(role: str) -> None:
         form.press("nearby0")
     wait(lambda: isinstance(app.stack.top, OnlineTable) and app.stack.top.match.started, app)
     print(f"PLAYING {app.stack.top.code}", flush=True)
-    time.sleep(1.0)  # the other app reaches its table too before this one leaves
+    if role == "guest":  # the table is full now: the host says so (only its server is listed)
+        form = OnlineScene(app)
+        app.stack.push(form)
+        wait(lambda: bool(form.nearby) and not form.nearby[0].code, app)
+        print("FULL", flush=True)
+    if role == "host":
+        time.sleep(8.0)  # the other app sees the table fill before this one leaves
 
 
 if __name__ == "__main__":

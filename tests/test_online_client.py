@@ -368,4 +368,4 @@ def test_the_online_screenshots_render_from_a_real_server(tmp_path):
     online_shots(tmp_path, (800, 500), "t_")
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     assert names == ["t_online_form.png", "t_online_lobby.png", "t_online_opponent_away.png",
-                     "t_online_waiting.png"]
+                     "t_online_quick.png", "t_online_rematch.png", "t_online_waiting.png"]

@@ -35,7 +35,7 @@ def test_a_table_hosted_in_one_app_is_listed_and_joined_in_another():
     host, guest = (work / "host.out").read_text(), (work / "guest.out").read_text()
     code = next((line.split()[1] for line in host.splitlines() if line.startswith("HOSTING ")), None)
     assert code, host
-    assert f"LISTED {code} Ann" in guest and f"PLAYING {code}" in guest, guest
+    assert f"LISTED {code} Ann" in guest and f"PLAYING {code}" in guest and "FULL" in guest, guest
     assert f"PLAYING {code}" in host, host
 
 

@@ -32,6 +32,9 @@ async def _serve_forever(ns: argparse.Namespace, limits: Limits, store: Store, t
     print(f"SERVING {scheme}://{ns.host}:{server.port}", flush=True)
     announcer = None
     if ns.announce and not ns.gateway:
+        if ns.host.startswith("127.") or ns.host == "localhost":
+            logging.warning("announced, but listening on %s only: other devices cannot reach it (--host 0.0.0.0)",
+                            ns.host)
         announcer = Announcer(ns.name or socket.gethostname())
         announcer.start(server.port)
     stop = asyncio.Event()

@@ -139,6 +139,8 @@ class LobbyScene(DialogScene):
         seats[m.seat] = "bot" if self.demo else "human"
         session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]
         self.handed_over = True
+        if self.server is not None and self.server.announcer is not None:
+            self.server.announcer.update(code="")  # the table is full: nearby players see only the server now
         self.app.stack.replace(online_table(self.app, session, self.client, self.server))
 
     # --- drawing --------------------------------------------------------------------------------------------------
