@@ -155,9 +155,9 @@ def dead_gateways(db: Db, now: float, after: float) -> list[str]:
 def overdue(db: Db, now: float, window: float, max_age: float) -> list[tuple[Any, ...]]:
     """Open tables where a seat has been away longer than ``window`` or that are older than ``max_age``."""
     cut = now - window
-    return db.rows("SELECT code, name1, finished, result, created, away0, away1 FROM tables WHERE closed = 0 AND "
-                   "((away0 IS NOT NULL AND away0 < ?) OR (away1 IS NOT NULL AND away1 < ?) OR created < ?)",
-                   (cut, cut, now - max_age))
+    cols = "SELECT code, name1, finished, result, created, away0, away1 FROM tables WHERE closed + 0 = 0 AND "
+    return db.rows(f"{cols} away0 < ? UNION {cols} away1 < ? UNION {cols} created < ?",  # one index each (not
+                   (cut, cut, now - max_age))  # the one on ``closed``, which every open table matches)
 
 
 def count_open(db: Db) -> int:

@@ -33,7 +33,11 @@ COLUMNS = ("code TEXT PRIMARY KEY, game TEXT NOT NULL, seed BIGINT NOT NULL, sec
            "again0 TEXT NOT NULL DEFAULT '', again1 TEXT NOT NULL DEFAULT '', next TEXT")
 INDEXES = ("CREATE INDEX IF NOT EXISTS tables_finished ON tables (closed, finished)",
            "CREATE INDEX IF NOT EXISTS tables_waiting ON tables (ip, name1, closed)",
-           "CREATE INDEX IF NOT EXISTS tables_quick ON tables (quick, game, name1)")
+           "CREATE INDEX IF NOT EXISTS tables_quick ON tables (quick, game, name1)",
+           # the reaper asks every second for seats away too long and tables too old: no scan of every table
+           "CREATE INDEX IF NOT EXISTS tables_away0 ON tables (away0)",
+           "CREATE INDEX IF NOT EXISTS tables_away1 ON tables (away1)",
+           "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)")
 SQLITE_SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     f"CREATE TABLE IF NOT EXISTS tables ({COLUMNS.format(real='REAL')})",
