@@ -96,7 +96,7 @@ def rules_section() -> dict:
 
 
 def server_section() -> dict:
-    """1 and N server workers in one run (tools/server_load.py)."""
+    """Paced latency with 1 and 2 gateways on SQLite and PostgreSQL, start-up, idle memory (tools/server_load.py)."""
     from tools.server_load import compare
 
     return {"server": compare()}
