@@ -190,8 +190,6 @@ class GameState:
             exc = self._refusal(action)
         except (KeyError, IndexError, TypeError, ValueError):  # e.g. an argument of a shape the reasons do not read
             exc = IllegalAction("not_now")
-        if isinstance(exc, str):  # TRANSITION: a game not yet giving keys (removed once every game does)
-            exc = IllegalAction("not_now", text=exc)
         exc.game = self.game_id
         return exc
 
@@ -212,8 +210,8 @@ class GameSpec:
     private: Mapping[str, Any]
     # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
     # and (observation, action) -> the (source, target) gesture that makes it.
-    intents: Callable[[Mapping[str, Any], Any, Any], list[Action]] | None = None
-    gesture_for: Callable[[Mapping[str, Any], Action], tuple[Any, Any] | None] | None = None
+    intents: Callable[[Mapping[str, Any], Any, Any], list[Action]]
+    gesture_for: Callable[[Mapping[str, Any], Action], tuple[Any, Any] | None]
     make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None

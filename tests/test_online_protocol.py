@@ -27,7 +27,8 @@ def test_every_client_message_type_decodes_to_exactly_its_schema():
         "join": {"code": "abc-def", "name": "Ben"},
         "resume": {"code": "ABC DEF", "token": "A" * 32},
         "act": {"at": 3, "action": {"kind": "play", "combos": [["7C", "7H", "7S"]]}},
-        "resign": {}, "leave": {}, "sync": {},
+        "resign": {}, "leave": {}, "sync": {}, "rematch": {},
+        "quick": {"game": "square", "name": "Cy"},
         "ping": {"id": 17},
     }
     assert set(good) == set(P.SCHEMAS)

@@ -50,11 +50,11 @@ ERRORS = {
     "too_many_attempts": "too many wrong codes or tokens",
     "too_many_tables": "this connection has opened too many tables",
     "server_full": "the server has no room for more tables or connections",
-    "elsewhere": "another worker of this server holds the table: connect to /t/CODE",
+    "not_over": "a rematch needs a finished game",
     "internal": "the server could not handle the message",
 }
 
-SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong")
+SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch")
 
 
 class ProtocolError(ValueError):
@@ -93,20 +93,6 @@ def normalize_code(text: str) -> str:
 
 def is_code(code: str) -> bool:
     return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
-
-
-def code_owner(code: str, workers: int) -> int:
-    """Which of ``workers`` processes holds the table with this code (a connection to ``/t/CODE`` goes there)."""
-    return CODE_ALPHABET.index(code[0]) % workers if workers > 1 and code and code[0] in CODE_ALPHABET else 0
-
-
-def route_of(path: str) -> str | None:
-    """The table code in a connection's path ``/t/CODE`` (None for ``/`` or anything else)."""
-    parts = path.split("?", 1)[0].strip("/").split("/")
-    if len(parts) == 2 and parts[0] == "t":
-        code = normalize_code(parts[1])
-        return code if is_code(code) else None
-    return None
 
 
 def format_code(code: str) -> str:
@@ -189,9 +175,11 @@ def _action(value: Any) -> dict[str, Any]:
 SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "create": {"game": _game, "name": player_name},
     "join": {"code": _code, "name": player_name},
+    "quick": {"game": _game, "name": player_name},
     "resume": {"code": _code, "token": _token},
     "act": {"at": _count, "action": _action},
     "resign": {},
+    "rematch": {},
     "leave": {},
     "sync": {},
     "ping": {"id": _ping_id},
@@ -329,3 +317,6 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
         data["message"] = data["message"][:300]
     elif kind == "left":
         need(isinstance(data.get("code"), str), "code")
+    elif kind == "rematch":
+        asked = data.get("asked")
+        need(isinstance(asked, list) and len(asked) == 2 and all(isinstance(x, bool) for x in asked), "asked")

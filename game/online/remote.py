@@ -88,6 +88,7 @@ class RemoteMatch:
         self.link = "connected"  # made once seated, so connected; then reconnecting | failed | closed
         self.link_reason = ""
         self.pending: int | None = None
+        self.rematch_asked = [False, False]  # who has asked for a rematch (after the end)
         self._state: RemoteState | None = None
         self._log: list[tuple[int, Event]] = []
         self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
@@ -161,6 +162,13 @@ class RemoteMatch:
     def resign(self) -> bool:
         return self.send("resign")
 
+    def ask_rematch(self) -> bool:
+        """Ask for a new deal with the same opponent (seats swapped); it starts once both have asked."""
+        if not self.send("rematch"):
+            return False
+        self.rematch_asked[self.seat] = True
+        return True
+
     def can_undo(self, is_human: Callable[[int], bool] = lambda seat: True) -> bool:
         return False
 
@@ -194,6 +202,8 @@ class RemoteMatch:
                 self._error(msg)
             elif kind == "left":
                 self.status, self.link = "closed", "closed"
+            elif kind == "rematch":
+                self.rematch_asked = list(msg["asked"])
             elif kind == STATUS:
                 self._link(msg)
         return reset

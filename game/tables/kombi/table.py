@@ -303,6 +303,12 @@ class KombiTable(PlateSeats, TableScene):
         return self.t.n("kombi.how.out", sum(len(c) for c in play["combos"]), name=self.seat_name(play["seat"]),
                         combos=combos)
 
+    def action_text(self, a: Action) -> str:
+        """One option of a choice (an exchange card brought to the hand: which card to give for it)."""
+        if a.kind == "exchange":
+            return self.t("kombi.choose.exchange", gave=pretty_cards([a["hand"]]), took=pretty_cards([a["area"]]))
+        return self.hint_text(a)
+
     def end_columns(self) -> list[list[str]]:
         """For the end screen: each player's scored combinations, one per line."""
         cols = []

@@ -39,6 +39,7 @@ STRINGS = (
     N_("kombi.preview", "{combos} = {points} points. Drop on your pile."),
     N_("kombi.preview_bad", "Not a valid combination yet."),
     N_("kombi.drop_here", "Drop combinations here"),
+    N_("kombi.choose.exchange", "Give {gave} for {took}"),
     N_("kombi.hint.draw", "Hint: draw a card: more cards make more combinations."),
     N_("kombi.hint.exchange", "Hint: exchange {gave} for {took}."),
     N_("kombi.hint.play", "Hint: play {combos} for {points} points."),
