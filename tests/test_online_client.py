@@ -101,14 +101,14 @@ def test_remote_matches_play_a_whole_game_and_refuse_what_is_not_theirs(server):
     try:
         mover = a if a.match.state.to_move == a.match.seat else b
         idle = b if mover is a else a
-        with pytest.raises(IllegalAction, match="not your turn"):
+        with pytest.raises(IllegalAction, match="online.not_your_turn"):
             idle.match.play(Action.make("pass"))
-        with pytest.raises(IllegalAction, match="not allowed"):
+        with pytest.raises(IllegalAction, match="online.not_allowed"):
             mover.match.play(Action.make("exchange", hand="AS", area="AS"))
         assert not mover.match.can_undo() and not mover.match.can_redo() and not mover.match.undo()
         legal = mover.match.state.legal_actions()
         mover.match.play(legal[0])
-        with pytest.raises(IllegalAction, match="confirm"):
+        with pytest.raises(IllegalAction, match="online.wait_confirm"):
             mover.match.play(legal[0])
         assert mover.match.state.observe(mover.match.seat)["legal"] == []  # nothing offered while in flight
         until(lambda: mover.match.cursor == 1, step=mover.pump)

@@ -35,7 +35,7 @@ def test_two_headless_apps_meet_through_quick_match():
     seed = 11
     server = ServerThread("127.0.0.1", 0, seeds=lambda: seed).start()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "320x240",
+    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "1024x600",
               "--server", server.url, "--quick-match", "--game", "kombi"]
     procs = [subprocess.Popen([*common, "--name", name], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=env, cwd=ROOT) for name in ("Ann", "Ben")]

@@ -180,8 +180,9 @@ def test_no_acting_for_the_other_seat_no_full_table_no_borrowed_tokens():
         assert (await refused(idle, "not_your_turn", kind="act", at=idle.count, action=action))["ref"] == "act"
         await refused(idle, "bad_field", kind="act", at=idle.count, action=action, seat=mover.seat)
         await refused(mover, "stale", kind="act", at=mover.count + 1, action=action)
-        await refused(mover, "illegal", kind="act", at=mover.count, action={"kind": "exchange", "hand": "AS",
-                                                                            "area": "AS"})
+        err = await refused(mover, "illegal", kind="act", at=mover.count, action={"kind": "exchange", "hand": "AS",
+                                                                                  "area": "AS"})
+        assert err["refusal"]["game"] == "kombi" and err["refusal"]["key"] == "not_in_hand"  # words: the client's
         await refused(mover, "bad_action", kind="act", at=mover.count, action={"kind": "castle"})
         c = await SimPlayer.connect(url)
         await refused(c, "table_full", kind="join", code=a.code, name="Cat")

@@ -178,7 +178,7 @@ class GameServer(Seating, Playing, Sharing):
             out = getattr(self, "_on_" + ref)(conn, msg, now)
             return None if out is None else self._finish(conn, out, ref)
         except ProtocolError as exc:
-            self.send(conn, protocol.error(exc.code, str(exc), ref or exc.ref))
+            self.send(conn, protocol.error(exc.code, str(exc), ref or exc.ref, exc.refusal))
         except Exception:
             log.exception("message %r failed", ref)
             self.send(conn, protocol.error("internal", "the server could not handle this message", ref))

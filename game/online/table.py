@@ -194,7 +194,7 @@ class Table:
         try:
             state = self.match.play(action)
         except IllegalAction as exc:
-            raise ProtocolError("illegal", str(exc) or "that move is not allowed now") from None
+            raise ProtocolError("illegal", str(exc), refusal=exc.to_json()) from None
         return [[at, e] for e in state.events]
 
     def resign(self, seat: int) -> None:
