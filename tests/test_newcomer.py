@@ -56,5 +56,5 @@ def test_a_newcomer_plays_a_first_game_to_its_end_by_the_marks(game_id: str) -> 
     assert session.match.state.is_over, f"the game did not end in {moves} moves"
     assert coach_of(app) is None and game_id in app.settings.tutorial_done, "a first game played to its end"
     assert set(seen) <= set(marks) and seen[0] == marks[0]
-    assert len(set(seen)) >= 3, f"only {seen} were shown"
+    assert len(set(seen)) >= min(3, len(marks)), f"only {seen} were shown"
     assert len(seen) == len(set(seen)), f"a mark came back after it was done: {seen}"
