@@ -20,17 +20,22 @@ def _table(match: Match):
     return app, table
 
 
+def _to_the_last_card(match: Match) -> None:
+    """The computer plays both seats until Ann holds the last card of the play."""
+    bot, rng = make_bot("cribbage", 1), derive(6, "t")
+    st = match.state
+    while not (st.to_move == 0 and st.phase == "play" and sum(st.observe(0)["hand_counts"]) == 1):
+        st = match.play(bot.choose([st.observe(st.to_move)], rng))
+
+
 def _badged(table) -> list[int]:
     return [seat for seat, plate in enumerate(table.plates()) if plate.badge]
 
 
 def test_the_dealer_badge_stays_through_the_count_and_the_cut_and_moves_with_the_deal():
     match = Match("cribbage", {"seed": 6})
-    bot, rng = make_bot("cribbage", 1), derive(6, "t")
-    st = match.state
-    while not (st.to_move == 0 and st.phase == "play" and sum(st.observe(0)["hand_counts"]) == 1):
-        st = match.play(bot.choose([st.observe(st.to_move)], rng))
-    dealer = st.observe(0)["dealer"]
+    _to_the_last_card(match)
+    dealer = match.state.observe(0)["dealer"]
     app, table = _table(match)
     assert _badged(table) == [dealer]
     perform(app, table, table.spec.action_from_json(table.obs["legal"][0]))  # the last card: the show follows
@@ -72,11 +77,7 @@ def test_each_cut_says_why_it_happens():
 def test_skip_shows_only_while_something_plays_out():
     app, table = _table(Match("cribbage", {"seed": 6}))
     assert [b.id for b in table.buttons.buttons if b.id == "skip"] == []
-    bot, rng = make_bot("cribbage", 1), derive(6, "t")
-    match = table.match
-    st = match.state
-    while not (st.to_move == 0 and st.phase == "play" and sum(st.observe(0)["hand_counts"]) == 1):
-        st = match.play(bot.choose([st.observe(st.to_move)], rng))
+    _to_the_last_card(table.match)
     table.refresh(animate=False)
     settle(app)
     assert "skip" not in [b.id for b in table.buttons.buttons]

@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 import rules
-from game.session import Session
-from game.tables import ENTRIES, open_table
+from game.tables import ENTRIES
 from game.tables.marks import applies, busy, legal_of
-from tools.driver import frames, make_app, settle
-from tools.newcomer import coach_of, first_game
+from tools.driver import frames, make_app
+from tools.newcomer import coach_of, first_game, open_first_game
 
 COACHED = [g for g in sorted(rules.GAMES) if g in ENTRIES and ENTRIES[g].coach is not None]
 
@@ -18,13 +17,7 @@ COACHED = [g for g in sorted(rules.GAMES) if g in ENTRIES and ENTRIES[g].coach i
 @pytest.mark.parametrize("game_id", COACHED)
 def test_a_newcomer_plays_a_first_game_to_its_end_by_the_marks(game_id: str) -> None:
     app = make_app()
-    app.coach_marks = True
-    app.settings.animation_speed = 4
-    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5, bot_level=1)
-    table = open_table(app, session)
-    app.stack.push(table)
-    frames(app, 2)
-    settle(app)
+    session, table = open_first_game(app, game_id, 5)
     coach = coach_of(app)
     marks = [m.key for m in coach.guide.marks]
     seen: list[str] = []

@@ -15,6 +15,22 @@ from tools.driver import frames, perform, tap
 READ_FRAMES = 20  # a watch mark (a count playing out) is read this long, then the count is skipped with a tap
 
 
+def open_first_game(app, game_id: str, seed: int = 5):
+    """A game against the computer's first level with the coach marks on, dealt and at rest: (session, table)."""
+    from game.session import Session
+    from game.tables import open_table
+    from tools.driver import settle
+
+    app.coach_marks = True
+    app.settings.animation_speed = 4  # the quickest the settings allow: the same steps, less waiting
+    session = Session.new(game_id, "computer", ["Ann", "Computer"], seed, bot_level=1)
+    table = open_table(app, session)
+    app.stack.push(table)
+    frames(app, 2)
+    settle(app)
+    return session, table
+
+
 def coach_of(app):
     return app.stack.find("coach")
 

@@ -15,22 +15,14 @@ def tutorial_shots(folder: Path, size: tuple[int, int], prefix: str, lang: str |
 
 def _one_game(folder: Path, size: tuple[int, int], prefix: str, game_id: str, lang: str | None) -> None:
     from game import prefs
-    from game.session import Session
-    from game.tables import open_table
-    from tools.driver import frames, make_app, settle
-    from tools.newcomer import first_game
+    from tools.driver import frames, make_app
+    from tools.newcomer import first_game, open_first_game
     from tools.shots import save
 
     app = make_app(size=size)
     if lang:
         prefs.change(app, "language", lang)
-    app.coach_marks = True
-    app.settings.animation_speed = 4
-    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5, bot_level=1)
-    table = open_table(app, session)
-    app.stack.push(table)
-    frames(app, 2)
-    settle(app)
+    _, table = open_first_game(app, game_id, 5)
     saved: list[str] = []
 
     def on_frame(coach) -> None:
