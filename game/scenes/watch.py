@@ -7,9 +7,10 @@ import pygame
 
 from game.clipboard import paste
 from game.input import Gesture
+from game.session import replay_names
 from game.tables.replay import open_replay
 from game.textentry import TextEntryScene
-from rules.replay import ReplayError, decode
+from rules.replay import ReplayError, read
 from sprites import theme
 from sprites.widgets import Button, TextField
 
@@ -57,12 +58,11 @@ class WatchScene(TextEntryScene):
     def watch(self) -> bool:
         """Open the code at the table; a damaged one is refused with its reason."""
         try:
-            recording = decode(self.field.text.strip())
+            recording, computers = read(self.field.text.strip())
         except ReplayError as exc:
             self.error = self.t("watch.refused", why=str(exc))
             return False
-        names = [self.t("names.default1"), self.t("names.default2")]
-        self.app.stack.replace(open_replay(self.app, recording, names))
+        self.app.stack.replace(open_replay(self.app, recording, replay_names(self.t, computers)))
         return True
 
     def on_gesture(self, g: Gesture) -> None:
