@@ -39,11 +39,12 @@ class History:
         self.slots = list(range(8))  # the token in each slot
         self.ident: dict[int, int] = {}  # token -> card id, once it went face up
         # (move, slots, discard tokens, know, over, knocked, streak, draw pile size, drawn token)
-        self.choices: list[tuple] = []
+        self.choices: list[tuple[Any, ...]] = []
         facts = Facts([])
         disc: list[int] = []
         drawn: int | None = None
         knocked, draws, fresh = -1, 44, 8
+        move: tuple[int, ...]
         for ev in log:
             kind, seat = ev.get("type"), ev.get("seat")
             if seat not in (0, 1):

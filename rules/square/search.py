@@ -156,6 +156,7 @@ def play_candidate(base: Sim, move: Move, drawn: int | None) -> Sim:
     sim = base.copy()
     if move[0] == DRAW:
         card = sim.play(move)
+        assert card is not None  # a draw returns the drawn card
         sim.play(sim.drawn_move(card), card)
     else:
         sim.play(move, drawn)
