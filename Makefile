@@ -46,7 +46,7 @@ $(ACTIONLINT): $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy
 
-test: $(STAMP) $(MO)
+test: $(STAMP) $(MO) typecheck
 	-$(MAKE) --no-print-directory $(ACTIONLINT)
 	$(HEADLESS) $(BIN)/python -m ruff check .
 	$(HEADLESS) $(BIN)/python -m pytest -q

@@ -18,9 +18,10 @@ from game.paths import remove_all_stale_temporaries
 from game.prefs import apply_services
 from game.router import Router
 from game.saves import SaveStore
-from game.scene import Scene, SceneStack
+from game.scene import Scene
 from game.settings import Settings, SettingsStore
 from game.shutdown import keep_game_in_play, stop_signals
+from game.stack import SceneStack
 from game.stats import StatsStore
 from game.window import Display, open_window, smallest
 from sounds.bank import SoundBank

@@ -13,7 +13,7 @@ from game.paths import user_log_dir
 from game.scene import Scene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
     from game.session import Session
 
 log = logging.getLogger("carduels")
@@ -70,7 +70,7 @@ class CrashGuard:
     when the error must end the app instead: in headless runs (tests, CI) unless in kiosk mode, and
     on the desktop when the menu itself keeps failing."""
 
-    def __init__(self, app: App, enabled: bool | None = None) -> None:
+    def __init__(self, app: AppServices, enabled: bool | None = None) -> None:
         self.app = app
         self.enabled = (not app.opts.headless or app.kiosk_mode) if enabled is None else enabled
         self.crashes = 0

@@ -7,6 +7,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from game.languages import LANGUAGES
 from game.paths import bundle_root
 from game.tables import catalogues
 from game.text import common, kiosk, online, settings
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DOMAIN = "card-duels"
-LANGUAGES = ("en", "de", "uk")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "uk": "Українська"}
 # Imported statically (not by name) so that packagers see every catalogue; each game brings its own.
 _CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, settings, *catalogues())
 

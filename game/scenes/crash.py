@@ -10,7 +10,7 @@ from sprites import theme
 from sprites.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
 
 SAFE_RETRY_SECONDS = 20.0
 
@@ -21,7 +21,7 @@ class ApologyScene(Scene):
     name = "apology"
     opaque = False
 
-    def __init__(self, app: App, saved: bool) -> None:
+    def __init__(self, app: AppServices, saved: bool) -> None:
         super().__init__(app)
         self.saved = saved
         self.buttons = ButtonGroup(self.press)
@@ -81,7 +81,7 @@ class SafeScene(Scene):
 
     name = "safe"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.since = app.now
         self.buttons = ButtonGroup(lambda _bid: self.retry())

@@ -8,21 +8,28 @@ every mechanism of the table (the one door ``submit``, undo and redo, the log, a
 halves — the hand-off cover, the end, a restart, the other half seeing a move — it leaves to that scene."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rules.core import Action
 from sprites.record import RecordingSurface
 
-if TYPE_CHECKING:
-    from game.tables.facing import FaceToFaceTable
+
+class Facing(Protocol):
+    """What a band leaves to the face-to-face scene (game.tables.facing.FaceToFaceTable, which imports this)."""
+
+    def hand_off(self, seat: int) -> None: ...
+    def show_end(self) -> None: ...
+    def restart(self) -> None: ...
+    def moved(self, band: Any) -> None: ...
+    def after_history(self) -> None: ...
 
 
 class BandTable:
     """Mixed in front of a game's table class (see ``open_facing``)."""
 
-    facing: FaceToFaceTable
+    facing: Facing
 
-    def join(self, facing: FaceToFaceTable, seat: int) -> None:
+    def join(self, facing: Facing, seat: int) -> None:
         """This band belongs to ``facing`` and always shows ``seat``'s side (its private cards only
         while that seat has confirmed the cover)."""
         self.facing = facing

@@ -12,12 +12,12 @@ from sprites import theme
 from sprites.widgets import draw_badge, draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
-    from game.tables.square.table import SquareTable
+    from game.tables.square.face import SquareFace
 
 PANEL_PX = 30  # base size of the reveal panel's words
 
 
-def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
+def draw_board(table: SquareFace, surface: pygame.Surface) -> None:
     _piles(table, surface)
     table.draw_plates(surface)
     _slot_labels(table, surface)
@@ -29,7 +29,7 @@ def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
     _status(table, surface)
 
 
-def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
+def draw_top(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     px = theme.font_px(24, table.scale)
     if obs["draw_count"]:
@@ -51,7 +51,7 @@ def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
         _end_values(table, surface)
 
 
-def _piles(table: SquareTable, surface: pygame.Surface) -> None:
+def _piles(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     art = table.app.cards.get(geo.cw)
     if obs["draw_count"]:
@@ -68,7 +68,7 @@ def _piles(table: SquareTable, surface: pygame.Surface) -> None:
                  geo.cw + geo.pad, bottom=True)
 
 
-def _slot_labels(table: SquareTable, surface: pygame.Surface) -> None:
+def _slot_labels(table: SquareFace, surface: pygame.Surface) -> None:
     geo = table.geo
     chosen = table.pick.targets() if table.my_turn else set()
     for mine in (True, False):
@@ -78,7 +78,7 @@ def _slot_labels(table: SquareTable, surface: pygame.Surface) -> None:
             table.text(surface, slot_label(i), 24, color, pos, anchor, bold=True)
 
 
-def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
+def _preview_lines(table: SquareFace, surface: pygame.Surface) -> None:
     """A line joins the two cards a Jack or Queen would involve (they lie in different squares)."""
     if not table.my_turn:
         return
@@ -95,7 +95,7 @@ def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, theme.DROP_GLOW, p, width * 2)
 
 
-def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
+def _power_zone(table: SquareFace, surface: pygame.Surface) -> None:
     geo = table.geo
     zone = geo.power_zone
     active = "power" in table.pick.targets() or "power" in table.hint_targets()
@@ -109,7 +109,7 @@ def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
              center=True)
 
 
-def _panel(table: SquareTable, surface: pygame.Surface) -> None:
+def _panel(table: SquareFace, surface: pygame.Surface) -> None:
     geo = table.geo
     rect = table.panel_rect()
     draw_panel(surface, rect, alpha=240)
@@ -118,7 +118,7 @@ def _panel(table: SquareTable, surface: pygame.Surface) -> None:
              rect.w - geo.pad * 2)
 
 
-def _status(table: SquareTable, surface: pygame.Surface) -> None:
+def _status(table: SquareFace, surface: pygame.Surface) -> None:
     obs = table.obs
     names = table.session.names
     lines: list[tuple[str, int, tuple, bool]] = []
@@ -143,7 +143,7 @@ def _status(table: SquareTable, surface: pygame.Surface) -> None:
     _band_lines(table, surface, [ln for ln in lines if ln[0]])
 
 
-def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
+def _band_lines(table: SquareFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
     geo = table.geo
     fonts = table.app.fonts
     width = geo.band.w - geo.pad * 2
@@ -164,7 +164,7 @@ def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[s
         y += img.get_height()
 
 
-def _wrapped(table: SquareTable, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,
+def _wrapped(table: SquareFace, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,
              width: int, bottom: bool = False, center: bool = False, bold: bool = False) -> None:
     fonts = table.app.fonts
     px = theme.font_px(base, table.scale)
@@ -180,7 +180,7 @@ def _wrapped(table: SquareTable, surface: pygame.Surface, text: str, base: int, 
         y += line_h
 
 
-def _end_values(table: SquareTable, surface: pygame.Surface) -> None:
+def _end_values(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     px = theme.font_px(26, table.scale)
     for owner in (0, 1):

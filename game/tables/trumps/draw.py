@@ -14,12 +14,12 @@ from sprites.suits import suit_color
 from sprites.widgets import draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
-    from game.tables.trumps.table import TrumpsTable
+    from game.tables.trumps.face import TrumpsFace
 
 SUITS = "CDHS"
 
 
-def draw_board(table: TrumpsTable, surface: pygame.Surface) -> None:
+def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
     if table.obs["phase"] == "choose_trump":
         _picker(table, surface)
         return
@@ -30,7 +30,7 @@ def draw_board(table: TrumpsTable, surface: pygame.Surface) -> None:
     _status(table, surface)
 
 
-def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
+def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs = table.obs
     if obs["phase"] == "choose_trump" or not obs["pile"]:
         return
@@ -41,7 +41,7 @@ def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
 
 
 # --- names ---------------------------------------------------------------------------------------------
-def name_text(table: TrumpsTable, seat: int) -> str:
+def name_text(table: TrumpsFace, seat: int) -> str:
     name = table.seat_name(seat)
     if seat == table.view_seat and table.session.is_human(seat) and table.session.mode != "demo":
         return table.t("trumps.you", name=name)
@@ -49,7 +49,7 @@ def name_text(table: TrumpsTable, seat: int) -> str:
 
 
 # --- the pile ---------------------------------------------------------------------------------------------
-def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _pile_slot(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs, geo = table.obs, table.geo
     target = table.my_turn and geo.pile_zone in table.lit  # lit (by the table) where the held card may go
     if not obs["pile"]:
@@ -58,7 +58,7 @@ def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
                      geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw))
 
 
-def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _brackets(table: TrumpsFace, surface: pygame.Surface) -> None:
     """Under the fan, the pick-up sizes: the top 3, the top 5 and (beyond the fan) the whole pile; the
     one that applies to the player to move is lit."""
     obs, geo = table.obs, table.geo
@@ -90,7 +90,7 @@ def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
         table.text(surface, label, 22, color, (left - geo.pad // 2, y), "midright", bold=lit)
 
 
-def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
     """Right of the top card: what is to beat, what beats it for the player to move, the pile size."""
     obs, geo = table.obs, table.geo
     t = table.t
@@ -131,7 +131,7 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
         y += img.get_height()
 
 
-def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _status(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs, t, names = table.obs, table.t, table.session.names
     lines: list[tuple[str, int, tuple, bool]] = []
     if obs["over"]:
@@ -150,7 +150,7 @@ def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
     _band(table, surface, lines, table.geo.y_status)
 
 
-def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
+def _band(table: TrumpsFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
           cy: float) -> None:
     geo, fonts = table.geo, table.app.fonts
     width = geo.band_w - geo.pad * 2
@@ -172,7 +172,7 @@ def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, in
 
 
 # --- the trump picker -------------------------------------------------------------------------------------
-def _picker(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _picker(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs, geo, t = table.obs, table.geo, table.t
     names = table.session.names
     tiles = geo.tiles()
@@ -200,7 +200,7 @@ def _picker(table: TrumpsTable, surface: pygame.Surface) -> None:
     _stack_down(table, surface, foot, tiles[0].bottom + geo.pad * 2)
 
 
-def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.Rect, i: int, owner: int | None,
+def _tile(table: TrumpsFace, surface: pygame.Surface, suit: str, rect: pygame.Rect, i: int, owner: int | None,
           active: bool, hinted: bool) -> None:
     fonts, t = table.app.fonts, table.t
     radius = max(8, rect.w // 10)
@@ -231,7 +231,7 @@ def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.R
         surface.blit(img, img.get_rect(center=band.center))
 
 
-def _render_lines(table: TrumpsTable, lines: list[tuple[str, int, tuple, bool]]) -> list[pygame.Surface]:
+def _render_lines(table: TrumpsFace, lines: list[tuple[str, int, tuple, bool]]) -> list[pygame.Surface]:
     fonts = table.app.fonts
     width = int(table.geo.board.w - table.geo.pad * 4)
     out = []
@@ -244,7 +244,7 @@ def _render_lines(table: TrumpsTable, lines: list[tuple[str, int, tuple, bool]])
     return out
 
 
-def _stack_up(table: TrumpsTable, surface: pygame.Surface, lines, bottom: float) -> None:
+def _stack_up(table: TrumpsFace, surface: pygame.Surface, lines, bottom: float) -> None:
     imgs = _render_lines(table, lines)
     gap = table.geo.pad // 3
     y = bottom - sum(i.get_height() + gap for i in imgs)
@@ -253,7 +253,7 @@ def _stack_up(table: TrumpsTable, surface: pygame.Surface, lines, bottom: float)
         y += img.get_height() + gap
 
 
-def _stack_down(table: TrumpsTable, surface: pygame.Surface, lines, top: float) -> None:
+def _stack_down(table: TrumpsFace, surface: pygame.Surface, lines, top: float) -> None:
     y = top
     gap = table.geo.pad // 3
     for img in _render_lines(table, lines):
