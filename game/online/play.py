@@ -8,7 +8,7 @@ into Resign and refuses undo, redo and restart: the server holds the one true hi
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,12 +20,17 @@ from game.session import Session
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
+
 RESIGN_CONFIRM = 3.0  # seconds in which a second press of Resign confirms
 NETWORK_POLL = 0.1  # seconds between looks at the network while the table rests
 HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a little while the network has the move
 
 
-class OnlineTable:
+class OnlineTable(TableScene):
     """Mixed in before a game's TableScene (see the module docstring)."""
 
     def __init__(self, app, session: Session, client: OnlineClient, server: ServerThread | None = None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.online import ops, protocol
 from game.online.limits import Conn
@@ -18,8 +18,13 @@ from game.online.protocol import ProtocolError
 from game.online.store import token_hash
 from game.online.table import Table, new_token
 
+if TYPE_CHECKING:
+    from game.online.parts import GatewayParts
+else:
+    GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
 
-class Playing:
+
+class Playing(GatewayParts):
     def _on_act(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         table = self._table_of(conn)
         start, code = table.count, table.code

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.online import ops, protocol
 from game.online.journal import Op
@@ -17,8 +17,13 @@ from game.online.limits import Conn
 from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
 from game.online.table import Table, new_token
 
+if TYPE_CHECKING:
+    from game.online.parts import GatewayParts
+else:
+    GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
 
-class Seating:
+
+class Seating(GatewayParts):
     def _table_of(self, conn: Conn) -> Table:
         table = self.tables.get(conn.code) if conn.code else None
         if table is None or conn.seat is None:

@@ -8,10 +8,15 @@ every mechanism of the table (the one door ``submit``, undo and redo, the log, a
 halves — the hand-off cover, the end, a restart, the other half seeing a move — it leaves to that scene."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.core import Action
 from sprites.record import RecordingSurface
+
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
 class Facing(Protocol):
@@ -24,7 +29,7 @@ class Facing(Protocol):
     def after_history(self) -> None: ...
 
 
-class BandTable:
+class BandTable(TableScene):
     """Mixed in front of a game's table class (see ``open_facing``)."""
 
     facing: Facing

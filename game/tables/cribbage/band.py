@@ -3,13 +3,18 @@ starter, the count and the cards of the play (the opponent's plate at the end of
 and one's plate, hand and the crib along one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.cribbage.layout import CribGeometry
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
 class BandGeometry(CribGeometry):
@@ -48,7 +53,7 @@ class BandGeometry(CribGeometry):
         return self.x_crib, self.y_hand  # beside one's hand: both players put their cards there
 
 
-class CribbageBand:
+class CribbageBand(TableScene):
     """Mixed in between BandTable and CribbageTable (``ENTRY.band``)."""
 
     def layout(self) -> None:

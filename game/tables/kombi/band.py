@@ -4,13 +4,18 @@ opponent's plate beside them), and one's hand along one's own edge. The opponent
 lie in the other half."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.kombi.layout import KombiGeometry
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
 class BandGeometry(KombiGeometry):
@@ -55,7 +60,7 @@ class BandGeometry(KombiGeometry):
         return out
 
 
-class KombiBand:
+class KombiBand(TableScene):
     """Mixed in between BandTable and KombiTable (``ENTRY.band``)."""
 
     def layout(self) -> None:

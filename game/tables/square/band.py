@@ -5,7 +5,7 @@ over it: in reach for spies and swaps from one's own half."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,6 +13,11 @@ from game.tables.cardlayer import CardSprite
 from game.tables.square.layout import BIG, ZONE, SquareGeometry
 from game.tables.square.sprites import slot_key
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 OPP = 0.72  # the opponent's square, relative to one's own
 
@@ -98,7 +103,7 @@ class BandGeometry(SquareGeometry):
         return ((x - off, y), "midright") if x < sq.centerx else ((x + off, y), "midleft")
 
 
-class SquareBand:
+class SquareBand(TableScene):
     """Mixed in between BandTable and SquareTable (``ENTRY.band``)."""
 
     def layout(self) -> None:

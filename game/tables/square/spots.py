@@ -4,6 +4,8 @@ preview (RULES.md §1.4) that the rules' answers build (what a gesture means: ru
 Mixed into SquareTable."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.tables.square import words
@@ -13,8 +15,13 @@ from rules.gesture import Choice, Spot
 from rules.square.gestures import DONE, LOOK, TWO_CARD_POWERS, discard_spot
 from rules.square.state import power_of
 
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
-class SquareSpots:
+
+class SquareSpots(TableScene):
     def drag_keys_for(self, key: str) -> list[str]:
         """The piles, the drawn card, and one's own cards while a drawn Jack or Queen may pair one of them with an
         opponent card."""

@@ -3,12 +3,17 @@ brackets and the cue along the middle of the table, the turn line beside one's p
 one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.trumps.layout import TrumpsGeometry
+
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
 class BandGeometry(TrumpsGeometry):
@@ -31,7 +36,7 @@ class BandGeometry(TrumpsGeometry):
         return [pygame.Rect(x0 + i * (tw + gap), y, tw, th) for i in range(4)]
 
 
-class TrumpsBand:
+class TrumpsBand(TableScene):
     """Mixed in between BandTable and TrumpsTable (``ENTRY.band``)."""
 
     def layout(self) -> None:
