@@ -210,7 +210,9 @@ class App:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.display.fit(pygame.display.get_surface())
+            window = pygame.display.get_surface()
+            assert window is not None  # the event came from the open window
+            self.display.fit(window)
             self.screen = self.display.screen
             self.fonts.set_window(self.size[1])
             for s in self.stack.scenes:

@@ -114,8 +114,8 @@ class Kiosk:
         if event.type != pygame.KEYDOWN:
             return False
         mod = getattr(event, "mod", 0)
-        return (event.key == pygame.K_F4 and mod & pygame.KMOD_ALT) or (
-            event.key == pygame.K_q and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        return bool((event.key == pygame.K_F4 and mod & pygame.KMOD_ALT) or (
+            event.key == pygame.K_q and mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
 
     def _track_cursor(self, event: pygame.event.Event) -> None:
         # On real touch screens SDL also sends mouse events flagged ``touch``: only a real mouse shows it.

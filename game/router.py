@@ -54,7 +54,7 @@ class Router:
         if top is None:
             return scene
         if getattr(top, "face_to_face", False):
-            turned = top.overlay_turned()
+            turned = top.overlay_turned()  # type: ignore[attr-defined]  # a face-to-face table's
         else:
             turned = getattr(top, "turned_over", False)
         if not turned:

@@ -137,7 +137,7 @@ def test_online_each_client_draws_its_own_seat_only(game_id: str) -> None:
         remote = ann.match
         seats = ["remote", "remote"]
         seats[remote.seat] = "human"
-        session = Session(game_id, "online", ["Ann", "Ben"], remote, 1, seats)  # type: ignore[arg-type]
+        session = Session(game_id, "online", ["Ann", "Ben"], remote, 1, seats)  # type: ignore[arg-type]  # a RemoteMatch stands in
         table = online_table(app, session, ann.client)
         app.stack.reset(table)
         rng, faces = random.Random(25), 0

@@ -54,12 +54,14 @@ class Seating(GatewayParts):
         conn.tables += 1
         self._attach(conn, table, 0)
         host = table.seats[0]
+        name = host.name
+        assert name is not None  # the table seats its host by name
 
         def made(res: Any) -> None:
             if not res:
                 self._unmake(table, conn, "create", res)
 
-        self.write(table, lambda db: ops.create(db, table.code, table.game_id, table.seed, table.secret, host.name,
+        self.write(table, lambda db: ops.create(db, table.code, table.game_id, table.seed, table.secret, name,
                                                 host.token, conn.ip, self.id, table.created,
                                                 waiting_cap=self.limits.waiting_per_ip), made)
         self.send(conn, table.seated_message(0), table.code)

@@ -64,7 +64,7 @@ class BandTable(TableScene):
         self.facing.restart()
 
     def submit(self, action: Action) -> bool:
-        done = super().submit(action)  # type: ignore[misc]
+        done = super().submit(action)
         if done:
             self.facing.moved(self)
         return done
@@ -81,7 +81,7 @@ class BandTable(TableScene):
         return self.revealed_for is not None and self.revealed_for == self.view_seat
 
     def _all_buttons(self) -> list:
-        out = super()._all_buttons()  # type: ignore[misc]
+        out = super()._all_buttons()
         for b in out:
             if b.id in ("undo", "redo") and not self.holds_table:
                 b.enabled = False  # Back and Forward belong to the player whose turn it is

@@ -64,7 +64,7 @@ class ReplayTable(TableScene):
 
     def setup_replay(self, recording: Match) -> None:
         self.feed = ReplayFeed(recording.actions[: recording.cursor])
-        self.bot = self.feed
+        self.bot = self.feed  # type: ignore[assignment]  # the recording moves for both seats, as a BotRunner
         self.finished = recording.state.is_over  # a finished game's cards may all be shown
 
     # --- life cycle: no coach, no saves, no end screen ------------------------------------------

@@ -62,14 +62,14 @@ class History:
             elif kind == "square.swap":
                 k = mine + slot(ev["pos"])
                 self._discard(self.slots[k], ev["discarded"], disc)
-                self.slots[k], drawn = drawn, None  # type: ignore[assignment]
+                self.slots[k], drawn = drawn, None  # type: ignore[assignment]  # drawn: a swap follows a draw
             elif kind == "square.take":
                 k = mine + slot(ev["pos"])
                 top = disc.pop()
                 self._discard(self.slots[k], ev["discarded"], disc)
                 self.slots[k] = top
             elif kind in _RESOLVE:  # a drawn card played face up, with or without its power
-                self._discard(drawn, ev["card"], disc)  # type: ignore[arg-type]
+                self._discard(drawn, ev["card"], disc)  # type: ignore[arg-type]  # drawn before it
                 drawn = None
                 if kind == "square.jack":
                     self._exchange(mine + slot(ev["own"]), theirs + slot(ev["opp"]))

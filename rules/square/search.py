@@ -91,7 +91,8 @@ class Deals:
         (rules/square/belief.py), with the draw pile shuffled anew."""
         if self.particles is None:
             self.weigh(rng)
-        sim = rng.choices(self.particles, self.weights)[0].copy()  # type: ignore[arg-type]
+        assert self.particles is not None  # weigh() made them
+        sim = rng.choices(self.particles, self.weights)[0].copy()
         rng.shuffle(sim.draw)
         return sim
 
@@ -126,7 +127,7 @@ class Deals:
         for k in self.holes:
             if cards[k] is None:
                 cards[k] = pool.pop()
-        return Sim(cards, pool, self.disc[:], self.know[:], self.over[:],  # type: ignore[arg-type]
+        return Sim(cards, pool, self.disc[:], self.know[:], self.over[:],  # type: ignore[arg-type]  # holes filled
                    self.knocked, self.me, self.streak[:])
 
 

@@ -116,7 +116,7 @@ class Seen(tuple[_Log, int]):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: its log is shared and grows
 
 
 _new = tuple.__new__

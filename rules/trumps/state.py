@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card, deck_from
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
@@ -50,22 +50,41 @@ class TrumpsState(tuple[Any, ...], GameState):
     __slots__ = ()
     game_id = GAME_ID
 
-    phase: str = property(itemgetter(0))  # type: ignore[assignment]
-    turn: int = property(itemgetter(1))  # type: ignore[assignment]
-    dealer: int = property(itemgetter(2))  # type: ignore[assignment]
-    trumps: tuple[int | None, int | None] = property(itemgetter(3))  # type: ignore[assignment]
-    hands: tuple[int, int] = property(itemgetter(4))  # type: ignore[assignment]
-    pile: tuple[int, ...] = property(itemgetter(5))  # type: ignore[assignment]
-    code: int = property(itemgetter(6))  # type: ignore[assignment]
-    seen: _Seen = property(itemgetter(7))  # type: ignore[assignment]
-    seed: int = property(itemgetter(8))  # type: ignore[assignment]
-    deck: tuple[int, ...] | None = property(itemgetter(9))  # type: ignore[assignment]
-    voluntary_pickup: bool = property(itemgetter(10))  # type: ignore[assignment]
-    result: str | None = property(itemgetter(11))  # type: ignore[assignment]
-    winner_seats: tuple[int, ...] = property(itemgetter(12))  # type: ignore[assignment]
-    recipe: ev.Recipe = property(itemgetter(13))  # type: ignore[assignment]
-    to_move: int | None = property(itemgetter(14))  # type: ignore[assignment]
-    is_over: bool = property(itemgetter(15))  # type: ignore[assignment]
+    # the fields: typed for the checker, read at run time by C-level getters (no Python call per read)
+    if TYPE_CHECKING:
+        phase: str
+        turn: int
+        dealer: int
+        trumps: tuple[int | None, int | None]
+        hands: tuple[int, int]
+        pile: tuple[int, ...]
+        code: int
+        seen: _Seen
+        seed: int
+        deck: tuple[int, ...] | None
+        voluntary_pickup: bool
+        result: str | None
+        winner_seats: tuple[int, ...]
+        recipe: ev.Recipe
+        to_move: int | None
+        is_over: bool
+    else:
+        phase = property(itemgetter(0))
+        turn = property(itemgetter(1))
+        dealer = property(itemgetter(2))
+        trumps = property(itemgetter(3))
+        hands = property(itemgetter(4))
+        pile = property(itemgetter(5))
+        code = property(itemgetter(6))
+        seen = property(itemgetter(7))
+        seed = property(itemgetter(8))
+        deck = property(itemgetter(9))
+        voluntary_pickup = property(itemgetter(10))
+        result = property(itemgetter(11))
+        winner_seats = property(itemgetter(12))
+        recipe = property(itemgetter(13))
+        to_move = property(itemgetter(14))
+        is_over = property(itemgetter(15))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self[:_COMPARED] == other[:_COMPARED]

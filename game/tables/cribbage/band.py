@@ -12,9 +12,10 @@ from game.tables.cribbage.layout import CribGeometry
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.base import TableScene
+    from game.tables.cribbage.board import PegBoard
+    from game.tables.plates import PlateSeats
 else:
-    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 
 class BandGeometry(CribGeometry):
@@ -53,8 +54,12 @@ class BandGeometry(CribGeometry):
         return self.x_crib, self.y_hand  # beside one's hand: both players put their cards there
 
 
-class CribbageBand(TableScene):
+class CribbageBand(PlateSeats):
     """Mixed in between BandTable and CribbageTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+    pegboard: PegBoard
+
 
     def layout(self) -> None:
         super().layout()

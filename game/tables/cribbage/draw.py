@@ -184,7 +184,7 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     table.text(surface, table.t("cribbage.starter"), 22, theme.TEXT_DIM, (g.x_deck, g.y_show - g.ch / 2 - g.pad),
                "midbottom")
     width = int(g.show_group_w())
-    limit = table.strip_due()[0].y - g.pad if table.strip_due() else g.b.bottom - g.pad
+    limit = strip[0].y - g.pad if (strip := table.strip_due()) else g.b.bottom - g.pad
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     for n, item in enumerate(view["last_show"]):
@@ -227,6 +227,7 @@ def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
         return  # a selection or a hint in words says more than the turn line, in its place
     g = table.geo
     seat = st.to_move
+    assert seat is not None  # the game runs
     name = table.session.names[seat]
     view = table.obs
     if table.my_turn:
@@ -238,8 +239,8 @@ def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
     else:
         line, color = table.t("table.their_turn", name=name), theme.TEXT
     y = g.y_status if not view.get("last_show") else g.y_hand - g.ch / 2 - g.pad * 5
-    if table.strip_due() and view["phase"] != "starter":
-        y = table.strip_due()[0].y - g.pad * 6
+    if (strip := table.strip_due()) and view["phase"] != "starter":
+        y = strip[0].y - g.pad * 6
     table.text(surface, line, 28, color, (g.b.centerx, y), "center", bold=True)
 
 
@@ -258,8 +259,8 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     h = sum(i.get_height() for i in imgs) + g.pad
     box = pygame.Rect(0, 0, w, h)
     box.midtop = (g.b.centerx, int(g.y_preview - theme.font_px(25, table.scale) * 0.4))
-    if table.strip_due() and table.obs["phase"] != "starter":
-        box.midbottom = (g.b.centerx, table.strip_due()[0].y - g.pad * 3)
+    if (strip := table.strip_due()) and table.obs["phase"] != "starter":
+        box.midbottom = (g.b.centerx, strip[0].y - g.pad * 3)
     draw_panel(surface, box, alpha=200)
     y = box.y + g.pad // 2
     for img in imgs:

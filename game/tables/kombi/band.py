@@ -13,9 +13,9 @@ from game.tables.kombi.layout import KombiGeometry
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.base import TableScene
+    from game.tables.plates import PlateSeats
 else:
-    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 
 class BandGeometry(KombiGeometry):
@@ -60,8 +60,11 @@ class BandGeometry(KombiGeometry):
         return out
 
 
-class KombiBand(TableScene):
+class KombiBand(PlateSeats):
     """Mixed in between BandTable and KombiTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+
 
     def layout(self) -> None:
         super().layout()

@@ -51,6 +51,7 @@ def _status(table: KombiFace, surface: pygame.Surface) -> None:
     if st.is_over:
         return
     seat = st.to_move
+    assert seat is not None  # the game runs
     obs = table.obs
     if table.my_turn:
         left = 2 - len(obs["done"])

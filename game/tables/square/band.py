@@ -15,9 +15,9 @@ from game.tables.square.sprites import slot_key
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.base import TableScene
+    from game.tables.plates import PlateSeats
 else:
-    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 OPP = 0.72  # the opponent's square, relative to one's own
 
@@ -103,8 +103,11 @@ class BandGeometry(SquareGeometry):
         return ((x - off, y), "midright") if x < sq.centerx else ((x + off, y), "midleft")
 
 
-class SquareBand(TableScene):
+class SquareBand(PlateSeats):
     """Mixed in between BandTable and SquareTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+
 
     def layout(self) -> None:
         super().layout()

@@ -94,7 +94,7 @@ class SquareGeometry:
         self.pile_w = 2 * cw + pad
         self.top_w = b.w - 2 * self.margin if stacked else self.their_square.x - self.label_w - pad - b.x - self.margin
         self.top_stacked = not stacked and self.top_w < self.pile_w + pad + room.plate_theirs[0]
-        top = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
+        top: float = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
         if stacked:  # the piles and the drawn card, then the status, spread over the height between the squares
             top = max(self.their_square.bottom, b.y + self.margin + room.plate_theirs[1]) + pad
             row_h = room.label_h + max(ch, round(self.big * theme.CARD_RATIO))

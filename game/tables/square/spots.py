@@ -17,11 +17,19 @@ from rules.square.state import power_of
 
 if TYPE_CHECKING:
     from game.tables.base import TableScene
+    from game.tables.square.layout import SquareGeometry
 else:
     TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
 class SquareSpots(TableScene):
+    geo: SquareGeometry
+    pick: Pick  # the move being previewed
+
+    if TYPE_CHECKING:  # the Card Square table's own (game/tables/square/table.py)
+        def power_visible(self) -> bool: ...
+        def restage(self) -> None: ...
+
     def drag_keys_for(self, key: str) -> list[str]:
         """The piles, the drawn card, and one's own cards while a drawn Jack or Queen may pair one of them with an
         opponent card."""
@@ -130,7 +138,7 @@ class SquareSpots(TableScene):
         self.snap_back()
         self.app.play_sound("click")
         self.restage()
-        if drop and pairs:
+        if drop and pairs and action is not None:
             text = words.confirm_text(self.t, self.session.names, self.obs["seat"], action)
             self.app.push("confirm", text=text, on_yes=lambda: self.submit(action))
         return False

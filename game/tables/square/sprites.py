@@ -123,7 +123,7 @@ def build_origins(table: SquareFace, obs: Obs, events: tuple[Event, ...]) -> dic
 
     out: dict[str, tuple[float, float, bool]] = {}
     for e in events:
-        t, seat = e["type"], e.get("seat")
+        t, seat = e["type"], e.get("seat", -1)  # -1: an event of nobody's
         hand = geo.drawn_mine if seat == me else geo.drawn_theirs
         if t == "square.draw":
             out[drawn_key(obs)] = (geo.x_draw, geo.y_mid, seat == me)

@@ -11,9 +11,9 @@ from game.tables.cardlayer import CardSprite
 from game.tables.trumps.layout import TrumpsGeometry
 
 if TYPE_CHECKING:
-    from game.tables.base import TableScene
+    from game.tables.plates import PlateSeats
 else:
-    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 
 class BandGeometry(TrumpsGeometry):
@@ -36,8 +36,11 @@ class BandGeometry(TrumpsGeometry):
         return [pygame.Rect(x0 + i * (tw + gap), y, tw, th) for i in range(4)]
 
 
-class TrumpsBand(TableScene):
+class TrumpsBand(PlateSeats):
     """Mixed in between BandTable and TrumpsTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+
 
     def layout(self) -> None:
         super().layout()

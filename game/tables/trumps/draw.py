@@ -221,7 +221,7 @@ def _tile(table: TrumpsFace, surface: pygame.Surface, suit: str, rect: pygame.Re
     if active and free:
         table.text(surface, str(i + 1), 22, theme.TEXT_DIM, (rect.x + radius // 2 + 2, rect.y + radius // 2),
                    "topleft")
-    if not free:
+    if owner is not None:
         label = t("trumps.pick.taken", name=table.seat_name(owner))
         px = fonts.fit_px(label, theme.font_px(24, table.scale), rect.w - 8, True)
         band = pygame.Rect(rect.x, 0, rect.w, int(px * 1.6))
