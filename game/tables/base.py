@@ -355,6 +355,10 @@ class TableScene(TableHistory, TableInput, Scene):
 
     # --- hooks for each game ----------------------------------------------------------------------
     def layout(self) -> None: ...
+    def table_report(self) -> dict[str, list]:
+        """The cards and plates where they are drawn (the layout check keeps messages off them)."""
+        seats = range(len(self.plates())) if hasattr(self, "plate_rect") else ()
+        return {"cards": list(self.cards.rects().values()), "plates": [self.plate_rect(s) for s in seats]}
     def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []
