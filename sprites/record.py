@@ -12,8 +12,9 @@ from sprites.text import Fonts
 class RecordingSurface(pygame.Surface):
     """A plain surface whose ``blit`` notes each text image from ``fonts`` that it receives.
 
-    ``texts`` holds (rect, text, px, overlay), the rect where its ink shows; draw code marks a floating layer (a toast) by drawing it inside
-    ``floating``, and a label that belongs on a card (a pile's count) inside ``floating(surface, "badge")``.
+    ``texts`` holds (rect, text, px, overlay), the rect where its ink shows; draw code marks a floating layer
+    (a toast) by drawing it inside ``floating``, and a label that belongs on a card (a pile's count) inside
+    ``floating(surface, "badge")``.
     ``cut`` holds (rect, text) of every text shown only in part (clipped or cropped); ``boxes`` the rects of
     the panels, buttons and plates drawn (``note_box``): a text that reaches into a box must lie inside it."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+
 def howto_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     from game.scenes.menu import MenuScene
     from game.tables import playable

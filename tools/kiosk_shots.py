@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+
 def kiosk_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     _shots_at(folder, size, f"{prefix}kiosk_")
 

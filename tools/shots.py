@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
-
 from collections.abc import Callable
+from pathlib import Path
 
 # Every scene at 1920x1080, 1024x600 (small_) and 3840x2160 (large_) in English, and at 1024x600 in German and
 # Ukrainian: (language, window size, file name prefix).
