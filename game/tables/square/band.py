@@ -91,12 +91,6 @@ class BandGeometry(SquareGeometry):
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw if mine else self.ow)
 
-    def label_at(self, mine: bool, index: int) -> tuple[tuple[float, float], str]:
-        x, y = self.slot(mine, index)
-        sq = self.my_square if mine else self.their_square
-        off = (self.cw if mine else self.ow) / 2 + self.pad / 2
-        return ((x - off, y), "midright") if x < sq.centerx else ((x + off, y), "midleft")
-
 
 class SquareBand:
     """Mixed in between BandTable and SquareTable (``ENTRY.band``)."""

@@ -18,8 +18,8 @@ ZONE = 1.3  # the power zone's width, in card widths
 
 @dataclass(frozen=True)
 class Room:
-    """What the words need, measured by the table: the "(r,c)" label width, a pile label line, the status
-    lines, and each plate's size (mine, theirs)."""
+    """What the words need, measured by the table: room beside each square (none since the "(r,c)" labels
+    went), a pile label line, the status lines, and each plate's size (mine, theirs)."""
 
     label_w: int
     label_h: int
@@ -42,7 +42,7 @@ class SquareGeometry:
         self.scale = scale
         self.room = room or Room(int(40 * scale), int(26 * scale), int(90 * scale), (1, 1), (1, 1))
         self.pad = max(6, int(14 * scale))
-        self.margin = max(6, int(b.h * 0.02))
+        self.margin = max(6, int(b.h * 0.015))
         self.label_w = self.room.label_w
         # A tall, narrow board cannot hold the squares side by side: there one stands above the other,
         # with the piles, the drawn card and the status between them.
@@ -160,15 +160,6 @@ class SquareGeometry:
 
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw)
-
-    def label_at(self, mine: bool, index: int) -> tuple[tuple[float, float], str]:
-        """Where a slot's "(r,c)" label goes: beside the card on the square's outer side."""
-        x, y = self.slot(mine, index)
-        sq = self.my_square if mine else self.their_square
-        off = self.cw / 2 + self.pad / 2
-        if x < sq.centerx:
-            return (x - off, y), "midright"
-        return (x + off, y), "midleft"
 
     def in_mine_zone(self, pos: tuple[int, int]) -> bool:
         """A card from the draw pile dropped on one's own side (square, plate, drawn-card corner) is drawn."""
