@@ -10,7 +10,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES
 from game.paths import atomic_write, user_config_dir
-from sprites.looks import BACKS, FELTS
+from sprites.looks import BACKS, FELTS, SUIT_COLOURS
 
 
 @dataclass
@@ -27,6 +27,7 @@ class Settings:
     volume: int = 80
     felt: str = "green"
     card_back: str = "blue"
+    suit_colours: str = "two"  # "four": diamonds blue and clubs green (sprites/looks.py)
     sort_by: str = "suit"
     face_to_face: bool = False  # two players at one device: the top half of the table turned to the player across
     tutorial_done: list[str] = field(default_factory=list)
@@ -68,6 +69,7 @@ _RULES: dict[str, tuple[Callable[[Any], Any], str]] = {
     "volume": (lambda v: v if _is_int(v) and 0 <= v <= 100 else None, "a whole number from 0 to 100"),
     "felt": (lambda v: v if v in FELTS else None, "one of " + ", ".join(f'"{k}"' for k in FELTS)),
     "card_back": (lambda v: v if v in BACKS else None, "one of " + ", ".join(f'"{k}"' for k in BACKS)),
+    "suit_colours": (lambda v: v if v in SUIT_COLOURS else None, '"two" or "four"'),
     "sort_by": (lambda v: v if v in ("suit", "rank") else None, '"suit" or "rank"'),
     "face_to_face": (lambda v: v if isinstance(v, bool) else None, "true or false"),
     "tutorial_done": (_ids, "a list of game names"),

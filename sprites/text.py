@@ -87,7 +87,7 @@ class Fonts:
         """
         color = tuple(color)
         px = max(self.floor, int(px))
-        key = (text, px, color, bool(bold))
+        key = (text, px, color, bool(bold), theme.FOUR_COLOUR)  # the suits' colours are in the image
         surf = self._texts.get(key)
         if surf is not None:
             self._texts.move_to_end(key)

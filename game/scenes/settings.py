@@ -9,7 +9,8 @@ from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
-ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "sort_by", "face_to_face")
+ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "suit_colours", "sort_by",
+        "face_to_face")
 
 
 class SettingsScene(DialogScene):

@@ -168,11 +168,11 @@ def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, in
         return
     total = sum(i.get_height() for i in imgs)
     back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
-    back.center = (geo.board.centerx, int(cy))
+    back.center = (int(geo.x_status), int(cy))
     draw_panel(surface, back, alpha=150)
     y = back.y + geo.pad / 2
     for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(geo.board.centerx, int(y))))
+        surface.blit(img, img.get_rect(midtop=(int(geo.x_status), int(y))))
         y += img.get_height()
 
 

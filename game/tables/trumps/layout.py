@@ -77,8 +77,13 @@ class TrumpsGeometry:
             self.y_cue = self.y_pile
         # the status beside one's plate, centred between plate-wide margins; over it when that is too narrow
         self.band_w = int(b.w - 2 * (room.plate_mine[0] + 2 * pad))
+        self.x_status = b.centerx
         status_h = max(room.band_h, room.plate_mine[1])
-        if self.band_w < b.w * 0.3:
+        beside = b.x + self.margin + room.plate_mine[0] + pad  # right of one's plate, when centring leaves too little
+        if self.band_w < b.w * 0.3 and b.right - pad - beside >= b.w * 0.3:
+            self.band_w = int(b.right - pad - beside)
+            self.x_status = beside + self.band_w / 2
+        elif self.band_w < b.w * 0.3:
             self.band_w = b.w - 2 * pad
             status_h = room.band_h + pad + room.plate_mine[1]
         self.y_status = status_top + room.band_h / 2

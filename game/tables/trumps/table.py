@@ -60,7 +60,7 @@ class TrumpsTable(PlateSeats, TableScene):
         cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
                     for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
-                    self.plate_look(full[1 - me]).size, cue, cue_h)
+                    self.plate_look(full[1 - me], False).size, cue, cue_h)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:
@@ -78,7 +78,7 @@ class TrumpsTable(PlateSeats, TableScene):
         geo = self.geo
         if seat == self.obs.get("seat", self.view_seat):
             return geo.plate_mine_at, "bottomleft", False
-        return (geo.board.x + geo.margin, geo.y_opp), "midleft", True
+        return (geo.board.x + geo.margin, geo.y_opp), "midleft", False  # one row: the backs get the height
 
     def deal_origin(self) -> tuple[float, float]:
         return self.board.centerx, self.geo.y_pile
