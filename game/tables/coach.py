@@ -76,13 +76,6 @@ def offer_coach(table) -> None:
         table.app.push("coach", table=table)
 
 
-def _legible(fonts, px: int, least: float) -> int:
-    """A font size whose lines are at least ``least`` pixels tall (2% of the window, say)."""
-    while fonts.render("Ag", px, theme.TEXT).get_height() < least:
-        px += 1
-    return px
-
-
 class CoachScene(Scene):
     """The coach over its table: the table keeps playing underneath (turns, bots, animations)."""
 
@@ -206,7 +199,7 @@ class CoachScene(Scene):
         w, h = size
         s = theme.ui_scale(h)
         fonts = self.app.fonts
-        px = _legible(fonts, theme.font_px(30, s), h * 0.025)
+        px = theme.font_px(24, s)  # body text: a wide, short caption covers less of the table
         pad = max(10, int(22 * s))
         bh = max(44, int(62 * s))
         gap = max(6, int(12 * s))
@@ -215,10 +208,10 @@ class CoachScene(Scene):
         bpx = theme.font_px(26, s)
         widths = [fonts.render(self.t(k), bpx, theme.TEXT, bold=True).get_width() + 2 * pad for _, k in ids]
         row_w = sum(widths) + gap * (len(ids) - 1)
-        box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.42), int(820 * s))))
+        box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.5), int(960 * s))))
         text = self.t(step.key) if step is not None else ""
         counter = self.t("coach.step", n=self.index + 1, total=len(self.steps))
-        cpx = _legible(fonts, theme.font_px(22, s), h * 0.02)
+        cpx = theme.font_px(22, s)
         self._lines = [fonts.render(counter, cpx, theme.GOLD, bold=True)]
         self._lines += [fonts.render(line, px, theme.TEXT) for line in fonts.wrap(text, px, box_w - 2 * pad)]
         self._gap = gap

@@ -38,6 +38,7 @@ class TrumpsTable(PlateSeats, TableScene):
         self._deal_shown: Any = None  # the dealt state whose deal was animated
         self._wraps: dict[tuple, list[str]] = {}
         self._hint_job: tuple[int, Any] | None = None  # (cursor, future): the strong search runs off the loop
+        self._opp_stacked = False  # the opponent's plate: one row, or stacked on a narrow board (_room)
 
     # --- geometry and the view -------------------------------------------------------------------
     def layout(self) -> None:
@@ -59,8 +60,13 @@ class TrumpsTable(PlateSeats, TableScene):
                   int(self.board.w * 0.24))
         cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
                     for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
+        # The opponent's plate on one row, so their backs get the height; stacked where the board is narrow.
+        theirs = self.plate_look(full[1 - me], False).size
+        self._opp_stacked = theirs[0] > self.board.w * 0.45
+        if self._opp_stacked:
+            theirs = self.plate_look(full[1 - me]).size
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
-                    self.plate_look(full[1 - me], False).size, cue, cue_h)
+                    theirs, cue, cue_h)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:
@@ -78,7 +84,7 @@ class TrumpsTable(PlateSeats, TableScene):
         geo = self.geo
         if seat == self.obs.get("seat", self.view_seat):
             return geo.plate_mine_at, "bottomleft", False
-        return (geo.board.x + geo.margin, geo.y_opp), "midleft", False  # one row: the backs get the height
+        return (geo.board.x + geo.margin, geo.y_opp), "midleft", self._opp_stacked
 
     def deal_origin(self) -> tuple[float, float]:
         return self.board.centerx, self.geo.y_pile
