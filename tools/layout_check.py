@@ -11,6 +11,14 @@ import sys
 
 SIZES = [(1024, 600), (1920, 1080), (3840, 2160)]
 FINGER_PX = 44  # at 1080 and below; scaled up above
+# Found and printed by ``make shots`` but not yet failing the tests: the tables still have such places
+# (docs/decisions.md, "Type and layout").
+ADVISORY = ("leaves its box", "lies on a ")
+
+
+def enforced(found: list[str]) -> list[str]:
+    """The findings the tests fail on (all but the ADVISORY kinds)."""
+    return [p for p in found if not any(a in p for a in ADVISORY)]
 
 
 def _hits(a, b) -> bool:

@@ -67,6 +67,10 @@ class NamesScene(Scene):
         s = theme.ui_scale(h)
         fw, fh = min(int(w * 0.5), int(640 * s)), max(44, int(70 * s))
         top = int(h * (0.17 if self.keyboard else 0.26))
+        fonts = self.app.fonts  # the first field's label stands under the title and its line, never on them
+        header = int(h * (0.04 if self.keyboard else 0.08)) + fonts.line_height(theme.font_px(64, s), True) + 4 \
+            + fonts.line_height(theme.font_px(28, s))
+        top = max(top, header + fonts.line_height(theme.font_px(26, s)) + 8)
         for i, f in enumerate(self.fields):
             f.rect = pygame.Rect((w - fw) // 2, top + i * (fh * 2), fw, fh)
         bw, bh = min(int(w * 0.24), int(320 * s)), max(44, int(64 * s))

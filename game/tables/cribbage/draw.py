@@ -174,17 +174,17 @@ def _draw_cut_for_deal(table: CribbageTable, surface: pygame.Surface, view: Obs)
             slot = table.app.cards.get(g.cw).slot()
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         table.text(surface, names[k], 24, theme.TEXT, (x, y + g.ch / 2 + g.pad / 2), "midtop", bold=True)
-    head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
-    table.text(surface, head, 26, theme.TEXT_DIM, (g.b.centerx, g.y_mid - g.ch / 2 - g.pad), "midbottom")
+    above = (g.b.centerx, g.y_mid - g.ch / 2 - g.pad)  # the round, then its result, over the two cuts
     if view["dealer"] is not None and None not in cfd["cards"]:
         text = table.t("cribbage.deals_first", name=names[view["dealer"]],
                        card=pretty_cards([cfd["cards"][view["dealer"]]]))
-        table.text(surface, text, 28, theme.GOLD, (g.b.centerx, g.y_mid + g.ch / 2 + g.pad * 3.5), "midtop",
-                   bold=True)
+        table.text(surface, text, 28, theme.GOLD, above, "midbottom", bold=True)
     elif cfd["tie"]:
         rank = Card.parse(cfd["cards"][0]).rank_label
-        table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD,
-                   (g.b.centerx, g.y_mid + g.ch / 2 + g.pad * 3.5), "midtop", bold=True)
+        table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD, above, "midbottom", bold=True)
+    else:
+        head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
+        table.text(surface, head, 26, theme.TEXT_DIM, above, "midbottom")
 
 
 def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
@@ -196,7 +196,8 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
     table.text(surface, table.t("cribbage.starter"), 22, theme.TEXT_DIM, (g.x_deck, g.y_show - g.ch / 2 - g.pad),
                "midbottom")
     width = int(g.show_group_w())
-    limit = table.strip_due()[0].y - g.pad if table.strip_due() else g.b.bottom - g.pad
+    status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
+    limit = status_bottom(table) - status_h - g.pad
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     for n, item in enumerate(view["last_show"]):
@@ -225,9 +226,11 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
         if seq.complete(n) and item["parts"]:
             said = table.t("cribbage.said_total", said=said, total=item["total"])
         y = g.show_text_top
-        for line in cached(table, fonts.wrap, said, px, width):
-            if y + line_h > limit:
-                break
+        lines = cached(table, fonts.wrap, said, px, width)
+        fit = max(1, int((limit - y) // line_h))
+        if len(lines) > fit:  # the latest words and the total matter most: the start gives way to an ellipsis
+            lines = ["…" + lines[len(lines) - fit].lstrip()] + lines[len(lines) - fit + 1:]
+        for line in lines:
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
             surface.blit(fonts.render(line, px, ink), (x, y))
             y += line_h
@@ -235,8 +238,8 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
 
 def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
     st = table.match.state
-    if st.is_over or table.seq.showing or table.cut.busy:
-        return
+    if st.is_over or table.seq.showing or table.cut.busy or (table.my_turn and table.preview_text()):
+        return  # a selection or a hint in words says more than the turn line, in its place
     g = table.geo
     seat = st.to_move
     name = table.session.names[seat]
@@ -249,10 +252,22 @@ def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
         line, color = table.t("table.thinking", name=name), theme.TEXT
     else:
         line, color = table.t("table.their_turn", name=name), theme.TEXT
-    y = g.y_status if not view.get("last_show") else g.y_hand - g.ch / 2 - g.pad * 5
-    if table.strip_due() and view["phase"] != "starter":
-        y = table.strip_due()[0].y - g.pad * 6
-    table.text(surface, line, 28, color, (g.b.centerx, y), "center", bold=True)
+    fonts, px = table.app.fonts, theme.font_px(28, table.scale)
+    lines = cached(table, fonts.wrap, line, px, int(g.b.w - 2 * g.pad), True)
+    line_h = fonts.line_height(px, True)
+    y = status_bottom(table) - line_h * len(lines) if view.get("last_show") else g.y_status - line_h * len(lines) / 2
+    for part in lines:  # a long instruction wraps (upwards, above the pack or the hand)
+        img = fonts.render(part, px, color, bold=True)
+        surface.blit(img, img.get_rect(midtop=(g.b.centerx, int(y))))
+        y += line_h
+
+
+def status_bottom(table: CribbageTable) -> float:
+    """Where the turn line ends while a show lies on the table: just above the pack spread for the next cut,
+    or above the hand; the show's words stop above it."""
+    g = table.geo
+    strip = table.strip_due()
+    return (strip[0].y if strip and table.obs["phase"] != "starter" else g.y_hand - g.ch / 2) - g.pad
 
 
 def _draw_preview(table: CribbageTable, surface: pygame.Surface) -> None:
@@ -269,7 +284,7 @@ def _draw_preview(table: CribbageTable, surface: pygame.Surface) -> None:
     w = max(i.get_width() for i in imgs) + g.pad * 2
     h = sum(i.get_height() for i in imgs) + g.pad
     box = pygame.Rect(0, 0, w, h)
-    box.midtop = (g.b.centerx, int(g.y_preview - theme.font_px(25, table.scale) * 0.4))
+    box.center = (g.b.centerx, int(g.y_preview))
     if table.strip_due() and table.obs["phase"] != "starter":
         box.midbottom = (g.b.centerx, table.strip_due()[0].y - g.pad * 3)
     draw_panel(surface, box, alpha=200)

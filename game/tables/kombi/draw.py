@@ -56,8 +56,12 @@ def _status(table: KombiTable, surface: pygame.Surface) -> None:
         left = 2 - len(obs["done"])
         can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
                if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
-        line = (f"{table.t('table.your_turn', name=table.name(seat))}  ·  "
-                f"{table.t.n('kombi.actions_left', left)}  ·  {table.t('kombi.can', list=', '.join(can))}")
+        parts = [table.t("table.your_turn", name=table.name(seat)), table.t.n("kombi.actions_left", left),
+                 table.t("kombi.can", list=", ".join(can))]
+        fonts, px = table.app.fonts, table.app.fonts.floor
+        while len(parts) > 1 and fonts.size("  ·  ".join(parts), px, True)[0] > table.geo.right.w:
+            parts.pop()  # one line: the choices go first (the piles and buttons show them), then the count
+        line = "  ·  ".join(parts)
         color = theme.GOLD
     elif table.bot.thinking:
         line, color = table.t("table.thinking", name=table.name(seat)), theme.TEXT
