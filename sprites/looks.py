@@ -1,4 +1,5 @@
-"""The looks a player chooses: felt colours, card backs and the two- or four-colour deck, applied to ``sprites.theme`` in one place.
+"""The looks a player chooses: felt colours, card backs and the two- or four-colour deck, applied to
+``sprites.theme`` in one place.
 
 Everything draws the felt from ``theme.FELT`` (and ``FELT_DARK`` / ``FELT_LIGHT``) and the back from
 ``theme.BACK`` / ``BACK_DARK`` / ``BACK_LINE`` at draw time, so :func:`apply` is the one switch."""

@@ -69,7 +69,8 @@ class SquareGeometry:
             return False  # side by side, labels included
         if self.top_w < (self.pile_w if self.top_stacked else self.pile_w + pad + room.plate_theirs[0]):
             return False
-        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad or self.band.colliderect(self.corner):
+        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad \
+                or self.band.colliderect(self.corner):
             return False
         if self.corner.w < self.big + pad + int(self.zone_w * 0.8):  # the corner is right of the plate, or above it
             return False
