@@ -301,6 +301,10 @@ class App:
         changed = None
         for scene in visible:
             changed = scene.draw(self.screen)
+        for scene in visible[:-1]:  # a toast of a scene under a dialog stays above every layer
+            floating = getattr(scene, "draw_floating", None)
+            if floating is not None:
+                floating(self.screen)
         if self.kiosk is not None:
             self.kiosk.draw(self.screen)
         if len(visible) == 1 and self.kiosk is None and isinstance(changed, list):

@@ -32,11 +32,13 @@ class Measures:
         bands = getattr(table, "bands", None)  # the scene is a table with card layers
         if bands:  # face to face: the cards of both halves, the playing area not measured
             cards = [r for b in bands for r in b.cards.rects().values()]
-            board = None
+            board, full = None, [round(b.geo.ch) for b in bands if hasattr(b, "geo")]
         else:
             cards = list(table.cards.rects().values())
-            board = tuple(table.board)
-        self.shots[name] = {"window": list(app.size), "board": board, "card_h": sorted(r.h for r in cards)}
+            board, full = tuple(table.board), [round(table.geo.ch)] if hasattr(table, "geo") else []
+        # the table's full-size cards (hand, piles: its geometry's card), and every card drawn
+        self.shots[name] = {"window": list(app.size), "board": board, "full_h": min(full, default=0),
+                            "card_h": sorted(r.h for r in cards)}
 
     def write(self, folder: Path) -> None:
         (Path(folder) / FILE).write_text(json.dumps(self.shots, indent=1))
@@ -64,7 +66,8 @@ def bare_share(png: Path, board: tuple[int, int, int, int]) -> float:
 
 
 def report(folder: Path | None, shots: dict[str, dict]) -> str:
-    lines = ["table shares (cards: median and smallest height / window height; bare: felt / playing area):"]
+    lines = ["table shares (cards: the full-size card's height and the smallest card's / window height; "
+             "bare: felt / playing area):"]
     for game, base in MIDGAME.items():
         for prefix in PREFIXES:
             for name, bare_wanted in ((f"{prefix}{base}", True), (f"{prefix}face_to_face_{game}", False)):
@@ -72,8 +75,8 @@ def report(folder: Path | None, shots: dict[str, dict]) -> str:
                 if not shot or not shot["card_h"]:
                     continue
                 h = shot["window"][1]
-                line = (f"  {name:34} cards {statistics.median(shot['card_h']) / h:5.1%} "
-                        f"(smallest {shot['card_h'][0] / h:5.1%})")
+                full = shot.get("full_h") or statistics.median(shot["card_h"])
+                line = f"  {name:34} cards {full / h:5.1%} (smallest {shot['card_h'][0] / h:5.1%})"
                 png = folder / f"{name}.png" if folder else None
                 if bare_wanted and png is not None and png.is_file():
                     line += f"  bare felt {bare_share(png, shot['board']):5.1%}"

@@ -299,7 +299,7 @@ class TableScene(TableHistory, TableInput, Scene):
         changed since this table's last frame (returned for ``display.update``)."""
         app = self.app
         alone = self.surface_kept()
-        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
+        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None, self._on_top())
         return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
                                 self._paint_over, app.draws, alone, self._focus_ring())
 
@@ -311,6 +311,15 @@ class TableScene(TableHistory, TableInput, Scene):
 
     def _paint_over(self, surface: pygame.Surface) -> None:
         self.draw_top(surface)
+        if self._on_top():  # under a dialog the app draws it over the dialog (``draw_floating``)
+            self.draw_floating(surface)
+
+    def _on_top(self) -> bool:
+        top = self.app.stack.top
+        return top is self or self in getattr(top, "bands", ())
+
+    def draw_floating(self, surface: pygame.Surface) -> None:
+        """The toast, above every other layer (the app calls this after the scenes over the table)."""
         with floating(surface):  # a toast floats over the board for a moment
             self._draw_toast(surface)
 
@@ -337,7 +346,10 @@ class TableScene(TableHistory, TableInput, Scene):
         w = max(i.get_width() for i in imgs) + int(40 * self.scale)
         h = sum(i.get_height() for i in imgs) + int(24 * self.scale)
         box = pygame.Rect(0, 0, w, h)
-        box.center = (self.board.centerx, int(self.board.h * 0.57))
+        # in the game's message area (between the piles and the hand), never on the cards or plates
+        spot = getattr(getattr(self, "geo", None), "message_center", None)
+        box.center = spot or (self.board.centerx, int(self.board.h * 0.57))
+        box.clamp_ip(self.board)
         draw_panel(surface, box, alpha=235)
         pygame.draw.rect(surface, theme.BAD if err else theme.GOLD, box, width=max(2, int(3 * self.scale)),
                          border_radius=max(6, int(14 * self.scale)))

@@ -39,6 +39,11 @@ class CribGeometry:
                                      int(self.ch * 1.3))
         self.hand_zone = pygame.Rect(b.x, int(self.y_hand - self.ch * 0.75), b.w, int(self.ch * 1.5))
 
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: on the line between the play and the hand."""
+        return int(self.b.centerx), int(self.y_status)
+
     # --- hands ------------------------------------------------------------------------------------
     def hand_xs(self, n: int) -> list[float]:
         """One's hand, fanned from one's plate to the right."""

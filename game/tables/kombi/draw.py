@@ -48,8 +48,8 @@ def draw_top(table: KombiTable, surface: pygame.Surface) -> None:
 
 def _status(table: KombiTable, surface: pygame.Surface) -> None:
     st = table.match.state
-    if st.is_over:
-        return
+    if st.is_over or (table.my_turn and table.selected):
+        return  # the preview of the selection takes the message line
     seat = st.to_move
     obs = table.obs
     if table.my_turn:

@@ -143,6 +143,11 @@ class SquareGeometry:
         self.y_theirs = self.their_square.centery
         self.x_mid = self.my_square.centerx
 
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: over the status band, between the piles and one's square."""
+        return self.band.center
+
     @staticmethod
     def card_rect(x: float, y: float, w: int) -> pygame.Rect:
         r = pygame.Rect(0, 0, w, round(w * theme.CARD_RATIO))

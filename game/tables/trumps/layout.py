@@ -95,6 +95,11 @@ class TrumpsGeometry:
         fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
         return fits_h and fits_w and self.info_right + pad + self.ow * 4 <= b.right
 
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: over the status lines, off the cards."""
+        return int(self.x_status), int(self.y_status)
+
     def _top_h(self, oh: float) -> float:
         """The top row's height: the opponent's backs and plate."""
         return max(oh, self.room.plate_theirs[1])
