@@ -150,16 +150,22 @@ def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> Non
     top = c[1] - (lh + nh) / 2
     table.text(surface, label, 20, theme.TEXT_DIM, (c[0], top), "midtop")
     table.text(surface, number, 46, theme.TEXT, (c[0], top + lh), "midtop", bold=True)
-    y = c[1] + r + g.pad
     fonts = table.app.fonts
     px = theme.font_px(22, table.scale)
     width = int(g.x_series - g.x_deck - g.cw / 2 - g.pad * 2)  # between the starter and the play: over no card
+    blocks = []
     for text, points in table.callouts:
         fit = cached(table, fonts.fit_px, text, px, width, True)  # one line if the type scale allows
-        for line in cached(table, balanced, fonts, text, fit, width):
-            img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
-            rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
-            y = rect.bottom
+        blocks += [(line, fit, points) for line in cached(table, balanced, fonts, text, fit, width)]
+    high = sum(fonts.line_height(fit, True) for _, fit, _ in blocks)
+    y = c[1] + r + g.pad
+    message_top = g.y_status - fonts.line_height(theme.font_px(28, table.scale), True) / 2
+    if y + high > message_top:  # no room under the count before the message line: over it
+        y = c[1] - r - g.pad - high
+    for line, fit, points in blocks:
+        img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
+        rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
+        y = rect.bottom
 
 
 def _draw_cut_for_deal(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:

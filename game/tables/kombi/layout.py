@@ -11,7 +11,7 @@ import pygame
 
 from sprites import theme
 
-MINI = 0.65  # scored combinations, in card widths: small enough for a game's worth, large enough to read
+MINI = 0.66  # scored combinations, in card widths: small enough for a game's worth, large enough to read
 OPP_SHARE = 0.45  # the opponent's backs take the left of the top row, their scored combinations the rest
 
 

@@ -97,12 +97,16 @@ class SquareBand:
 
     def layout(self) -> None:
         super().layout()
-        self.geo = BandGeometry(self.board, self.scale, self.geo.room)
+        # plates on one row: a half table has no height to spare under the piles or over their square
+        me = self.view_seat
+        full = [self.plate_look(self._plate(seat, turn=True, knocked=True, total=99), False).size for seat in (0, 1)]
+        room = dataclasses.replace(self.geo.room, plate_mine=full[me], plate_theirs=full[1 - me])
+        self.geo = BandGeometry(self.board, self.scale, room)
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
         if seat == self.obs.get("seat", self.view_seat):
-            return self.geo.plate_mine_at, "bottomleft", True
-        return self.geo.plate_theirs_at, "midbottom", True
+            return self.geo.plate_mine_at, "bottomleft", False
+        return self.geo.plate_theirs_at, "midbottom", False
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         """The opponent's square at its own, smaller size."""

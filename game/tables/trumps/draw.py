@@ -36,7 +36,8 @@ def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
         return
     geo = table.geo
     top = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw)
-    table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.centerx, geo.pile_zone.y - 2), "midbottom",
+    # over the pile's own edge, ending at the top card: it names the pile's top, not the cue beside it
+    table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.right, geo.pile_zone.y - 2), "bottomright",
                bold=True)
 
 
