@@ -67,6 +67,8 @@ class EndScene(Scene):
         n = 4 if review else 3
         bw = min(bw, (pw - (n + 1) * gap) // n)
         x0 = self.panel.centerx - (n * bw + (n - 1) * gap) // 2
+        # Copy is as wide as its label on one line at the type scale (the code's row leaves it the room)
+        cw = max(bw, fonts.size(self.t("replay.copy"), fonts.floor)[0] + bh)
         tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo")]
         if self.aside and tops:  # over the table's first row of buttons, which wait while the game is over
             spot = tops[0].unionall(tops[1:])
@@ -86,8 +88,8 @@ class EndScene(Scene):
                 Button("menu", self.t("end.menu"), pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh)),
             ] + ([Button("review", self.t("review.button"), pygame.Rect(x0 + 3 * (bw + gap), y, bw, bh))]
                  if review else [])
-                + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
-                                                                      y - bh - int(14 * s), bw, bh))]
+                + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - cw - int(30 * s),
+                                                                      y - bh - int(14 * s), cw, bh))]
                    if self.code else []))
         self.buttons.focus = 0
 

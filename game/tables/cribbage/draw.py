@@ -162,6 +162,8 @@ def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> Non
     message_top = g.y_status - fonts.line_height(theme.font_px(28, table.scale), True) / 2
     if y + high > message_top:  # no room under the count before the message line: over it
         y = c[1] - r - g.pad - high
+        if y < g.peg_rect.bottom + g.pad:
+            return  # nor over it (half a table): the log and the pegs say it
     for line, fit, points in blocks:
         img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
         rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
@@ -235,7 +237,10 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
         lines = cached(table, fonts.wrap, said, px, width)
         fit = max(1, int((limit - y) // line_h))
         if len(lines) > fit:  # the latest words and the total matter most: the start gives way to an ellipsis
-            lines = ["…" + lines[len(lines) - fit].lstrip()] + lines[len(lines) - fit + 1:]
+            first = lines[len(lines) - fit].split()
+            while len(first) > 1 and fonts.size("…" + " ".join(first), px)[0] > width:
+                first = first[1:]
+            lines = ["…" + " ".join(first)] + lines[len(lines) - fit + 1:]
         for line in lines:
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
             surface.blit(fonts.render(line, px, ink), (x, y))
@@ -258,8 +263,9 @@ def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
         line, color = table.t("table.thinking", name=name), theme.TEXT
     else:
         line, color = table.t("table.their_turn", name=name), theme.TEXT
-    fonts, px = table.app.fonts, theme.font_px(28, table.scale)
-    lines = cached(table, fonts.wrap, line, px, int(g.b.w - 2 * g.pad), True)
+    fonts, width = table.app.fonts, int(g.b.w - 2 * g.pad)
+    px = cached(table, fonts.fit_px, line, theme.font_px(28, table.scale), width, True)  # one line if it can
+    lines = cached(table, fonts.wrap, line, px, width, True)
     line_h = fonts.line_height(px, True)
     y = status_bottom(table) - line_h * len(lines) if view.get("last_show") else g.y_status - line_h * len(lines) / 2
     for part in lines:  # a long instruction wraps (upwards, above the pack or the hand)

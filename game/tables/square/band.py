@@ -48,7 +48,8 @@ class BandGeometry(SquareGeometry):
         self.oh = round(self.ow * theme.CARD_RATIO)
         self.ogap = max(3, int(self.ow * 0.06))
         side, high = 2 * cw + self.gap, 2 * self.ch + self.gap
-        self.pile_w = self.top_w = 2 * cw + p
+        self.pile_step = self.pile_spacing(cw)
+        self.pile_w = self.top_w = cw + self.pile_step
         x = b.x + m
         col_a = max(self.pile_w, room.plate_mine[0])
         bottom = b.bottom - m
@@ -62,7 +63,7 @@ class BandGeometry(SquareGeometry):
         self.band_top = b.y + m
         self.band = pygame.Rect(x, self.band_top, corner_x + corner_w - x, room.band_h)
         self.x_draw = x + cw / 2
-        self.x_discard = self.x_draw + cw + p
+        self.x_discard = self.x_draw + self.pile_step
         self.y_mid = self.my_square.y + room.label_h + self.ch / 2
         self.pile_bottom = self.y_mid + self.ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)

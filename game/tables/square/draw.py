@@ -64,7 +64,7 @@ def _piles(table: SquareTable, surface: pygame.Surface) -> None:
     lift = 2 * min(4, obs["draw_count"] // 8)  # the stacked backs stand this far above the pile
     for rect, key in ((geo.draw_rect, "square.draw_pile"), (geo.discard_rect, "square.discard_pile")):
         _wrapped(table, surface, table.t(key), 22, theme.TEXT_DIM, rect.centerx, rect.y - lift - geo.pad // 2,
-                 geo.cw + geo.pad, bottom=True)
+                 int(geo.pile_step), bottom=True)
 
 
 def _drop_targets(table: SquareTable, surface: pygame.Surface) -> None:

@@ -26,6 +26,7 @@ class Room:
     band_h: int
     plate_mine: tuple[int, int]
     plate_theirs: tuple[int, int]
+    pile_labels: tuple[int, int] = (0, 0)  # the widths of the two piles' names (each on one line over its pile)
 
 
 class SquareGeometry:
@@ -92,7 +93,8 @@ class SquareGeometry:
         self.plate_theirs_at = (self.their_square.x - self.label_w - pad, self.their_square.y)
         # the piles: top left, their labels above them; on a narrow board under the opponent's plate;
         # stacked, between the squares
-        self.pile_w = 2 * cw + pad
+        self.pile_step = self.pile_spacing(cw)
+        self.pile_w = cw + self.pile_step
         self.top_w = b.w - 2 * self.margin if stacked else self.their_square.x - self.label_w - pad - b.x - self.margin
         self.top_stacked = not stacked and self.top_w < self.pile_w + pad + room.plate_theirs[0]
         top = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
@@ -101,7 +103,7 @@ class SquareGeometry:
             row_h = room.label_h + max(ch, round(self.big * theme.CARD_RATIO))
             top += max(0, self.my_square.y - top - row_h - room.band_h - 2 * pad) / 3
         self.x_draw = b.x + self.margin + cw / 2
-        self.x_discard = self.x_draw + cw + pad
+        self.x_discard = self.x_draw + self.pile_step
         self.y_mid = top + room.label_h + ch / 2
         self.pile_bottom = self.y_mid + ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)
@@ -142,6 +144,11 @@ class SquareGeometry:
         self.y_mine = self.my_square.centery
         self.y_theirs = self.their_square.centery
         self.x_mid = self.my_square.centerx
+
+    def pile_spacing(self, cw: int) -> float:
+        """From the draw pile's centre to the discard pile's: a card and a gap, or more where their names
+        are wider than the cards (each name stays on one line)."""
+        return max(cw + self.pad, sum(self.room.pile_labels) / 2 + self.pad)
 
     @property
     def message_center(self) -> tuple[int, int]:

@@ -66,7 +66,9 @@ class SquareTable(PlateSeats, TableScene):
             2 * fonts.get(theme.font_px(24, self.scale)).get_linesize() + pad  # the turn, then two lines
         me = self.view_seat
         full = [self.plate_look(self._plate(seat, turn=True, knocked=True, total=99)).size for seat in (0, 1)]
-        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me])
+        piles = tuple(fonts.size(self.t(k), theme.font_px(22, self.scale))[0]  # each name on one line
+                      for k in ("square.draw_pile", "square.discard_pile"))
+        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me], piles)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:
