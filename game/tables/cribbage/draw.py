@@ -99,7 +99,10 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
         slot = table.app.cards.get(g.sw).slot()  # the label beside it names it, in type-scale text
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
-    table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
+    if owner == view["seat"]:  # by one's hand: over the crib, so the hand may fan up to it
+        table.text(surface, label, 22, theme.TEXT_DIM, (zone.centerx, zone.y - g.pad // 2), "midbottom")
+    else:
+        table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
 
 
 def _draw_drop_zones(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:

@@ -49,8 +49,9 @@ class CribGeometry:
         """One's hand, fanned from one's plate to the right."""
         if n == 0:
             return []
-        step = min(self.cw * 0.8, (self.b.w * 0.55 - self.cw) / max(1, n - 1))
         left = self.b.x + self.pad * 3 + self.plates[0] + self.cw / 2
+        right = min(left - self.cw / 2 + self.b.w * 0.55, self.crib_zone(True).x - self.pad)  # clear of the crib
+        step = min(self.cw * 0.8, (right - left - self.cw / 2) / max(1, n - 1))
         return [left + i * step for i in range(n)]
 
     def opp_xs(self, n: int) -> list[float]:
