@@ -115,7 +115,7 @@ def test_plates_say_name_score_count_turn_and_badge():
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
 def test_square_and_trumps_cards_are_large(size):
-    """Card Square's grid cards and Own Trumps' cards were under a fifth of the board's height."""
+    """Every table's full-size cards are a quarter of the window height (they were a fifth)."""
     _, makers = tables(size)
     square = makers["square"]()
     assert square.geo.ch >= 0.25 * square.board.h
@@ -123,6 +123,9 @@ def test_square_and_trumps_cards_are_large(size):
     assert trumps.geo.ch >= 0.25 * trumps.board.h  # the target: cards at least 25% of the window height
     kombi = makers["kombi"]()
     assert kombi.geo.mini >= 0.65 * kombi.geo.cw and kombi.geo.mini >= 55 * size[1] / 600
+    assert kombi.geo.ch >= 0.245 * kombi.board.h  # a quarter of the window, to a pixel's rounding
+    cribbage = makers["cribbage"]()
+    assert cribbage.geo.ch >= 0.245 * cribbage.board.h
 
 
 def test_kombi_scored_rows_keep_every_index_in_view():

@@ -193,9 +193,7 @@ class TableScene(TableHistory, TableInput, Scene):
         self.poll_hint()
         speed = self.app.settings.animation_speed
         self.cards.update(dt, speed)
-        if self.toast:
-            text, left, err = self.toast
-            self.toast = (text, left - dt, err) if left - dt > 1e-6 else None  # its timer is due: gone
+        self.tick_floating(dt)
         state = self.match.state
         if self.cards.busy or self.blocking():
             return
@@ -317,6 +315,18 @@ class TableScene(TableHistory, TableInput, Scene):
     def _on_top(self) -> bool:
         top = self.app.stack.top
         return top is self or self in getattr(top, "bands", ())
+
+    def tick_floating(self, dt: float) -> bool:
+        """The toast's time runs (under a dialog too: the app ticks it there); True when it has just gone."""
+        if not self.toast:
+            return False
+        text, left, err = self.toast
+        self.toast = (text, left - dt, err) if left - dt > 1e-6 else None  # its timer is due: gone
+        return self.toast is None
+
+    def floating_deadline(self) -> float | None:
+        """Seconds until the toast goes, if one shows."""
+        return self.toast[1] if self.toast else None
 
     def draw_floating(self, surface: pygame.Surface) -> None:
         """The toast, above every other layer (the app calls this after the scenes over the table)."""
