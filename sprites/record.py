@@ -50,7 +50,7 @@ class RecordingSurface(pygame.Surface):
 
 def note_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Tell a recording surface that a panel, button or plate stands at ``rect``."""
-    if isinstance(surface, RecordingSurface):
+    if isinstance(surface, RecordingSurface) and not surface.overlay:  # a floating toast may lie over words
         surface.boxes.append(pygame.Rect(rect).clip(surface.get_clip()))
 
 

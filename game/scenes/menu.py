@@ -40,9 +40,9 @@ class MenuScene(Scene):
         s = theme.ui_scale(h)
         bh = max(44, int(64 * s))
         gap = max(8, int(18 * s))
-        tile_w = min(int(w * 0.2), int(360 * s * 1.2))
-        tile_h = int(tile_w * 1.0)
         n = len(playable())
+        tile_w = min((w - (n + 1) * gap) // n, int(360 * s * 1.2))
+        tile_h = self.tile_height(tile_w, s)
         total = n * tile_w + (n - 1) * gap
         x0, y0 = (w - total) // 2, int(h * 0.2)
         self.tiles = {g: pygame.Rect(x0 + i * (tile_w + gap), y0, tile_w, tile_h) for i, g in enumerate(playable())}
@@ -64,6 +64,10 @@ class MenuScene(Scene):
                    enabled=bool(saves)),
         ]
         yb = h - bh - gap * 2
+        if buttons[-1].rect.bottom > yb - gap:  # a short window: Play and Continue side by side
+            buttons[-2].rect.topright = (cx - gap // 2, buttons[-2].rect.y)
+            buttons[-1].rect.topleft = (cx + gap // 2, buttons[-2].rect.y)
+            buttons[-1].rect.w = max(mw, self.app.fonts.size(cont_label, self.app.fonts.floor)[0] + bh)
         bottom = [
             ("howto", t("menu.howto")),
             ("online", t("menu.online")),
@@ -75,12 +79,26 @@ class MenuScene(Scene):
         ]
         if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
             bottom = [item for item in bottom if item[0] != "quit"]
-        n = len(bottom)
-        small_w = min(small_w, (w - (n + 1) * gap) // n)
-        for i, (bid, label) in enumerate(bottom):
-            buttons.append(Button(bid, label, pygame.Rect(cx - (n * small_w + (n - 1) * gap) // 2 + i * (small_w + gap),
-                                                          yb, small_w, bh)))
+        # each as wide as its label on one line (at the type scale's floor where the row is short of room)
+        fonts = self.app.fonts
+        need = [fonts.size(label, fonts.floor)[0] + bh // 2 + gap for _, label in bottom]
+        room = w - (len(bottom) + 1) * gap
+        widths = [max(min(small_w, room // len(bottom)), k) for k in need]
+        if sum(widths) > room:
+            widths = [k + (room - sum(need)) // len(need) for k in need]
+        x = cx - (sum(widths) + (len(widths) - 1) * gap) // 2
+        for (bid, label), bw in zip(bottom, widths, strict=True):
+            buttons.append(Button(bid, label, pygame.Rect(x, yb, bw, bh)))
+            x += bw + gap
         self.buttons.set(buttons)
+
+    def tile_height(self, tile_w: int, s: float) -> int:
+        """A game's tile: its card fan, its name and up to three lines of its blurb."""
+        fonts = self.app.fonts
+        blurbs = [self.t(entry(g).blurb_key) for g in playable()]
+        lines = min(3, max((len(fonts.wrap(b, theme.font_px(24, s), tile_w - 20)) for b in blurbs), default=1))
+        return int(tile_w * 0.62) + fonts.line_height(theme.font_px(36, s), True) \
+            + lines * fonts.line_height(theme.font_px(24, s)) + max(8, int(16 * s))
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
@@ -193,14 +211,17 @@ class MenuScene(Scene):
             self._fans[key] = [pygame.transform.rotozoom(art.face(c), (1 - i) * 12, 1.0)
                                for i, c in enumerate(entry(game).fan)]
         for i, img in enumerate(self._fans.get(key, ())):
-            surface.blit(img, img.get_rect(center=(cx + (i - 1) * art.width * 0.55, rect.y + rect.h * 0.36)))
+            surface.blit(img, img.get_rect(center=(cx + (i - 1) * art.width * 0.55, rect.y + rect.w * 0.31)))
         fonts = self.app.fonts
-        name = fonts.render(self.t(entry(game).title_key), theme.font_px(36, s),
-                            theme.TEXT if available else theme.TEXT_DIM, bold=True)
-        surface.blit(name, name.get_rect(midtop=(cx, rect.y + rect.h * 0.66)))
+        text = self.t(entry(game).title_key)
+        name_px = fonts.fit_px(text, theme.font_px(36, s), rect.w - 16, True)
+        name = fonts.render(text, name_px, theme.TEXT if available else theme.TEXT_DIM, bold=True)
+        top = rect.y + int(rect.w * 0.62)  # under the fan, whatever the words' length
+        surface.blit(name, name.get_rect(midtop=(cx, top)))
         blurb = self.t(entry(game).blurb_key) if available else self.t("menu.unavailable")
         px = theme.font_px(24, s)
-        for i, line in enumerate(fonts.wrap(blurb, px, rect.w - 20)[:2]):
+        top += name.get_height()
+        for line in fonts.wrap(blurb, px, rect.w - 20)[:3]:
             img = fonts.render(line, px, theme.TEXT_DIM)
-            top = rect.y + rect.h * 0.66 + name.get_height() + 4 + i * img.get_height()
             surface.blit(img, img.get_rect(midtop=(cx, top)))
+            top += img.get_height()
