@@ -14,8 +14,8 @@ FELT_LIGHT: Color = (34, 122, 80)
 CARD_FACE: Color = (251, 247, 236)
 CARD_EDGE: Color = (196, 188, 170)
 INK: Color = (26, 28, 34)
-RED: Color = (198, 26, 44)
-RED_ON_DARK: Color = (240, 86, 92)  # red suits inside light text on dark panels stay readable
+RED: Color = (210, 36, 50)  # 4.9:1 on the card face and 3.3:1 against INK: red and black suits differ
+RED_ON_DARK: Color = (255, 140, 136)  # red suits inside light text on dark panels and felt stay readable
 BACK: Color = (24, 46, 104)
 BACK_DARK: Color = (12, 24, 62)
 BACK_LINE: Color = (62, 96, 170)
@@ -25,14 +25,14 @@ JEWEL: Color = (26, 132, 96)  # not red: a spade court card must carry no red at
 
 # The four-colour deck (Settings): diamonds blue and clubs green, on the card face and in text on dark panels.
 FOUR_COLOUR = False  # module state, switched only by sprites.looks.apply
-FOUR_INKS: dict[str, Color] = {"D": (22, 84, 196), "C": (16, 120, 58)}
+FOUR_INKS: dict[str, Color] = {"D": (30, 104, 214), "C": (20, 128, 66)}
 FOUR_INKS_ON_DARK: dict[str, Color] = {"D": (126, 176, 255), "C": (112, 214, 134)}
 
 # Accents and text
-GOLD: Color = (240, 190, 80)
+GOLD: Color = (248, 204, 104)
 GOLD_DARK: Color = (160, 116, 34)
 TEXT: Color = (244, 240, 228)
-TEXT_DIM: Color = (168, 186, 176)
+TEXT_DIM: Color = (204, 218, 210)  # 5.2:1 on the green felt, the lightest: quiet, still readable
 TEXT_DARK: Color = (34, 30, 22)
 
 # Panels and controls
@@ -43,16 +43,16 @@ BUTTON_HOVER: Color = (48, 92, 72)
 BUTTON_PRESSED: Color = (26, 52, 41)
 BUTTON_EDGE: Color = (104, 150, 124)
 BUTTON_DISABLED: Color = (32, 46, 40)
-TEXT_DISABLED: Color = (104, 120, 112)
+TEXT_DISABLED: Color = (130, 146, 138)  # 4.3:1 on BUTTON_DISABLED: off, and still read
 PRIMARY: Color = GOLD
 PRIMARY_HOVER: Color = (250, 208, 112)
 PRIMARY_PRESSED: Color = (204, 158, 62)
 FIELD: Color = (250, 247, 238)
 
 # Feedback
-GOOD: Color = (104, 206, 128)
+GOOD: Color = (150, 232, 166)
 BAD: Color = (232, 92, 84)
-DROP_GLOW: Color = (150, 236, 200)
+DROP_GLOW: Color = (96, 170, 250)  # sky blue: apart from the gold hint and green/red under colour blindness
 SHADOW: tuple[int, int, int, int] = (0, 0, 0, 110)
 
 CARD_RATIO = 1.4  # height / width, like a poker card (2.5 x 3.5 in)
