@@ -10,7 +10,7 @@ import pygame
 from game.tables.cribbage import words
 from rules.cards import Card, pretty_cards
 from sprites import theme
-from sprites.widgets import draw_panel
+from sprites.widgets import draw_panel, text_panel
 
 if TYPE_CHECKING:
     from game.tables.cribbage.table import CribbageTable
@@ -266,15 +266,17 @@ def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
         line, color = table.t("table.thinking", name=name), theme.TEXT
     else:
         line, color = table.t("table.their_turn", name=name), theme.TEXT
-    fonts, width = table.app.fonts, int(g.b.w - 2 * g.pad)
+    fonts, width = table.app.fonts, int(g.b.w - 5 * g.pad)
     px = cached(table, fonts.fit_px, line, theme.font_px(28, table.scale), width, True)  # one line if it can
     lines = cached(table, fonts.wrap, line, px, width, True)
     line_h = fonts.line_height(px, True)
     y = status_bottom(table) - line_h * len(lines) if view.get("last_show") else g.y_status - line_h * len(lines) / 2
+    placed = []
     for part in lines:  # a long instruction wraps (upwards, above the pack or the hand)
         img = fonts.render(part, px, color, bold=True)
-        surface.blit(img, img.get_rect(midtop=(g.b.centerx, int(y))))
+        placed.append((img, img.get_rect(midtop=(g.b.centerx, int(y)))))
         y += line_h
+    text_panel(surface, placed, g.pad)  # the status panel every table uses
 
 
 def status_bottom(table: CribbageTable) -> float:
@@ -302,7 +304,7 @@ def _draw_preview(table: CribbageTable, surface: pygame.Surface) -> None:
     box.center = (g.b.centerx, int(g.y_preview))
     if table.strip_due() and table.obs["phase"] != "starter":
         box.midbottom = (g.b.centerx, table.strip_due()[0].y - g.pad * 3)
-    draw_panel(surface, box, alpha=200)
+    draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2
     for img in imgs:
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))

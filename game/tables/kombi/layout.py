@@ -35,7 +35,7 @@ class KombiGeometry:
         self.scale = scale
         self.room = room or Room(int(220 * scale), int(30 * scale), int(30 * scale), 1, 1)
         self.pad = max(6, int(14 * scale))
-        self.margin = max(6, int(b.h * 0.012))
+        self.margin = max(6, int(b.h * 0.008))
         cw = int(min(b.h * 0.2, b.w / 6))
         while cw > 40 and self._spare(cw) < 0:
             cw -= 1
