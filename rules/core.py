@@ -182,7 +182,9 @@ class GameSpec:
     id: str
     new_game: Callable[..., GameState]
     action_from_json: Callable[[Mapping[str, Any]], Action]
-    deck_size: int = 52
+    # The longest possible game in actions, proved from the game's rules (docs/decisions.md, "Every game ends"):
+    # replay codes and saves claiming more are refused, and the conformance tests hold every play-out to it.
+    max_actions: int
     make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None

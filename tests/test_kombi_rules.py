@@ -303,7 +303,7 @@ def test_observation_fields_and_privacy() -> None:
     s = s.apply(DRAW)
     mine, theirs = s.observe(0), s.observe(1)
     assert set(mine) == {"game", "seat", "to_move", "legal", "scores", "over", "winners", "hand", "hand_counts",
-                         "exchange", "draw_count", "discards", "done", "last_full_pass", "first", "hands"}
+                         "exchange", "draw_count", "discards", "done", "last_full_pass", "quiet", "first", "hands"}
     assert mine["hand"][-1] == "KS" and mine["hand_counts"] == [8, 7] and mine["draw_count"] == 34
     assert theirs["hand"] == ["3C", "4C", "5C", "7D", "8C", "TC", "JC"] and theirs["legal"] == []
     assert mine["legal"] == [a.to_json() for a in s.legal_actions()]
@@ -385,3 +385,37 @@ def test_json_normalises_spelling_and_order() -> None:
 def test_malformed_json_is_refused(data: object, problem: str) -> None:
     with pytest.raises(IllegalAction, match=problem):
         action_from_json(data)  # type: ignore[arg-type]
+
+
+# --- every game ends (docs/decisions.md): ten quiet turns close the exchange ---------------------------------
+def test_ten_turns_without_a_draw_or_a_play_close_the_exchange_until_someone_draws() -> None:
+    s = deal("2C 5D 9H JS KC 4H 7S", "3C 6D TH QS AC 4S 8D", area="6C 6H QC", pile="2D 3D")
+    closed = []
+    for turn in range(10):
+        assert any(a.kind == "exchange" for a in s.legal_actions()), f"turn {turn}"
+        hand_card = s.hands[s.current][0]
+        s = run(s, ex(str(hand_card), str(s.area[0])))
+        s = s.apply(PASS)
+        closed += [e for e in s.events if e["type"] == "kombi.exchange_closed"]
+    assert s.quiet == 10 and s.observe(0)["quiet"] == 10
+    assert closed == [{"type": "kombi.exchange_closed", "turns": 10}]
+    assert not any(a.kind == "exchange" for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match="Exchanges are closed"):
+        s.apply(ex(str(s.hands[s.current][0]), str(s.area[0])))
+    s = s.apply(DRAW)  # a draw opens it again, for this turn's second action too
+    assert any(a.kind == "exchange" for a in s.legal_actions())
+    s = s.apply(PASS)
+    assert s.quiet == 0 and any(a.kind == "exchange" for a in s.legal_actions())
+
+
+def test_with_the_exchange_closed_two_full_passes_still_end_the_game() -> None:
+    s = deal("2C 5D 9H JS KC 4H 7S", "3C 6D TH QS AC 4S 8D", area="6C 6H QC", pile="2D 3D")
+    s = s.replace(quiet=10)
+    s = run(s, PASS, PASS)
+    assert s.is_over and s.end == "double_pass"
+
+
+def test_a_play_resets_the_count_of_quiet_turns() -> None:
+    s = deal("7C 7H 7S JS KC 4H 2S", "3C 6D TH QS AC 4S 8D", area="6C 6H QC").replace(quiet=9)
+    s = run(s, play("7C 7H 7S"), PASS)
+    assert s.quiet == 0

@@ -383,3 +383,21 @@ def test_match_history_round_trips_and_replays():
     assert again.state == m.state
     assert [e for _, e in again.log()] == [e for _, e in m.log()]
     assert m.undo() and m.state.phase == "drawn" and m.redo() and m.state == again.state
+
+
+# --- every game ends (docs/decisions.md): ten takes in a row, then the deck -----------------------------------
+def test_ten_turns_in_a_row_of_taking_the_discard_close_it_until_a_draw() -> None:
+    s = started(["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"], top=["9S", "8S"])
+    s = play(s, A("draw"), A("discard"))  # a card on the discard pile
+    closed = []
+    for turn in range(10):
+        assert A("take", pos=(1, 1)) in s.legal_actions(), f"turn {turn}"
+        s = s.apply(A("take", pos=(1, 1)))
+        closed += [e for e in s.events if e["type"] == "square.takes_closed"]
+    assert closed == [{"type": "square.takes_closed", "turns": 10}]
+    assert s.takes == 10 and s.observe(s.current)["takes"] == 10
+    assert not any(a.kind == "take" for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match="Ten turns in a row"):
+        s.apply(A("take", pos=(1, 1)))
+    s = play(s, A("draw"), A("discard"))
+    assert s.takes == 0 and A("take", pos=(1, 1)) in s.legal_actions()

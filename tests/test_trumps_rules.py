@@ -285,3 +285,18 @@ def test_threefold_repetition_is_a_draw():
     assert s.winners == (P, OPP) and s.to_move is None
     assert s.events[-1]["type"] == "trumps.end" and s.events[-1]["reason"] == "repetition"
     assert s.observe(OPP)["result"] == "repetition" and s.scores == (10, 26)
+
+
+# --- every game ends (docs/decisions.md): the move limit --------------------------------------------------------
+def test_the_card_move_limit_ends_the_game_as_a_draw(monkeypatch) -> None:
+    import rules.trumps.state as trumps_state
+
+    s = new_game(seed=5)
+    s = s.apply(s.legal_actions()[0]).apply(s.apply(s.legal_actions()[0]).legal_actions()[0])
+    moves_before = len(s.seen)
+    monkeypatch.setattr(trumps_state, "MOVE_LIMIT", moves_before + 3)
+    for _ in range(3):
+        assert not s.is_over
+        s = s.apply(s.legal_actions()[-1])
+    assert s.is_over and s.result == "move_limit" and s.winners == (0, 1)
+    assert [e["reason"] for e in s.events if e["type"].endswith(".end")] == ["move_limit"]

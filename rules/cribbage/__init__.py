@@ -32,7 +32,12 @@ def _review():
     return review
 
 
-GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, deck_size=52,
+# The longest game. Every hand scores at least one point (the last card of the play), so someone reaches 121
+# within 2 * 120 + 1 hands; a hand is at most 12 actions (the cut, two discards, the starter, eight plays). The
+# cut for the first deal repeats on equal ranks: 16 rounds of two cuts allow for all but a 13**-16 chance.
+MAX_ACTIONS = 2 * 16 + (2 * (GAME_POINTS - 1) + 1) * 12
+
+GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
                 make_bot=_make_bot, review=_review)
 
 __all__ = [

@@ -46,6 +46,8 @@ def _draw_refusal(state: Any) -> str:
 def _exchange_refusal(state: Any, action: Action) -> str:
     if "exchange" in state.done:
         return "You already exchanged a card this turn."
+    if not state._exchange_open():
+        return "Exchanges are closed: ten turns in a row had no draw and no play. Draw or play first."
     try:
         gave, took = Card.parse(action["hand"]), Card.parse(action["area"])
     except (KeyError, ValueError):

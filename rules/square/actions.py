@@ -128,6 +128,8 @@ def refusal(state: SquareState, action: Action) -> str:
 
 
 def _turn_refusal(state: SquareState, kind: str) -> str:
+    if kind == "take" and state.discard:
+        return "Ten turns in a row took from the discard pile: draw from the deck (or knock) first."
     if kind == "take":
         return "The discard pile is empty: there is nothing to take."
     if kind == "knock":

@@ -28,6 +28,7 @@ from rules.trumps.seen import SECOND_BIT, TURN_BIT, key, position_of
 from rules.trumps.seen import Seen as _Seen
 
 GAME_ID = "trumps"
+MOVE_LIMIT = 3000  # card moves (plays and pick-ups) after which the game is a draw: every game ends (decisions.md)
 _FIELDS = ("phase", "turn", "dealer", "trumps", "hands", "pile", "code", "seen", "seed", "deck",
            "voluntary_pickup", "result", "winner_seats", "recipe", "to_move", "is_over", "movable")
 _COMPARED = 13  # the fields before the event recipe take part in == and hash (as in a dataclass)
@@ -189,7 +190,7 @@ class TrumpsState(tuple, GameState):
                                | (SECOND_BIT if phase == "second" else 0))
         state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
                                    recipe, turn, False, movable))
-        return state if count < 3 else state._repeated()
+        return state if count < 3 and seen[1] < MOVE_LIMIT else state._repeated(count)
 
     def _pick_up(self) -> TrumpsState:
         phase, p, dealer, trumps, hands, pile, code, seen, seed, deck, vol, _, _, _, _, _, _ = self
@@ -204,7 +205,7 @@ class TrumpsState(tuple, GameState):
         seen, count = seen.add(key(hands[0], code, turn, False))
         state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
                                    recipe, turn, False, movable))
-        return state if count < 3 else state._repeated()
+        return state if count < 3 and seen[1] < MOVE_LIMIT else state._repeated(count)
 
     def _out(self, p: int, last: int) -> TrumpsState:
         """END_CHECK (§3.5, §3.7 #8): the opponent ties only with one card that beats the last one."""
@@ -219,12 +220,13 @@ class TrumpsState(tuple, GameState):
         """Count the new position; its third occurrence is a draw by repetition (§3.7 #12)."""
         seen, count = self.seen.add(key(self.hands[0], self.code, self.turn, self.phase == "second"))
         state = _with(self, seen=seen, recipe=recipe)
-        return state if count < 3 else state._repeated()
+        return state if count < 3 and seen[1] < MOVE_LIMIT else state._repeated(count)
 
-    def _repeated(self) -> TrumpsState:
-        """The third occurrence of this (already counted) position: a draw by repetition."""
-        end = (ev.end, "repetition", None, (0, 1), self.scores)
-        return _with(self, phase="over", result="repetition", winner_seats=(0, 1), recipe=(*self.recipe, end))
+    def _repeated(self, count: int) -> TrumpsState:
+        """The third occurrence of this (already counted) position, or the MOVE_LIMIT-th card move: a draw."""
+        reason = "repetition" if count >= 3 else "move_limit"
+        end = (ev.end, reason, None, (0, 1), self.scores)
+        return _with(self, phase="over", result=reason, winner_seats=(0, 1), recipe=(*self.recipe, end))
 
     # --- words -------------------------------------------------------------------------------
     def _refusal(self, action: Action) -> str:

@@ -300,6 +300,8 @@ class KombiTable(PlateSeats, TableScene):
                           points=e["points"])
         if kind == "pass":
             return self.t("kombi.log.pass" if e["full"] else "kombi.log.end_turn", name=self.name(e["seat"]))
+        if kind == "exchange_closed":
+            return self.t("kombi.log.exchange_closed", turns=e["turns"])
         if kind == "end":
             loser_out = self.match.state.to_move is None and e["reason"] == "empty_hand"
             who = self.name(self._emptied_seat()) if loser_out else ""

@@ -9,6 +9,8 @@ STRINGS = (
     N_("kombi.log.play", "{name} played {combos} for {points} points."),
     N_("kombi.log.pass", "{name} passed."),
     N_("kombi.log.end_turn", "{name} ended the turn."),
+    N_("kombi.log.exchange_closed", "{turns} turns in a row without a draw or a play: exchanges are closed until "
+                                    "someone draws or plays."),
     N_("kombi.log.end.empty_hand", "{name} has no cards left: game over."),
     N_("kombi.log.end.double_pass", "Both players passed in a row: game over."),
     N_("kombi.log.final", "Final: {a} {sa}, {b} {sb}."),

@@ -18,6 +18,8 @@ STRINGS = (
        "{name} played the power card {card}: looked at their {own} and {other}'s {opp} and swapped them."),
     N_("square.log.queen.kept",
        "{name} played the power card {card}: looked at their {own} and {other}'s {opp} and did not swap."),
+    N_("square.log.takes_closed", "{turns} turns in a row took from the discard pile: the next turns must draw "
+                                  "from the draw pile (or knock) until someone does."),
     N_("square.log.knock", "{name} knocked. {other} has one final turn."),
     N_("square.log.deck_empty", "The draw pile is empty: game over."),
     N_("square.log.final", "Final: {a} {sa}, {b} {sb}."),

@@ -31,6 +31,8 @@ def log_lines(t: T, names: list[str], e: Event) -> list[str]:
         return _end_lines(t, names, e)
     if kind in ("draw", "queen_look"):
         return []
+    if kind == "takes_closed":
+        return [t("square.log.takes_closed", turns=e["turns"])]
     seat = e["seat"]
     p = {"name": names[seat], "other": names[1 - seat]}
     if "card" in e:

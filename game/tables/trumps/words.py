@@ -91,8 +91,8 @@ def event_lines(t: T, names: list[str], e: Event, last: bool = False) -> list[st
 def end_line(t: T, names: list[str], e: Event, last_card: str) -> str:
     """The end of the game; ``last_card`` is the card the winner went out with."""
     reason = e["reason"]
-    if reason == "repetition":
-        return t("trumps.log.end.repetition")
+    if reason in ("repetition", "move_limit"):
+        return t(f"trumps.log.end.{reason}")
     seat = e["seat"]
     other = 1 - seat
     if reason == "draw_check":
@@ -166,8 +166,8 @@ def other_prompt(t: T, obs: Obs, name: str) -> str:
 
 
 def result_line(t: T, names: list[str], obs: Obs) -> str:
-    if obs["result"] == "repetition":
-        return t("trumps.status.repetition_end")
+    if obs["result"] in ("repetition", "move_limit"):
+        return t(f"trumps.status.{obs['result']}_end")
     if len(obs["winners"]) == 2:
         return t("trumps.status.draw_check")
     return t("trumps.status.win", name=names[obs["winners"][0]])
@@ -193,8 +193,8 @@ def end_columns(t: T, obs: Obs, log: list[Event]) -> list[list[str]]:
     winners, counts = obs["winners"], obs["scores"]
     for seat in (0, 1):
         left = cards_text(t, counts[seat])
-        if obs["result"] == "repetition":
-            rows = [t("trumps.end.draw_repetition", cards=left)]
+        if obs["result"] in ("repetition", "move_limit"):
+            rows = [t(f"trumps.end.draw_{obs['result']}", cards=left)]
         elif len(winners) == 2:
             rows = [t("trumps.end.draw")]
         elif seat in winners:
