@@ -5,7 +5,7 @@ import pygame
 
 from game.session import Session
 from game.tables import open_table
-from game.tables.base import TOAST_SECONDS
+from game.tables.toast import TOAST_SECONDS
 from sprites import looks, theme
 from sprites.cards import CardArt
 from sprites.record import RecordingSurface, note_box

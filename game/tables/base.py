@@ -17,17 +17,16 @@ from game.tables.controls import TableInput
 from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
+from game.tables.toast import TableToasts
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
 from sprites.felt import felt
-from sprites.record import floating
-from sprites.widgets import Button, draw_panel
+from sprites.widgets import Button
 
-TOAST_SECONDS = 3.2
 END_DELAY = 1.1
 
 
-class TableScene(TableHistory, TableInput, Scene):
+class TableScene(TableToasts, TableHistory, TableInput, Scene):
     """A game table draws only from ``self.obs`` (the view seat's observation) and reads the match
     only through ``state.to_move / is_over / winners / scores / events``, ``log()``, ``play()``,
     ``can_undo/can_redo`` — so a remote match (online) can stand in for a local one.
@@ -132,10 +131,6 @@ class TableScene(TableHistory, TableInput, Scene):
         self.app.play_sound("invalid")
         self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
         self.drag_keys = []
-
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = (text, TOAST_SECONDS, error)
-        self.app.invalidate()
 
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         """Recompute the view from the observation and let the cards glide to it."""
@@ -312,27 +307,6 @@ class TableScene(TableHistory, TableInput, Scene):
         if self._on_top():  # under a dialog the app draws it over the dialog (``draw_floating``)
             self.draw_floating(surface)
 
-    def _on_top(self) -> bool:
-        top = self.app.stack.top
-        return top is self or self in getattr(top, "bands", ())
-
-    def tick_floating(self, dt: float) -> bool:
-        """The toast's time runs (under a dialog too: the app ticks it there); True when it has just gone."""
-        if not self.toast:
-            return False
-        text, left, err = self.toast
-        self.toast = (text, left - dt, err) if left - dt > 1e-6 else None  # its timer is due: gone
-        return self.toast is None
-
-    def floating_deadline(self) -> float | None:
-        """Seconds until the toast goes, if one shows."""
-        return self.toast[1] if self.toast else None
-
-    def draw_floating(self, surface: pygame.Surface) -> None:
-        """The toast, above every other layer (the app calls this after the scenes over the table)."""
-        with floating(surface):  # a toast floats over the board for a moment
-            self._draw_toast(surface)
-
     def _focus_ring(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], None]] | None:
         """The gold keyboard focus on a card or zone (it follows a gliding card), with how to draw it."""
         item = self.focused()
@@ -344,29 +318,6 @@ class TableScene(TableHistory, TableInput, Scene):
         def paint(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=max(4, int(10 * self.scale)))
         return ring, paint
-
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        if not self.toast:
-            return
-        text, _, err = self.toast
-        px = theme.font_px(30, self.scale)
-        fonts = self.app.fonts
-        lines = fonts.wrap(text, px, int(self.board.w * 0.8))
-        imgs = [fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
-        w = max(i.get_width() for i in imgs) + int(40 * self.scale)
-        h = sum(i.get_height() for i in imgs) + int(24 * self.scale)
-        box = pygame.Rect(0, 0, w, h)
-        # in the game's message area (between the piles and the hand), never on the cards or plates
-        spot = getattr(getattr(self, "geo", None), "message_center", None)
-        box.center = spot or (self.board.centerx, int(self.board.h * 0.57))
-        box.clamp_ip(self.board)
-        draw_panel(surface, box, alpha=235)
-        pygame.draw.rect(surface, theme.BAD if err else theme.GOLD, box, width=max(2, int(3 * self.scale)),
-                         border_radius=max(6, int(14 * self.scale)))
-        y = box.y + int(12 * self.scale)
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += img.get_height()
 
     def text(self, surface: pygame.Surface, text: str, base_px: int, color, pos, anchor: str = "topleft",
              bold: bool = False) -> pygame.Rect:
