@@ -219,14 +219,14 @@ def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.R
     color = suit_color(suit) if free else theme.mix(suit_color(suit), theme.FELT_DARK, 0.5)
     shape = rect.w * 0.55
     fonts.stamps.blit(surface, suit, (rect.centerx, rect.y + rect.h * 0.42), shape, color)
-    ink = theme.TEXT_DARK if free else theme.TEXT_DIM
+    ink = theme.TEXT_DARK if free else theme.TEXT  # light on the darkened (taken) face
     name = t(f"trumps.suit.{suit}")
     px = fonts.fit_px(name.capitalize(), theme.font_px(32, table.scale), rect.w - 8, True)
     img = fonts.render(name.capitalize(), px, ink, bold=True)
     surface.blit(img, img.get_rect(midtop=(rect.centerx, int(rect.y + rect.h * 0.76))))
     if active and free:
-        table.text(surface, str(i + 1), 22, theme.TEXT_DIM, (rect.x + radius // 2 + 2, rect.y + radius // 2),
-                   "topleft")
+        table.text(surface, str(i + 1), 22, theme.mix(theme.TEXT_DARK, theme.CARD_FACE, 0.3),  # dark on the face
+                   (rect.x + radius // 2 + 2, rect.y + radius // 2), "topleft")
     if not free:
         label = t("trumps.pick.taken", name=table.name(owner))
         px = fonts.fit_px(label, theme.font_px(24, table.scale), rect.w - 8, True)
