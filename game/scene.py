@@ -50,7 +50,8 @@ class Scene:
         rec = RecordingSurface(self.app.size, self.app.fonts)
         self.draw(rec)
         controls = [b.rect for g in vars(self).values() if isinstance(g, ButtonGroup) for b in g.buttons]
-        controls += [f.rect for f in getattr(self, "fields", [])]
+        fields = getattr(self, "fields", [])
+        controls += [f.rect for f in (fields.values() if isinstance(fields, dict) else fields)]
         return {"texts": rec.texts, "controls": controls, "cut": rec.cut, "boxes": rec.boxes,
                 **self.table_report()}
 

@@ -17,6 +17,7 @@ from game.online.client import OnlineClient
 from game.online.hosting import ServerThread
 from game.session import Session
 from sprites import theme
+from sprites.record import floating
 from sprites.widgets import Button, draw_panel
 
 RESIGN_CONFIRM = 3.0  # seconds in which a second press of Resign confirms
@@ -150,9 +151,12 @@ class OnlineTable:
         fonts, s = self.app.fonts, self.scale
         img = fonts.render(text, theme.font_px(28, s), color, bold=True)
         box = img.get_rect().inflate(int(36 * s), int(16 * s))
-        box.midtop = (self.board.centerx, int(6 * s))
-        draw_panel(surface, box, alpha=235)
-        surface.blit(img, img.get_rect(center=box.center))
+        # in the table's message area, over its turn line: the opponent's hand along the top stays in view
+        box.center = getattr(self.geo, "message_center", None) or (self.board.centerx, int(self.board.h * 0.57))
+        box.clamp_ip(self.board)
+        with floating(surface):
+            draw_panel(surface, box, alpha=235)
+            surface.blit(img, img.get_rect(center=box.center))
 
 
 def online_table(app, session: Session, client: OnlineClient, server: ServerThread | None = None):

@@ -50,9 +50,9 @@ def draw_top(table: CribbageTable, surface: pygame.Surface) -> None:
             table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
     _draw_status(table, surface)
     _draw_preview(table, surface)
-    if table.seq.showing:
-        table.text(surface, table.t("cribbage.tap_to_skip"), 22, theme.TEXT_DIM,
-                   (g.b.right - g.pad, g.b.bottom - g.pad), "bottomright")
+    if table.seq.showing:  # where the turn line goes: the message area, off the cards
+        img = table.app.fonts.render(table.t("cribbage.tap_to_skip"), theme.font_px(22, table.scale), theme.TEXT_DIM)
+        text_panel(surface, [(img, img.get_rect(midbottom=(g.b.centerx, int(status_bottom(table)))))], g.pad)
 
 
 def cached(table: CribbageTable, fn, *args):
