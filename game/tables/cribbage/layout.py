@@ -9,7 +9,8 @@ from sprites import theme
 class CribGeometry:
     """Every position of the table for one board rectangle; recomputed on resize."""
 
-    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int] = (0, 0)) -> None:
+    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int] = (0, 0),
+                 theirs_h: int = 0) -> None:
         b = self.b = pygame.Rect(board)
         self.plates = plates  # the widths of one's plate and the opponent's, at the left edge by the cards
         w, h = b.w, b.h
@@ -22,9 +23,11 @@ class CribGeometry:
         self.sw = max(28, int(self.cw * 0.5))  # opponent's hand, crib, earlier series, deck
         self.sh = self.sw * theme.CARD_RATIO
         lift = self.sw * 0.15  # a crib of four stands this much above its bottom card
-        self.y_opp = b.y + self.pad + lift + self.sh / 2
-        top = int(self.y_opp + self.sh / 2 + self.pad)
-        self.peg_rect = pygame.Rect(b.x + self.pad, top, w - 2 * self.pad, int(h * 0.12))
+        # a stacked opponent's plate taller than their backs takes its room from the peg board
+        over = max(0.0, theirs_h - lift - self.sh)
+        self.y_opp = b.y + self.pad + lift + (self.sh + over) / 2
+        top = int(b.y + 2 * self.pad + lift + self.sh + over)
+        self.peg_rect = pygame.Rect(b.x + self.pad, top, w - 2 * self.pad, int(max(h * 0.1, h * 0.12 - over)))
         self.y_mid = self.peg_rect.bottom + self.pad + self.ch * 0.65
         self.y_hand = b.bottom - self.ch / 2 - max(self.pad, h * 0.02)
         above, below = self.y_mid + self.ch * 0.65, self.y_hand - self.ch / 2 - self.cw * 0.18  # a lifted card

@@ -46,8 +46,8 @@ class CribbageTable(PlateSeats, TableScene):
         # The opponent's plate on one row beside their backs, under the top edge; stacked only where that is wide.
         row = self.plate_look(theirs, False).size[0]
         self._opp_stacked = row > self.board.w * 0.4
-        theirs_w = self.plate_look(theirs).size[0] if self._opp_stacked else row
-        self.geo = CribGeometry(self.board, self.scale, (self.plate_look(mine).size[0], theirs_w))
+        theirs_w, theirs_h = self.plate_look(theirs, self._opp_stacked).size
+        self.geo = CribGeometry(self.board, self.scale, (self.plate_look(mine).size[0], theirs_w), theirs_h)
         self.pegboard.layout(self.geo.peg_rect, self.view_seat)
 
     # --- plates: the score as the pegs show it, the cards held, the dealer ----------------------------
