@@ -60,7 +60,7 @@ def test_random_play_ends_within_the_bound(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_player_stuck_on_one_kind_of_action_still_ends_the_game(game_id: str) -> None:
     kinds = kinds_of(game_id)
-    assert len(kinds) >= 2
+    assert kinds
     for kind in kinds:
         for seed in SEEDS:
             length(game_id, seed, stubborn(kind, random.Random(seed)))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.core import GameSpec
+from rules.cribbage.gestures import gesture_for, intents
 from rules.cribbage.state import (
     GAME_POINTS,
     Breakdown,
@@ -38,6 +39,7 @@ def _review():
 MAX_ACTIONS = 2 * 16 + (2 * (GAME_POINTS - 1) + 1) * 12
 
 GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                private={"hand": [], "my_discards": [], "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review)
 
 __all__ = [

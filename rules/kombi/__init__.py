@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.core import GameSpec
+from rules.kombi.gestures import gesture_for, intents
 from rules.kombi.state import (
     AREA_SIZE,
     DEAL_SIZE,
@@ -40,7 +41,8 @@ _PROGRESS_TURNS = _DRAWS + (2 * DEAL_SIZE + _DRAWS) // 3
 MAX_ACTIONS = 2 * (_PROGRESS_TURNS + (_PROGRESS_TURNS + 1) * (QUIET_LIMIT + 1))
 
 GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
-                make_bot=_make_bot, review=_review)
+                private={"hand": [], "legal": []}, intents=intents, gesture_for=gesture_for, make_bot=_make_bot,
+                review=_review)
 
 __all__ = [
     "GAME", "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",

@@ -10,28 +10,26 @@ from rules.kombi.combos import normalise_combos
 from rules.kombi.refusals import KINDS
 
 
-def _json_card(value: Any, what: str) -> str:
+def _json_card(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise IllegalAction(f"{what} must be a card like \"7H\", not {value!r}")
+        raise IllegalAction("malformed", field=field)
     try:
         return str(Card.parse(value))
     except ValueError:
-        raise IllegalAction(f"{what}: {value!r} is not a card") from None
+        raise IllegalAction("malformed", field=field) from None
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """Decode a Kombi-Duell action strictly and normalise it (``"10D"`` -> ``"TD"``, combos sorted)."""
     if not isinstance(data, Mapping):
-        raise IllegalAction("an action must be an object with a 'kind'")
+        raise IllegalAction("malformed", field="action")
     kind = data.get("kind")
     if kind not in KINDS:
-        raise IllegalAction(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
+        raise IllegalAction("unknown_kind", kind=str(kind)[:40])
     expected = {"draw": set(), "pass": set(), "exchange": {"hand", "area"}, "play": {"combos"}}[kind]
     keys = set(data) - {"kind"}
     if keys != expected:
-        extra, missing = sorted(map(str, keys - expected)), sorted(expected - keys)
-        problem = f"unexpected {', '.join(extra)}" if extra else f"missing {', '.join(missing)}"
-        raise IllegalAction(f"malformed {kind} action: {problem}")
+        raise IllegalAction("malformed", field=kind)
     if kind == "exchange":
         return Action.make("exchange", hand=_json_card(data["hand"], "hand"),
                            area=_json_card(data["area"], "area"))
@@ -42,10 +40,10 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
 
 def _play_from_json(raw: Any) -> Action:
     if not isinstance(raw, list) or not raw:
-        raise IllegalAction("combos must be a non-empty list of combinations")
+        raise IllegalAction("malformed", field="combos")
     combos = []
     for combo in raw:
         if not isinstance(combo, list) or not combo:
-            raise IllegalAction("each combination must be a non-empty list of cards")
-        combos.append([_json_card(c, "combination card") for c in combo])
+            raise IllegalAction("malformed", field="combos")
+        combos.append([_json_card(c, "combos") for c in combo])
     return Action.make("play", combos=[[str(c) for c in combo] for combo in normalise_combos(combos)])

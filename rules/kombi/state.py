@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
-from rules.core import Action, Event, GameState
+from rules.core import Action, Event, GameState, IllegalAction
 from rules.kombi.combos import best_split, combo_kind, combo_points, normalise_combos
 from rules.kombi.decode import action_from_json
 from rules.kombi.plays import BIT_OF_CODE, CARD_OF_BIT, NAME_OF_BIT, Played, PlayInfo, play_table
@@ -346,7 +346,7 @@ class KombiState(GameState):
         return self._next(self._hands, self._masks, self._area, self._top, self._discards, self._points, 1 - p, (),
                           full, None, record, quiet)
 
-    def _refusal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         return refusal(self, action)
 
 

@@ -6,15 +6,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
-from rules.core import Action, Event, GameState
+from rules.core import Action, Event, GameState, IllegalAction
 from rules.rng import derive
-from rules.square.actions import (
-    BOTTOM,
-    POSITIONS,
-    index_of,
-    pos_json,
-    refusal,
-)
+from rules.square.actions import BOTTOM, POSITIONS, index_of, pos_json
+from rules.square.refusals import refusal
 from rules.square.view import observation, public_copy
 
 GAME_ID = "square"
@@ -22,6 +17,11 @@ PHASES = ("look", "turn", "drawn", "reveal", "queen", "over")
 DRAW_PILE = 44  # 52 cards less the two squares of four
 TAKE_LIMIT = 10  # turns in a row that take from the discard pile, after which the deck must be drawn (decisions.md)
 POWER_KINDS = {7: "peek", 8: "peek", 9: "spy", 10: "spy", 11: "jack_swap", 12: "queen_look"}
+
+
+def power_of(card: str | None) -> str | None:
+    """The power a drawn card (a code such as "7H") offers: peek, spy, jack_swap, queen_look or None."""
+    return POWER_KINDS.get(Card.parse(card).rank) if card else None
 
 
 def card_value(card: Card) -> int:
@@ -108,8 +108,8 @@ class SquareState(GameState):
             out += [Action.make(power, own=o, opp=q) for o in POSITIONS for q in POSITIONS]
         return out
 
-    def _refusal(self, action: Action) -> str:
-        return refusal(self, action)
+    def _refusal(self, action: Action) -> IllegalAction:
+        return refusal(self, action, TAKE_LIMIT)
 
     def _apply(self, action: Action) -> SquareState:
         return _HANDLERS[action.kind](self, action)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.core import GameSpec
+from rules.trumps.gestures import gesture_for, intents
 from rules.trumps.state import (
     GAME_ID,
     MOVE_LIMIT,
@@ -9,7 +10,6 @@ from rules.trumps.state import (
     action_from_json,
     from_position,
     new_game,
-    suit_sym,
 )
 
 # The longest game: the two trump choices, then at most MOVE_LIMIT card moves (the last one ends it as a draw).
@@ -30,6 +30,7 @@ def _review():
 
 # RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                private={"hand": [], "legal": [], "beaters": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review, vs_computer={"chooser": 0})
 
-__all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]
+__all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game"]

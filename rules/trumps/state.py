@@ -6,10 +6,10 @@ from operator import itemgetter
 from typing import Any
 
 from rules.cards import Card, deck_from
-from rules.core import Action, Event, GameState, check_seat
+from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.rng import derive
 from rules.trumps import events as ev
-from rules.trumps.actions import CHOOSE, PICK_UP, PLAY, PLAY_INDEX, action_from_json, parse_trumps, plays, refusal
+from rules.trumps.actions import CHOOSE, PICK_UP, PLAY, PLAY_INDEX, action_from_json, parse_trumps, plays
 from rules.trumps.core import (
     BEATERS,
     CARDS,
@@ -21,9 +21,8 @@ from rules.trumps.core import (
     names,
     names_by_suit,
     pickup_size,
-    pickup_text,
-    suit_sym,
 )
+from rules.trumps.refusals import refusal
 from rules.trumps.seen import SECOND_BIT, TURN_BIT, key, position_of
 from rules.trumps.seen import Seen as _Seen
 
@@ -228,8 +227,8 @@ class TrumpsState(tuple, GameState):
         end = (ev.end, reason, None, (0, 1), self.scores)
         return _with(self, phase="over", result=reason, winner_seats=(0, 1), recipe=(*self.recipe, end))
 
-    # --- words -------------------------------------------------------------------------------
-    def _refusal(self, action: Action) -> str:
+    # --- refusals ----------------------------------------------------------------------------
+    def _refusal(self, action: Action) -> IllegalAction:
         return refusal(self, action)
 
     # --- what a seat sees --------------------------------------------------------------------
@@ -255,7 +254,7 @@ class TrumpsState(tuple, GameState):
         }
         if dealt and top is not None and mine is not None:
             n, why = pickup_size(mine, top, len(self.pile))
-            obs["pickup"] = {"count": n, "reason": why, "text": pickup_text(n, why)}
+            obs["pickup"] = {"count": n, "reason": why}  # worded by the table (trumps.why.<reason>)
         return obs
 
 
@@ -370,4 +369,4 @@ def from_position(hands: Sequence[Sequence[str]], pile: Sequence[str], trumps: S
     return state._recorded(())
 
 
-__all__ = ["TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]
+__all__ = ["TrumpsState", "action_from_json", "from_position", "new_game"]

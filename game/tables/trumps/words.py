@@ -1,5 +1,5 @@
-"""Own Trumps words: the public log (a beat and its second card make one sentence), refusals in the
-rules' terms, the beating rule for whoever is to move, status lines, hints and the end columns."""
+"""Own Trumps words: the public log (a beat and its second card make one sentence), the beating rule for
+whoever is to move, status lines, hints and the end columns. Refusals are the rules' keys, worded in text.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -115,32 +115,6 @@ def beaters_line(t: T, n: int) -> str:
     if n == 0:
         return t("trumps.beaters.none")
     return t("trumps.beaters.one") if n == 1 else t.n("trumps.beaters.many", n)
-
-
-def refusal(t: T, obs: Obs, action: Action, names: list[str]) -> str | None:
-    """The rules' reason for refusing ``action`` here, translated; None when it is legal or unknown."""
-    if action.to_json() in obs["legal"]:
-        return None
-    phase, top, seat = obs["phase"], obs["top"], obs["seat"]
-    if action.kind == "choose_trump":
-        if phase != "choose_trump":
-            return t("trumps.refuse.deal_first")
-        return t("trumps.refuse.taken", suit=SUIT_SYMBOLS[action["suit"]], name=names[1 - seat])
-    if phase == "choose_trump":
-        return t("trumps.refuse.choose_first")
-    if action.kind == "pick_up":
-        if phase == "second":
-            return t("trumps.refuse.second")
-        if top is None:
-            return t("trumps.refuse.empty")
-        beaters = obs["beaters"]
-        return t("trumps.refuse.can_beat", top=card_text(top), card=card_text(beaters[0])) if beaters else None
-    if action.kind == "play" and top is not None and action["card"] in obs["hand"]:
-        trump = obs["trumps"][seat]
-        kind = top_kind(top, trump)
-        return t(f"trumps.refuse.{kind}", card=card_text(action["card"]), top=card_text(top),
-                 suit=SUIT_SYMBOLS[Card.parse(top).suit], trump=SUIT_SYMBOLS[trump])
-    return None
 
 
 # --- what to do now -------------------------------------------------------------------------------------
