@@ -42,9 +42,11 @@ class TableToasts:
         if not self.toast:
             return
         text, _, err = self.toast
-        px = theme.font_px(30, self.scale)
         fonts = self.app.fonts
-        lines = fonts.wrap(text, px, int(self.board.w * 0.8))
+        room = getattr(getattr(self, "geo", None), "message_w", None) or self.board.w * 0.8  # the message area's
+        width = int(room - 40 * self.scale)
+        px = fonts.fit_px(text, theme.font_px(30, self.scale), width, True)  # one line where the scale allows
+        lines = fonts.wrap(text, px, width, True)
         imgs = [fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
         w = max(i.get_width() for i in imgs) + int(40 * self.scale)
         h = sum(i.get_height() for i in imgs) + int(24 * self.scale)

@@ -93,6 +93,10 @@ class KombiGeometry:
         return mid, message, hand
 
     @property
+    def message_w(self) -> int:
+        return self.right.w
+
+    @property
     def message_center(self) -> tuple[int, int]:
         """Where a message (a toast) stands: on the message line, off the cards."""
         return int(self.right.centerx), int(self.y_status)

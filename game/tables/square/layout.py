@@ -151,6 +151,10 @@ class SquareGeometry:
         return max(cw + self.pad, sum(self.room.pile_labels) / 2 + self.pad)
 
     @property
+    def message_w(self) -> int:
+        return self.band.w
+
+    @property
     def message_center(self) -> tuple[int, int]:
         """Where a message (a toast) stands: over the status band, between the piles and one's square."""
         return self.band.center

@@ -96,6 +96,10 @@ class TrumpsGeometry:
         return fits_h and fits_w and self.info_right + pad + self.ow * 4 <= b.right
 
     @property
+    def message_w(self) -> int:
+        return self.band_w
+
+    @property
     def message_center(self) -> tuple[int, int]:
         """Where a message (a toast) stands: over the status lines, off the cards."""
         return int(self.x_status), int(self.y_status)
