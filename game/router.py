@@ -23,7 +23,7 @@ class Router:
             "rules": self._rules, "howto": self._howto, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm, "choose": self._choose,
-            "coach": self._coach, "review": self._review, "watch": self._watch,
+            "coach": self._coach, "review": self._review, "watch": self._watch, "saved": self._saved,
         }
 
     def names(self) -> list[str]:
@@ -155,6 +155,11 @@ class Router:
         from game.scenes.stats import StatsScene
 
         return StatsScene(self.app)
+
+    def _saved(self, notice: str = "") -> Scene:
+        from game.scenes.saved import SavedScene
+
+        return SavedScene(self.app, notice)
 
     def _choose(self, text: str, labels: list[str], on_pick: Callable[[int], None]) -> Scene:
         from game.scenes.confirm import ChooseScene

@@ -12,7 +12,10 @@ Crockford's alphabet: case does not matter, ``O``/``I``/``L`` are read as ``0``/
 spaces or dashes are ignored, so a code survives being read aloud or retyped.
 
 Decoding replays every action through ``apply``; anything wrong raises :class:`ReplayError` (a
-``ValueError``) with a one-line reason, and never any other exception.
+``ValueError``) with a one-line reason, and never any other exception. Every bit counts: a code is accepted
+only in the one form ``encode`` writes for its game (the last character's unused bits zero, every number in
+its shortest form, the setup's JSON as written), so two different codes never decode to the same game. A code
+claims at most the game's longest possible game in moves (``GameSpec.max_actions``), so decoding is bounded.
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ _STD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TO_CODE = str.maketrans(_STD, _ALPHABET)
 _FROM_CODE = str.maketrans(_ALPHABET + "OIL", _STD + "ABB")
 _HAS_SEED, _HAS_EXTRA = 1, 2
-MAX_ACTIONS = 100_000
+SEED_LIMIT = 1 << 63  # a seed is a whole number below this (the varint reader stops at 63 bits), saves agree
 
 
 class ReplayError(ValueError):
@@ -106,10 +109,16 @@ def encode(match: Match, upto: int | None = None) -> str:
     return PREFIX + str(VERSION) + base64.b32encode(raw).decode().rstrip("=").translate(_TO_CODE)
 
 
-def _unwrap(code: str) -> bytes:
+def normalize(code: str) -> str:
+    """The code as ``encode`` writes it: no spaces or dashes, upper case, ``O``/``I``/``L`` read as digits."""
     if not isinstance(code, str):
         raise ReplayError("a replay code is text")
     text = "".join(code.split()).replace("-", "").upper()
+    return text[:3] + text[3:].translate(str.maketrans("OIL", "011"))
+
+
+def _unwrap(code: str) -> bytes:
+    text = normalize(code)
     if not text.startswith(PREFIX):
         raise ReplayError(f"a replay code starts with {PREFIX}{VERSION}")
     if text[2:3] != str(VERSION):
@@ -126,6 +135,9 @@ def _unwrap(code: str) -> bytes:
         raise ReplayError("the code has the wrong length: a character is missing or extra") from None
     if len(raw) < 6 or zlib.crc32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
         raise ReplayError("the code is mistyped: its checksum does not match")
+    if base64.b32encode(raw).decode().rstrip("=").translate(_TO_CODE) != body:
+        # the last character's bits past the data: b32decode ignores them, the checksum must not
+        raise ReplayError("the code is mistyped: its checksum does not match")
     if raw[0] != VERSION:
         raise ReplayError(f"this code was made by another version ({raw[0]}), not {VERSION}")
     return raw[1:-4]
@@ -138,12 +150,14 @@ def _setup(r: _Reader) -> dict[str, Any]:
     setup: dict[str, Any] = {}
     if flags & _HAS_SEED:
         setup["seed"] = r.varint()
+        if setup["seed"] >= SEED_LIMIT:
+            raise ReplayError("the code's seed is far too big")
     if flags & _HAS_EXTRA:
         try:
             extra = json.loads(r.take(r.varint()).decode())
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise ReplayError("the code's setup is damaged") from None
-        if not isinstance(extra, dict) or "seed" in extra and flags & _HAS_SEED:
+        if not isinstance(extra, dict) or "seed" in extra:  # a seed is the varint, never among the options
             raise ReplayError("the code's setup is damaged")
         setup.update(extra)
     return setup
@@ -158,7 +172,7 @@ def _decode(code: str) -> Match:
         raise ReplayError(f"the code names an unknown game ({game_id!r})")
     setup = _setup(r)
     count = r.varint()
-    if count > MAX_ACTIONS:
+    if count > rules.spec(game_id).max_actions:
         raise ReplayError("the code claims more moves than any game has")
     rest = r.rest()
     if rest[:1] == b"\x00":
@@ -182,11 +196,14 @@ def _decode(code: str) -> Match:
 def decode(code: str) -> Match:
     """The match a code describes, every action re-validated; bad codes raise :class:`ReplayError`."""
     try:
-        return _decode(code)
+        match = _decode(code)
+        if encode(match) != normalize(code):  # e.g. a number written long, or the setup's JSON respaced
+            raise ReplayError("the code is mistyped: its checksum does not match")
+        return match
     except ReplayError:
         raise
     except Exception as exc:  # a damaged code must never crash whoever reads it
         raise ReplayError(f"the code is damaged ({type(exc).__name__})") from None
 
 
-__all__ = ["ReplayError", "decode", "encode"]
+__all__ = ["ReplayError", "decode", "encode", "normalize"]

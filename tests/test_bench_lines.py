@@ -50,3 +50,14 @@ def test_frame_lines_give_both_sizes_against_the_floor():
     got = frame_bench.lines({"frames": {"kombi": dict(fig, p50_ms=2.0)}, "frames_3840x2160": {"kombi": fig}})
     assert "1920x1080" in got[0] and "1.33x" in got[0] and ": met" in got[0]
     assert "3840x2160" in got[1] and "2.00x" in got[1] and "BELOW TARGET" in got[1]
+
+
+def test_the_statistics_screen_figure_is_marked_against_its_target():
+    from tools import stats_bench
+
+    def figure(ms):
+        return {"stats_screen": {"rows": 100_000, "players": 5000, "open_ms": ms, "anchor_empty_open_ms": 9.0,
+                                 "fold_s": 1.2}}
+
+    assert "target < 100 ms: met" in stats_bench.lines(figure(15.0))[0]
+    assert "BELOW TARGET" in stats_bench.lines(figure(140.0))[0]

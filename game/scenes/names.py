@@ -6,7 +6,6 @@ import pygame
 from game import prefs
 from game.input import Gesture
 from game.names_check import check_name
-from game.records import recent_names
 from game.scene import ButtonGroup, Scene
 from game.session import Session
 from sprites import theme
@@ -22,8 +21,10 @@ class NamesScene(Scene):
     def __init__(self, app, game_id: str, mode: str, names: list[str] | None = None) -> None:
         super().__init__(app)
         self.game_id, self.mode = game_id, mode
-        defaults = names or [self.t("names.default1"),
-                             self.t("names.computer") if mode == "computer" else self.t("names.default2")]
+        last = app.settings.last_names  # the names last played under come back (the menu remembers)
+        defaults = names or [last[0] if last else self.t("names.default1"),
+                             self.t("names.computer") if mode == "computer"
+                             else last[1] if len(last) > 1 else self.t("names.default2")]
         self.fields = [TextField(pygame.Rect(0, 0, 10, 10), text=defaults[i], max_len=MAX_NAME) for i in range(2)]
         self.editable = [True, mode != "computer"]
         self.active = 0
@@ -31,7 +32,7 @@ class NamesScene(Scene):
         self.buttons = ButtonGroup(self.press)
         self.error = ""
         self.size = app.size
-        self.pending = app.stats.games()  # recently used names, read without waiting
+        self.pending = app.stats.records()  # recently used names, read without waiting
         self.recent: list[str] = []
         self.recent_label = pygame.Rect(0, 0, 0, 0)
 
@@ -50,7 +51,8 @@ class NamesScene(Scene):
     def update(self, dt: float) -> None:
         if self.pending is not None and self.pending.ready:
             others = {self.t("names.computer").casefold()}
-            self.recent = [n for n in recent_names(self.pending.value or []) if n.casefold() not in others
+            book = self.pending.value
+            self.recent = [n for n in (book.recent() if book is not None else []) if n.casefold() not in others
                            and len(n) <= MAX_NAME]
             self.pending = None
             self.build()
@@ -147,6 +149,10 @@ class NamesScene(Scene):
         if names[0].casefold() == names[1].casefold():
             self.error = self.t("names.same")
             return
+        humans = names if self.mode == "hotseat" else names[:1]
+        if self.app.settings.last_names != humans:
+            self.app.settings.last_names = humans
+            self.app.store_settings()
         session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.settings.bot_level)
         self.app.stack.replace(self.app.open_table(session))
 

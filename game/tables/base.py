@@ -238,7 +238,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         self.app.play_sound("turn")
 
     def show_end(self) -> None:
-        self.app.saves.delete(self.game_id) if self.session.mode != "demo" else None
+        self.app.saves.delete(self.session) if self.session.mode != "demo" else None
         self.app.play_sound("win")
         self.app.push("end", table=self)
 

@@ -234,7 +234,7 @@ class CardLayer:
     def _narrow(self, img: pygame.Surface, w: int, h: int) -> pygame.Surface:
         out = self._flipped.get((img, w))
         if out is None:
-            out = self._flipped[(img, w)] = pygame.transform.smoothscale(img, (w, h))
+            out = self._flipped[(img, w)] = pygame.transform.smoothscale(img, (max(0, w), max(0, h)))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:

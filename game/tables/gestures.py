@@ -123,7 +123,7 @@ class TableGestures:
         nothing else does."""
         width, radius = max(2, int(3 * self.scale)), max(6, int(10 * self.scale))
         for rect in self.lit if rects is None else rects:
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow = pygame.Surface((max(0, rect.w), max(0, rect.h)), pygame.SRCALPHA)
             glow.fill((*theme.DROP_GLOW[:3], 40))
             surface.blit(glow, rect)
             pygame.draw.rect(surface, theme.DROP_GLOW, rect, width=width, border_radius=radius)

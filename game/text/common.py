@@ -3,7 +3,7 @@ from game.text.marks import N_, NP_
 
 STRINGS = (
     N_("app.title", "Card Duels"),
-    N_("app.tagline", "Four card games for two, at one table"),
+    N_("app.tagline", "Card games for two, at one table"),
     N_("mode.hotseat", "Two players"),
     N_("mode.computer", "Vs computer"),
     N_("mode.hotseat.hint", "Two players on this device"),
@@ -12,6 +12,17 @@ STRINGS = (
     N_("menu.continue", "Continue"),
     N_("menu.continue_game", "Continue {game}"),
     N_("menu.no_save", "No saved game"),
+    NP_("menu.continue_many", "Continue ({n} game)", "Continue ({n} games)"),
+    N_("menu.replace", "Your unfinished game of {game} (last played {when}) will be replaced by the new one. "
+                       "Start a new game?"),
+    N_("menu.replace.yes", "Start a new game"),
+    N_("saved.title", "Continue a game"),
+    N_("saved.row", "{game}  ·  {names}  ·  {when}"),
+    N_("saved.back", "Back"),
+    N_("saved.now", "just now"),
+    NP_("saved.minutes", "{n} minute ago", "{n} minutes ago"),
+    NP_("saved.hours", "{n} hour ago", "{n} hours ago"),
+    NP_("saved.days", "{n} day ago", "{n} days ago"),
     N_("menu.quit", "Quit"),
     N_("menu.choose_game", "Choose a game"),
     N_("menu.choose_mode", "Mode"),
