@@ -199,7 +199,8 @@ class OnlineTable:
         img = fonts.render(text, theme.font_px(28, s), color, bold=True)
         box = img.get_rect().inflate(int(36 * s), int(16 * s))
         # in the table's message area, over its turn line: the opponent's hand along the top stays in view
-        box.center = getattr(self.geo, "message_center", None) or (self.board.centerx, int(self.board.h * 0.57))
+        box.center = getattr(getattr(self, "geo", None), "message_center", None) or \
+            (self.board.centerx, int(self.board.h * 0.57))
         box.clamp_ip(self.board)
         with floating(surface):
             draw_panel(surface, box, alpha=235)
