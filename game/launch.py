@@ -22,13 +22,12 @@ def start_scene(app: App) -> Scene:
     from game.tables import playable
 
     if o.replay:
-        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        session = Session.from_replay(o.replay, names)
+        session = Session.watching(o.replay, app.t)
         if session.match.state.is_over or o.play_on:
             return app.open_table(session)
         from game.tables.replay import open_replay  # the recording ends where the game was left
 
-        return open_replay(app, session.match, names)
+        return open_replay(app, session.match, session.names)
     if o.demo:
         names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
         session = Session.new(o.game or playable()[0], "demo", names,

@@ -5,7 +5,8 @@ Layout of a code (version 1)::
     "CD1" + base32( payload + crc32(payload) )
 
 ``payload`` is: the game id (length byte + ASCII), the setup (a flags byte, then the seed as a varint
-and/or the other setup keys as compact JSON), the number of actions (varint) and the actions packed
+and/or the other setup keys as compact JSON, then, when the flags say so, a byte naming the seats the computer
+played: bit n for seat n), the number of actions (varint) and the actions packed
 as one mixed-radix number: each action is its index in the state's deterministic ``legal_actions()``
 list, so a forced move costs nothing and a choice among ``n`` costs ``log2(n)`` bits. Base32 uses
 Crockford's alphabet: case does not matter, ``O``/``I``/``L`` are read as ``0``/``1``/``1`` and
@@ -33,7 +34,7 @@ _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I L O U
 _STD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TO_CODE = str.maketrans(_STD, _ALPHABET)
 _FROM_CODE = str.maketrans(_ALPHABET + "OIL", _STD + "ABB")
-_HAS_SEED, _HAS_EXTRA = 1, 2
+_HAS_SEED, _HAS_EXTRA, _HAS_SEATS = 1, 2, 4
 SEED_LIMIT = 1 << 63  # a seed is a whole number below this (the varint reader stops at 63 bits), saves agree
 
 
@@ -85,8 +86,9 @@ def _pack_actions(match: Match, actions: list[Action]) -> int:
     return packed
 
 
-def encode(match: Match, upto: int | None = None) -> str:
-    """The code of ``match`` up to its cursor (or the first ``upto`` actions)."""
+def encode(match: Match, upto: int | None = None, computers: tuple[int, ...] | None = None) -> str:
+    """The code of ``match`` up to its cursor (or the first ``upto`` actions); ``computers``, when given, names the
+    seats the computer played, so a replay can say who was who."""
     actions = match.actions[: match.cursor if upto is None else upto]
     gid = match.game_id.encode("ascii")
     setup = dict(match.setup)
@@ -95,12 +97,15 @@ def encode(match: Match, upto: int | None = None) -> str:
     if seed is not None and not flags & _HAS_SEED:
         setup["seed"] = seed
         flags |= _HAS_EXTRA
+    flags |= _HAS_SEATS if computers is not None else 0
     out = bytearray([len(gid)]) + gid + bytes([flags])
     if flags & _HAS_SEED:
         out += _varint(seed)
     if flags & _HAS_EXTRA:
         extra = json.dumps(setup, sort_keys=True, separators=(",", ":")).encode()
         out += _varint(len(extra)) + extra
+    if computers is not None:
+        out.append(sum(1 << seat for seat in set(computers)))
     out += _varint(len(actions))
     packed = _pack_actions(match, actions)
     out += packed.to_bytes((packed.bit_length() + 7) // 8, "big")
@@ -143,9 +148,9 @@ def _unwrap(code: str) -> bytes:
     return raw[1:-4]
 
 
-def _setup(r: _Reader) -> dict[str, Any]:
+def _setup(r: _Reader) -> tuple[dict[str, Any], tuple[int, ...] | None]:
     flags = r.take(1)[0]
-    if flags & ~(_HAS_SEED | _HAS_EXTRA):
+    if flags & ~(_HAS_SEED | _HAS_EXTRA | _HAS_SEATS):
         raise ReplayError("the code's setup is damaged")
     setup: dict[str, Any] = {}
     if flags & _HAS_SEED:
@@ -160,17 +165,22 @@ def _setup(r: _Reader) -> dict[str, Any]:
         if not isinstance(extra, dict) or "seed" in extra:  # a seed is the varint, never among the options
             raise ReplayError("the code's setup is damaged")
         setup.update(extra)
-    return setup
+    if not flags & _HAS_SEATS:
+        return setup, None
+    mask = r.take(1)[0]
+    if mask > 3:
+        raise ReplayError("the code's seats are damaged")
+    return setup, tuple(seat for seat in (0, 1) if mask >> seat & 1)
 
 
-def _decode(code: str) -> Match:
+def _decode(code: str) -> tuple[Match, tuple[int, ...] | None]:
     import rules  # the registry imports match.py's siblings: defer, as match.py does
 
     r = _Reader(_unwrap(code))
     game_id = r.take(r.take(1)[0]).decode("ascii", errors="replace")
     if game_id not in rules.GAMES:
         raise ReplayError(f"the code names an unknown game ({game_id!r})")
-    setup = _setup(r)
+    setup, computers = _setup(r)
     count = r.varint()
     if count > rules.spec(game_id).max_actions:
         raise ReplayError("the code claims more moves than any game has")
@@ -190,20 +200,26 @@ def _decode(code: str) -> Match:
         match.play(legal[index])  # the one door validates again
     if packed:
         raise ReplayError("the code's moves are damaged: data is left over")
-    return match
+    return match, computers
 
 
-def decode(code: str) -> Match:
-    """The match a code describes, every action re-validated; bad codes raise :class:`ReplayError`."""
+def read(code: str) -> tuple[Match, tuple[int, ...] | None]:
+    """The match a code describes, every action re-validated, and the seats the computer played (None when the
+    code does not say); bad codes raise :class:`ReplayError`."""
     try:
-        match = _decode(code)
-        if encode(match) != normalize(code):  # e.g. a number written long, or the setup's JSON respaced
+        match, computers = _decode(code)
+        if encode(match, computers=computers) != normalize(code):  # e.g. a number written long, the JSON respaced
             raise ReplayError("the code is mistyped: its checksum does not match")
-        return match
+        return match, computers
     except ReplayError:
         raise
     except Exception as exc:  # a damaged code must never crash whoever reads it
         raise ReplayError(f"the code is damaged ({type(exc).__name__})") from None
 
 
-__all__ = ["ReplayError", "decode", "encode", "normalize"]
+def decode(code: str) -> Match:
+    """The match a code describes (see :func:`read`)."""
+    return read(code)[0]
+
+
+__all__ = ["ReplayError", "decode", "encode", "normalize", "read"]

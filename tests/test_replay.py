@@ -118,7 +118,8 @@ def _forge(payload: bytes) -> str:
     (b"\x05chess\x01\x07\x00", "unknown game"),
     (b"\x05kombi\x01\x07\xff\xff\xff\xff\x7f", "more moves"),
     (b"\x05kombi\x01", "cut short"),
-    (b"\x05kombi\x04\x07\x00", "setup"),
+    (b"\x05kombi\x08\x07\x00", "setup"),
+    (b"\x05kombi\x04\x07\x00", "seats"),
     (b"\x05kombi\x02\x03{x}\x00", "setup"),
     (b"\x05kombi\x02\x0b{\"bogus\":1}\x00", "setup"),
     (b"\x05kombi\x01\x07\x00\x00", "damaged"),
@@ -150,6 +151,16 @@ def test_moves_after_the_end_are_refused():
     payload[at] += 1
     with pytest.raises(ReplayError, match="after the end"):
         decode(_forge(bytes(payload)))
+
+
+def test_the_code_says_which_seats_the_computer_played():
+    from rules.replay import read
+
+    m = random_match("kombi", 4, limit=12)
+    for computers in ((), (1,), (0,), (0, 1)):
+        back, said = read(encode(m, computers=computers))
+        assert said == computers and back.actions == m.played
+    assert read(encode(m)) [1] is None, "an older code (no seats) still reads; it just does not say"
 
 
 def test_a_number_written_long_or_a_respaced_setup_is_refused():
@@ -194,11 +205,13 @@ def _forge_any(game_id: str, tail: bytes) -> str:
 @example(game_id="kombi", tail=b"\x01\x87\x00\x00")  # seed 7 written in two bytes, no moves
 @example(game_id="square", tail=b"\x02\x0a{\"seed\":3}\x00")  # a seed among the options
 def test_two_different_codes_never_decode_to_the_same_game(game_id, tail):
-    """Whatever a correct checksum wraps: a code that decodes is the one code of its game."""
+    """Whatever a correct checksum wraps: a code that decodes is the one code of its game (and its seats)."""
+    from rules.replay import read
+
     code = _forge_any(game_id, tail)
     try:
-        match = decode(code)
+        match, computers = read(code)
     except ReplayError as exc:
         assert str(exc) and "\n" not in str(exc)
         return
-    assert encode(match) == code
+    assert encode(match, computers=computers) == code

@@ -32,6 +32,7 @@ class EndScene(Scene):
         self.record: PlayerRecord | None = None
         self.code: str | None = None
         self.copied = False
+        self.how_lines: list[str] = []
         self.offer = getattr(table, "end_offer", None)  # online: the rematch (label, may press, note)
         self.offered = self.offer() if self.offer else None
 
@@ -51,6 +52,8 @@ class EndScene(Scene):
                     default=0)
         bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
         head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
+        self.how_lines = fonts.wrap(self.how(), self.px, pw - int(60 * s))
+        head_h += len(self.how_lines) * fonts.get(self.px).get_linesize() + int(10 * s)
         score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
         body = lines * fonts.get(self.px).get_linesize()
         body += fonts.get(self.px).get_linesize()  # the players' record
@@ -104,6 +107,14 @@ class EndScene(Scene):
         """Move the result panel aside (the final table shows) or bring it back."""
         self.aside = aside
         self.resize(self._size)
+
+    def how(self) -> str:
+        """How the game ended, in a sentence: the table's own words, else its log sentence for the end event."""
+        own = self.table.end_how()
+        if own:
+            return own
+        ends = [e for _, e in self.session.match.log() if str(e.get("type", "")).endswith(".end")]
+        return self.table.describe(ends[-1]) if ends else ""
 
     def headline(self) -> str:
         st = self.session.match.state
@@ -173,7 +184,12 @@ class EndScene(Scene):
         head = fonts.render(self.headline(), theme.font_px(80, s), theme.GOLD, bold=True)
         surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
         st = self.session.match.state
-        top = self.panel.y + int(50 * s) + head.get_height()
+        top = self.panel.y + int(40 * s) + head.get_height()
+        for part in self.how_lines:  # how it ended, under who won
+            img = fonts.render(part, self.px, theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(cx, top)))
+            top += img.get_height()
+        top += int(10 * s)
         above = self.buttons.buttons[-1] if self.code else self.buttons.buttons[0]  # over the code's row, if any
         limit = above.rect.y - int(16 * s) - fonts.get(self.px).get_linesize()
         if self.offered and self.offered[2]:  # where the record stands: what the rematch waits for

@@ -11,10 +11,9 @@ from game.online.hosting import ServerThread
 from game.online.nearby import Announcer, Browser, Nearby, lan_address
 from game.online.protocol import check_url, format_code, is_code, normalize_code
 from game.online.seatfile import SavedSeat, SeatFile
-from game.scene import ButtonGroup, Scene
 from game.tables import playable
+from game.textentry import TextEntryScene
 from sprites import theme
-from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, TextField
 
 DEFAULT_PORT = 8765
@@ -29,11 +28,12 @@ def nearby_allowed(app) -> bool:
     return not app.opts.kiosk or app.opts.nearby
 
 
-class OnlineScene(Scene):
+class OnlineScene(TextEntryScene):
     """Menu -> Online: where to play, under which name, and whether to open a table or join one."""
 
     name = "online"
     FIELDS = ("server", "name", "code")
+    keyboard_share = 0.36  # a shorter keyboard: the form has three fields to keep in sight
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -44,23 +44,21 @@ class OnlineScene(Scene):
                        "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
         self.active = "name"
         self.lan = True
-        self.error = ""
-        self.keyboard: OnScreenKeyboard | None = None
-        self.buttons = ButtonGroup(self.press)
-        self.size = app.size
         self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
         self.browser: Browser | None = None  # listens for servers on the local network
         self.nearby: list[Nearby] = []
 
+    def entry(self) -> TextField:
+        return self.fields[self.active]
+
     def enter(self) -> None:
-        pygame.key.start_text_input()
         self.saved = SeatFile().load()
         if nearby_allowed(self.app):
             self.browser = Browser().start()
-        self.build()
+        super().enter()
 
     def exit(self) -> None:
-        pygame.key.stop_text_input()
+        super().exit()
         if self.browser is not None:
             self.browser.stop()
             self.browser = None
@@ -70,10 +68,6 @@ class OnlineScene(Scene):
         if found != self.nearby:
             self.nearby = found
             self.build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.build()
 
     def build(self) -> None:
         w, h = self.size
@@ -115,10 +109,7 @@ class OnlineScene(Scene):
                                pygame.Rect(nx, self.nearby_top + i * (fh + gap), nw, fh)))
         self.nearby_rect = pygame.Rect(nx, self.nearby_top, nw, fh)
         self.buttons.set(rows)
-        if self.keyboard is not None:
-            kb_h = int(h * 0.36)
-            self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
-                                             layout=self.t.lang)
+        self.place_keyboard()
 
     # --- actions --------------------------------------------------------------------------------------------
     def press(self, bid: str) -> None:
@@ -202,36 +193,15 @@ class OnlineScene(Scene):
 
     # --- input -------------------------------------------------------------------------------------------------
     def on_gesture(self, g: Gesture) -> None:
-        if g.kind == "tap" and self.keyboard is not None and self.keyboard.rect.collidepoint(g.pos):
-            self.type_key(self.keyboard.press(g.pos))
-            return
-        if self.buttons.gesture(g):
+        if self.keyboard_tap(g) or self.buttons.gesture(g):
             return
         if g.kind == "tap":
             for key, f in self.fields.items():
                 if f.rect.collidepoint(g.pos):
                     self.active = key
                     self.buttons.focus = None
-                    if g.source == "touch" and self.keyboard is None:
-                        self.keyboard = OnScreenKeyboard(pygame.Rect(0, 0, 10, 10), layout=self.t.lang)
-                        self.build()
-
-    def type_key(self, key: str | None) -> None:
-        if key is None:
-            return
-        f = self.fields[self.active]
-        if key == "\b":
-            f.backspace()
-        elif key == "\n":
-            self.keyboard = None
-            self.build()
-        else:
-            f.insert(key)
-        self.error = ""
-
-    def on_text(self, text: str) -> None:
-        self.fields[self.active].insert(text)
-        self.error = ""
+                    if g.source == "touch":
+                        self.show_keyboard(True)
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -246,7 +216,7 @@ class OnlineScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------------------------
     def next_deadline(self) -> float | None:
-        blink = TextField.next_blink(self.app.now)  # the caret blinks
+        blink = super().next_deadline() or 0.5
         return blink if self.browser is None else min(blink, 0.5)  # and servers nearby come and go
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -277,5 +247,4 @@ class OnlineScene(Scene):
                 img = fonts.render(line, px, theme.BAD, bold=True)
                 surface.blit(img, img.get_rect(midtop=(w // 2, y)))
                 y += img.get_height()
-        if self.keyboard is not None:
-            self.keyboard.draw(surface, fonts)
+        self.draw_keyboard(surface)

@@ -188,6 +188,12 @@ class FaceToFaceTable(Scene):
     def end_columns(self) -> list[list[str]]:
         return self.bands[BOTTOM].end_columns()
 
+    def end_how(self) -> str:
+        return self.bands[BOTTOM].end_how()
+
+    def describe(self, event) -> str:
+        return self.bands[BOTTOM].describe(event)
+
     # --- input: each touch acts in the half where it went down ---------------------------------------------
     def on_gesture(self, g: Gesture) -> None:
         seat = self.band_at(g.start)
