@@ -97,3 +97,64 @@ def test_bare_felt_is_measured_on_the_picture(tmp_path):
     shot.fill(theme.CARD_FACE, (0, 0, 160, 200))  # a card over half of it
     pygame.image.save(shot, str(tmp_path / "b.png"))
     assert abs(bare_share(tmp_path / "b.png", (0, 0, 320, 200)) - 0.5) < 0.01
+
+
+def test_a_toast_stands_clear_of_what_a_scene_over_the_table_keeps_clear():
+    from game.scene import Scene
+
+    class Caption(Scene):  # as the coach's caption: drawn over the table, its place kept clear
+        opaque = False
+
+        def __init__(self, app, rect):
+            super().__init__(app)
+            self.rect = rect
+
+        def keep_clear(self):
+            return [self.rect]
+
+    app, table = _kombi_table((1024, 600))
+    table.show_toast("That is not a valid combination.")
+    app.draw()
+    first = table.toast_rect.copy()
+    caption = first.inflate(60, 40)
+    app.stack.push(Caption(app, caption))
+    frames(app, 2)
+    rec = RecordingSurface(app.size, app.fonts)
+    table.draw_floating(rec)
+    words = [r for r, text, _, _ in rec.texts if text.startswith("That is")]
+    assert words and not any(r.colliderect(caption) for r in words), (words, caption)
+    assert table.board.contains(table.toast_rect)
+
+
+def test_own_trumps_cue_stays_between_the_backs_and_the_status_in_german():
+    from tools.driver import speaking
+    from tools.shots import midgame, open_settled
+
+    with speaking("de"):
+        app = make_app(size=(1024, 600))
+        for moves in (6, 9, 14):
+            table = open_settled(app, midgame("trumps", moves))
+            rec = RecordingSurface(app.size, app.fonts)
+            table.draw(rec)
+            top, bottom = table.geo.cue_room
+            cue = [r for r, _, _, _ in rec.texts if r.x >= table.geo.cue_left - 1 and r.y < table.geo.hand_top
+                   and r.right <= table.board.right and r.centery < top + (bottom - top) * 1.5]
+            assert cue and all(top - 1 <= r.y and r.bottom <= bottom + 1 for r in cue), (top, bottom, cue)
+
+
+def test_the_layout_check_sees_only_the_plates_drawn():
+    app = make_app(size=(1024, 600))
+    table = open_table(app, Session.new("trumps", "computer", ["Ann", "Computer"], 3))
+    app.stack.reset(table)
+    settle(app)
+    assert table.obs["phase"] == "choose_trump"
+    table.layout_report()
+    assert table.table_report()["plates"] == []  # the trump picker hides the plates
+    table.choose("H")
+    for _ in range(50):  # the computer chooses its trump too
+        if table.obs["phase"] != "choose_trump":
+            break
+        frames(app, 10)
+    settle(app)
+    table.layout_report()
+    assert len(table.table_report()["plates"]) == 2

@@ -300,6 +300,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
 
     def _paint_static(self, layer: pygame.Surface) -> None:
         layer.blit(felt(layer.get_size()), (0, 0))
+        self.plates_drawn: list[pygame.Rect] = []  # draw_plates fills it, if the board shows plates
         self.draw_board(layer)
         self.draw_lit(layer)
         self.log.draw(layer, self.app.fonts, self.t("table.log"), self.scale)
@@ -346,8 +347,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     def layout(self) -> None: ...
     def table_report(self) -> dict[str, list]:
         """The cards and plates where they are drawn (the layout check keeps messages off them)."""
-        seats = range(len(self.plates())) if hasattr(self, "plate_rect") else ()
-        return {"cards": list(self.cards.rects().values()), "plates": [self.plate_rect(s) for s in seats]}
+        return {"cards": list(self.cards.rects().values()), "plates": list(getattr(self, "plates_drawn", ()))}
     def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []

@@ -116,6 +116,10 @@ class CoachScene(Scene):
     def step(self) -> Mark | None:
         return self.mark
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a toast must not cover: the caption with its buttons and the places it lights."""
+        return [self.box, *self.targets] if self.mark is not None and not self.closed and self.box.w else []
+
     # --- progress ---------------------------------------------------------------------------------
     def enter(self) -> None:
         if not self.guide.marks:

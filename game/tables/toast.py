@@ -10,6 +10,11 @@ from sprites.widgets import draw_panel
 TOAST_SECONDS = 3.2
 
 
+def _area(a: pygame.Rect, b: pygame.Rect) -> int:
+    inter = a.clip(b)
+    return inter.w * inter.h
+
+
 class TableToasts:
     """Mixed into ``TableScene``: ``self.toast`` is (text, seconds left, is_error) or None."""
 
@@ -38,6 +43,31 @@ class TableToasts:
         with floating(surface):  # a toast floats over the board for a moment
             self._draw_toast(surface)
 
+    def _clear_spot(self, box: pygame.Rect) -> pygame.Rect:
+        """``box``, or where it covers least when a scene over the table keeps places clear (the coach's
+        caption and what it lights): first nothing kept clear, then as little of the cards and plates."""
+        clear = [r for s in self.app.stack.visible() if s is not self
+                 for r in getattr(s, "keep_clear", lambda: [])()]
+        if not any(box.colliderect(r) for r in clear):
+            return box
+        key = (tuple(box), tuple(tuple(r) for r in clear))
+        if getattr(self, "_toast_spot", (None,))[0] != key:
+            report = self.table_report()
+            soft = report.get("cards", []) + report.get("plates", [])
+            best: tuple[float, pygame.Rect] | None = None
+            for fy in range(13):
+                for fx in range(13):
+                    r = box.copy()
+                    r.center = (self.board.x + self.board.w * fx // 12, self.board.y + self.board.h * fy // 12)
+                    r.clamp_ip(self.board)
+                    cost = (1e6 * sum(_area(r, c) for c in clear) + sum(_area(r, c) for c in soft)
+                            + abs(r.centerx - box.centerx) + abs(r.centery - box.centery))
+                    if best is None or cost < best[0]:
+                        best = (cost, r)
+            assert best is not None
+            self._toast_spot = (key, best[1])
+        return self._toast_spot[1]
+
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
             return
@@ -55,6 +85,7 @@ class TableToasts:
         spot = getattr(getattr(self, "geo", None), "message_center", None)
         box.center = spot or (self.board.centerx, int(self.board.h * 0.57))
         box.clamp_ip(self.board)
+        self.toast_rect = box = self._clear_spot(box)
         draw_panel(surface, box, alpha=235)
         pygame.draw.rect(surface, theme.BAD if err else theme.GOLD, box, width=max(2, int(3 * self.scale)),
                          border_radius=max(6, int(14 * self.scale)))

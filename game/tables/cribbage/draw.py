@@ -100,7 +100,9 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
     if owner == view["seat"]:  # by one's hand: over the crib, so the hand may fan up to it
-        table.text(surface, label, 22, theme.TEXT_DIM, (zone.centerx, zone.y - g.pad // 2), "midbottom")
+        y = zone.y - g.pad // 2  # on two lines where one would reach over the hand (a narrow board in review)
+        for line in reversed(table.wrap(label, theme.font_px(22, table.scale), zone.w + 2 * g.pad)):
+            y = table.text(surface, line, 22, theme.TEXT_DIM, (zone.centerx, y), "midbottom").y
     else:
         table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
 

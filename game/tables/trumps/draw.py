@@ -120,13 +120,20 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
                       False))
         lines.append((t("trumps.legend"), 22, theme.TEXT, False))  # the brackets under the pile, in words
     fonts = table.app.fonts
-    imgs = []
+    groups = []
     for text, base, color, bold in lines:
         px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, geo.cue_w, bold):
-            imgs.append(fonts.render(part, px, color, bold=bold))
+        groups.append([fonts.render(part, px, color, bold=bold) for part in table.wrap(text, px, geo.cue_w, bold)])
+    room_top, room_bottom = geo.cue_room
+    # where the words outgrow the room (long German lines), the legend goes first, then the pile's size: the
+    # brackets under the pile and their words say both
+    spare = 2 if top is not None else 0
+    while spare and sum(i.get_height() for g in groups for i in g) > room_bottom - room_top:
+        groups.pop()
+        spare -= 1
+    imgs = [i for g in groups for i in g]
     total = sum(i.get_height() for i in imgs)
-    y = geo.y_cue - total / 2
+    y = max(room_top, min(geo.y_cue - total / 2, room_bottom - total))
     for img in imgs:
         surface.blit(img, (geo.cue_left, int(y)))
         y += img.get_height()

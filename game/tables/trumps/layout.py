@@ -70,11 +70,13 @@ class TrumpsGeometry:
         if below:  # the cue's lines under the brackets, across the board
             self.cue_left, self.cue_w = b.x + pad, b.w - 2 * pad
             self.y_cue = status_top + room.cue_h / 2
+            self.cue_room = (status_top, status_top + room.cue_h)
             status_top += room.cue_h + pad
         else:
             self.cue_left = int(self.x_top + cw / 2 + pad * 2)
             self.cue_w = int(b.right - pad - self.cue_left)
             self.y_cue = self.y_pile
+            self.cue_room = (b.y + self.margin + top_h + pad / 2, status_top - pad / 2)  # backs over, status under
         # the status beside one's plate, centred between plate-wide margins; over it when that is too narrow
         self.band_w = int(b.w - 2 * (room.plate_mine[0] + 2 * pad))
         self.x_status = b.centerx
