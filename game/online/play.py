@@ -189,11 +189,11 @@ class OnlineTable:
             return self.t("online.waiting_for", name=name), theme.TEXT
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
+    def _note(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The note's words and its box, if one shows."""
         note = self.banner()
         if note is None:
-            return
+            return None
         text, color = note
         fonts, s = self.app.fonts, self.scale
         img = fonts.render(text, theme.font_px(28, s), color, bold=True)
@@ -202,6 +202,19 @@ class OnlineTable:
         box.center = getattr(getattr(self, "geo", None), "message_center", None) or \
             (self.board.centerx, int(self.board.h * 0.57))
         box.clamp_ip(self.board)
+        return img, box
+
+    def kept_clear(self) -> list[pygame.Rect]:
+        """A toast stands beside the note, not over it."""
+        note = self._note()
+        return [note[1]] if note else []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        note = self._note()
+        if note is None:
+            return
+        img, box = note
         with floating(surface):
             draw_panel(surface, box, alpha=235)
             surface.blit(img, img.get_rect(center=box.center))

@@ -43,11 +43,15 @@ class TableToasts:
         with floating(surface):  # a toast floats over the board for a moment
             self._draw_toast(surface)
 
+    def kept_clear(self) -> list[pygame.Rect]:
+        """The table's own notes a toast stands beside (an online table's 'waiting for Ben')."""
+        return []
+
     def _clear_spot(self, box: pygame.Rect) -> pygame.Rect:
-        """``box``, or where it covers least when a scene over the table keeps places clear (the coach's
-        caption and what it lights): first nothing kept clear, then as little of the cards and plates."""
-        clear = [r for s in self.app.stack.visible() if s is not self
-                 for r in getattr(s, "keep_clear", lambda: [])()]
+        """``box``, or where it covers least when the table's notes or a scene over the table keep places clear
+        (the coach's caption and what it lights): first nothing kept clear, then as little of the cards and plates."""
+        clear = self.kept_clear() + [r for s in self.app.stack.visible() if s is not self
+                                     for r in getattr(s, "keep_clear", lambda: [])()]
         if not any(box.colliderect(r) for r in clear):
             return box
         key = (tuple(box), tuple(tuple(r) for r in clear))
