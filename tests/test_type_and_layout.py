@@ -158,3 +158,19 @@ def test_the_layout_check_sees_only_the_plates_drawn():
     settle(app)
     table.layout_report()
     assert len(table.table_report()["plates"]) == 2
+
+
+def test_the_layout_check_finds_a_toast_over_another_note():
+    from sprites.record import floating
+
+    pygame.font.init()
+    fonts = Fonts()
+    rec = RecordingSurface((400, 200), fonts)
+    with floating(rec):
+        rec.blit(fonts.render("Waiting for Ben", 24, theme.TEXT), (20, 30))
+        rec.blit(fonts.render("Ben joined", 24, theme.TEXT), (40, 34))
+        rec.blit(fonts.render("Apart", 24, theme.TEXT), (40, 120))
+    found, _ = _texts("x", {"texts": rec.texts, "cut": rec.cut, "boxes": rec.boxes}, 200)
+    assert [f for f in found if "floats over" in f] == [
+        f for f in found if "'Waiting for Ben'" in f and "'Ben joined'" in f]
+    assert len(found) == 1

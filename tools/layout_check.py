@@ -1,5 +1,6 @@
 """The layout self-check: every ``make shots`` scene at every size and language, asserting that texts stay
-inside the window and inside the box they stand in, are cut by nothing, do not overlap, that no message lies
+inside the window and inside the box they stand in, are cut by nothing, do not overlap (a toast may lie over
+the table's words, not over another toast or note), that no message lies
 on a card or a plate, that capitals are at least 2% of the window height, and that every control is big
 enough for a finger. ``make shots`` runs it on every shot it saves; ``python -m tools.layout_check [game...]``
 runs it alone and prints it."""
@@ -52,6 +53,11 @@ def _texts(name: str, rep: dict, h: int) -> tuple[list[str], int]:
                 continue  # the same words twice in one place: a shadow or an outline
             if _hits(ra, rb):
                 out.append(f"{name}: {ta!r} {tuple(ra)} overlaps {tb!r} {tuple(rb)}")
+    floats = [t for t in texts if t[3] is True]  # toasts and notes: each may cover the table, not another
+    for i, (ra, ta, _, _) in enumerate(floats):
+        for rb, tb, _, _ in floats[i + 1:]:
+            if ta != tb and _hits(ra, rb):
+                out.append(f"{name}: {ta!r} {tuple(ra)} floats over {tb!r} {tuple(rb)}")
     for rect, text, _, kind in texts:
         if kind:
             continue
