@@ -57,9 +57,10 @@ class TrumpsTable(PlateSeats, TableScene):
         me = self.view_seat
         cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
                   int(self.board.w * 0.24))
-        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()  # the legend takes two lines
-                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False), (22, False),
-                                       (22, False)))
+        # the cue's lines without the legend: under the pile on a narrow board, the legend stands only where
+        # the lines leave it room (draw._cue), since the brackets say the same
+        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
+                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
         # The opponent's plate on one row, so their backs get the height; stacked where the board is narrow.
         theirs = self.plate_look(full[1 - me], False).size
         self._opp_stacked = theirs[0] > self.board.w * 0.45
