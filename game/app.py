@@ -248,10 +248,11 @@ class App:
         return self.kiosk is not None and self.kiosk.wants_frame()
 
     def next_deadline(self) -> float | None:
-        """Seconds until the next timer of the top scene or the kiosk, or None."""
+        """Seconds until the next timer of the top scene, a toast under it, or the kiosk, or None."""
+        below = [getattr(s, "floating_deadline", lambda: None)() for s in self.stack.visible()[:-1]]
         due = [d for d in (self.stack.top.next_deadline() if self.stack.top is not None else None,
                            self.kiosk.next_deadline() if self.kiosk is not None else None,
-                           STATS_POLL if self.stats.busy else None) if d is not None]
+                           STATS_POLL if self.stats.busy else None, *below) if d is not None]
         return min(due) if due else None
 
     def step(self, dt: float, take_events: bool = True) -> None:
@@ -292,6 +293,9 @@ class App:
         top = self.stack.top
         if top is not None:
             top.update(dt)
+        for scene in self.stack.visible()[:-1]:  # a toast under a dialog shows over it, for its time only
+            tick = getattr(scene, "tick_floating", None)
+            changed = bool(tick is not None and tick(dt)) or changed
         changed = self.stack.apply_pending(self.size) or changed
         due = self._wake_at is not None and self.now >= self._wake_at - 1e-6
         if changed or due or moving or self.animating():
@@ -318,6 +322,10 @@ class App:
         changed = None
         for scene in visible:
             changed = scene.draw(self.screen)
+        for scene in visible[:-1]:  # a toast of a scene under a dialog stays above every layer
+            floating = getattr(scene, "draw_floating", None)
+            if floating is not None:
+                floating(self.screen)
         if self.kiosk is not None:
             self.kiosk.draw(self.screen)
         # a table where only cards moved: just where they moved

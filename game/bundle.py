@@ -14,12 +14,14 @@ LOCALE = Path("game", "locale")
 
 
 def expected_data(root: Path) -> list[Path]:
-    """Every data file the app needs, from the code's own lists: the sound names, and one compiled
-    catalogue (.mo) beside each translation (.po) in game/locale."""
+    """Every data file the app needs, from the code's own lists: the sound names, the typeface with its
+    licence, and one compiled catalogue (.mo) beside each translation (.po) in game/locale."""
     from sounds import NAMES
+    from sprites.text import FONT_FILES, LICENCE
 
     sounds = [root / "sounds" / f"{name}.wav" for name in NAMES]
-    return sounds + [po.with_suffix(".mo") for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po"))]
+    fonts = [root / "sprites" / "fonts" / name for name in (*FONT_FILES.values(), LICENCE)]
+    return sounds + fonts + [po.with_suffix(".mo") for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po"))]
 
 
 def data_files(root: Path) -> list[tuple[str, str]]:

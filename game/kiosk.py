@@ -248,7 +248,7 @@ class Kiosk:
         line_h = fonts.get(px, True).get_linesize()
         box = pygame.Rect(0, 0, area.w, min(area.h, len(lines) * line_h + int(80 * s) + 16))
         box.center = area.center
-        draw_panel(surface, box, alpha=235)
+        draw_panel(surface, box, alpha=255)
         pulse = 0.5 + 0.5 * math.sin(self.app.now * 3)
         pygame.draw.rect(surface, theme.mix(theme.GOLD_DARK, theme.GOLD, pulse), box, width=max(2, int(4 * s)),
                          border_radius=max(6, min(box.w, box.h) // 14))

@@ -21,7 +21,8 @@ SEATINGS = (False, True)  # face_to_face: pass the device, or face to face (game
 # setting -> its choices, in the order the settings screen shows them
 CHOICES: dict[str, tuple[Any, ...]] = {
     "bot_level": LEVELS, "animation_speed": SPEEDS, "volume": VOLUMES, "language": LANGUAGES,
-    "felt": tuple(looks.FELTS), "card_back": tuple(looks.BACKS), "sort_by": SORTS, "face_to_face": SEATINGS,
+    "felt": tuple(looks.FELTS), "card_back": tuple(looks.BACKS), "suit_colours": looks.SUIT_COLOURS,
+    "sort_by": SORTS, "face_to_face": SEATINGS,
 }
 
 
@@ -42,7 +43,7 @@ def apply_services(app: AppServices) -> None:
     s = app.settings
     app.sounds.volume = s.volume / 100
     app.sounds.enabled = s.sound and not app.opts.headless
-    if looks.apply(s.felt, s.card_back):
+    if looks.apply(s.felt, s.card_back, s.suit_colours):
         app.cards.clear()
 
 

@@ -42,15 +42,22 @@ class Scene:
         return None
 
     def layout_report(self) -> dict[str, list]:
-        """Draw once onto a recording surface: ``texts`` as (rect, text, px, overlay) and the
-        ``controls`` (buttons, fields) a finger must hit, for the layout self-check."""
+        """Draw once onto a recording surface: ``texts`` as (rect, text, px, overlay), the ``controls``
+        (buttons, fields) a finger must hit, the texts ``cut`` short, the ``boxes`` drawn, and the ``cards``
+        and ``plates`` on a table, for the layout self-check."""
         from sprites.record import RecordingSurface
 
         rec = RecordingSurface(self.app.size, self.app.fonts)
         self.draw(rec)
         controls = [b.rect for g in vars(self).values() if isinstance(g, ButtonGroup) for b in g.buttons]
-        controls += [f.rect for f in getattr(self, "fields", [])]
-        return {"texts": rec.texts, "controls": controls}
+        fields = getattr(self, "fields", [])
+        controls += [f.rect for f in (fields.values() if isinstance(fields, dict) else fields)]
+        return {"texts": rec.texts, "controls": controls, "cut": rec.cut, "boxes": rec.boxes,
+                **self.table_report()}
+
+    def table_report(self) -> dict[str, list]:
+        """A table's cards and plates where they are drawn (other scenes have none)."""
+        return {}
 
 
 class ButtonGroup:

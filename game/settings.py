@@ -26,6 +26,7 @@ class Settings:
     volume: int = 80
     felt: str = "green"
     card_back: str = "blue"
+    suit_colours: str = "two"  # "four": diamonds blue and clubs green (sprites/looks.py)
     sort_by: str = "suit"
     face_to_face: bool = False  # two players at one device: the top half of the table turned to the player across
     tutorial_done: list[str] = field(default_factory=list)

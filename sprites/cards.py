@@ -133,8 +133,8 @@ class CardArt:
         """Rank above suit, tightly cropped, at the final card size."""
         w = self.width * self._index_scale()
         cap = w * 0.15
-        px = max(6, round(cap / 0.49))
-        text = self.fonts.get(px).render(card.rank_label, True, color)
+        px = max(6, round(cap / theme.CAP_RATIO))
+        text = self.fonts.get(px, bold=True).render(card.rank_label, True, color)
         text = text.subsurface(text.get_bounding_rect()).copy()
         max_w = w * 0.15
         if text.get_width() > max_w:  # "10" is squeezed to the width of one letter, as on printed cards

@@ -1,4 +1,5 @@
-"""The looks a player chooses: felt colours and card backs, applied to ``sprites.theme`` in one place.
+"""The looks a player chooses: felt colours, card backs and the two- or four-colour deck, applied to
+``sprites.theme`` in one place.
 
 Everything draws the felt from ``theme.FELT`` (and ``FELT_DARK`` / ``FELT_LIGHT``) and the back from
 ``theme.BACK`` / ``BACK_DARK`` / ``BACK_LINE`` at draw time, so :func:`apply` is the one switch."""
@@ -22,11 +23,18 @@ BACKS: dict[str, tuple[Color, Color, Color]] = {
 }
 
 
-def apply(felt: str, back: str) -> bool:
-    """Make ``felt`` and ``back`` the current look; True when something changed (caches must go)."""
+# "two": hearts and diamonds red, spades and clubs black; "four": diamonds blue and clubs green as well, for
+# colour-blind players and for telling the suits at a glance (every suit is still told by its shape).
+SUIT_COLOURS = ("two", "four")
+
+
+def apply(felt: str, back: str, suits: str = "two") -> bool:
+    """Make ``felt``, ``back`` and the suit colours the current look; True when something changed (caches
+    of drawn cards must go)."""
     main, dark, light = FELTS.get(felt, FELTS["green"])
     b_main, b_dark, b_line = BACKS.get(back, BACKS["blue"])
-    before = (theme.FELT, theme.BACK)
+    before = (theme.FELT, theme.BACK, theme.FOUR_COLOUR)
     theme.FELT, theme.FELT_DARK, theme.FELT_LIGHT = main, dark, light
     theme.BACK, theme.BACK_DARK, theme.BACK_LINE = b_main, b_dark, b_line
-    return before != (theme.FELT, theme.BACK)
+    theme.FOUR_COLOUR = suits == "four"
+    return before != (theme.FELT, theme.BACK, theme.FOUR_COLOUR)

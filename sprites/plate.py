@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from sprites import theme
+from sprites.record import note_box
 from sprites.suits import suit_color
 from sprites.text import Fonts
 from sprites.widgets import draw_round_rect
@@ -98,6 +99,7 @@ class PlateLook:
             halo = rect.inflate(self.line * 4, self.line * 4)
             surface.blit(_halo(halo.size, radius + self.line * 2, self.line), halo)
         surface.blit(_panel(rect.size, radius, turn), rect)
+        note_box(surface, rect)
         draw_round_rect(surface, theme.GOLD if turn else theme.GOLD_DARK, rect, radius,
                         self.line if turn else max(1, self.line // 2))
         y = rect.y + self.pad

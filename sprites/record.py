@@ -1,4 +1,4 @@
-"""A drawing target that records where text lands: the layout self-check (texts, overlays, controls)."""
+"""A drawing target that records where text lands: the layout self-check (texts, overlays, boxes, cuts)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -13,16 +13,21 @@ from sprites.text import Fonts
 class RecordingSurface(pygame.Surface):
     """A plain surface whose ``blit`` notes each text image from ``fonts`` that it receives.
 
-    ``texts`` holds (rect, text, px, overlay); draw code marks a floating layer (a toast, a badge over
-    a card) by setting ``overlay = True`` around it."""
+    ``texts`` holds (rect, text, px, overlay), the rect where its ink shows; draw code marks a floating layer
+    (a toast) by drawing it inside ``floating``, and a label that belongs on a card (a pile's count) inside
+    ``floating(surface, "badge")``.
+    ``cut`` holds (rect, text) of every text shown only in part (clipped or cropped); ``boxes`` the rects of
+    the panels, buttons and plates drawn (``note_box``): a text that reaches into a box must lie inside it."""
 
     recording = True  # drawing code that caches layers paints straight onto this surface instead
 
     def __init__(self, size: tuple[int, int], fonts: Fonts) -> None:
         super().__init__(size)
         self.fonts = fonts
-        self.overlay = False
-        self.texts: list[tuple[pygame.Rect, str, int, bool]] = []
+        self.overlay: bool | str = False
+        self.texts: list[tuple[pygame.Rect, str, int, bool | str]] = []
+        self.cut: list[tuple[pygame.Rect, str]] = []
+        self.boxes: list[pygame.Rect] = []
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,  # noqa: D102 - as Surface.blit
              special_flags: int = 0) -> pygame.Rect:
@@ -30,23 +35,34 @@ class RecordingSurface(pygame.Surface):
         key = self.fonts.text_key(source)
         if key is not None:
             clip = self.get_clip()
-            shown = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
+            full = pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size()))
+            full.size = source.get_size()
+            shown = full.copy()
             if area is not None:
                 shown.size = pygame.Rect(area).size
             if not clip.colliderect(shown):
                 return rect
             shown = shown.clip(clip)
-            self.texts.append((shown, key[0], key[1], self.overlay))
+            ink = source.get_bounding_rect(min_alpha=48).move(full.topleft)
+            if ink.w and not shown.contains(ink):
+                self.cut.append((shown, key[0]))
+            self.texts.append((ink.clip(shown) if ink.w else shown, key[0], key[1], self.overlay))
         return rect
 
 
+def note_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Tell a recording surface that a panel, button or plate stands at ``rect``."""
+    if isinstance(surface, RecordingSurface) and not surface.overlay:  # a floating toast may lie over words
+        surface.boxes.append(pygame.Rect(rect).clip(surface.get_clip()))
+
+
 @contextmanager
-def floating(surface: pygame.Surface) -> Iterator[None]:
+def floating(surface: pygame.Surface, kind: bool | str = True) -> Iterator[None]:
     """What is drawn inside floats over the rest (a toast): the self-check lets it overlap other texts."""
     if not isinstance(surface, RecordingSurface):
         yield
         return
-    was, surface.overlay = surface.overlay, True
+    was, surface.overlay = surface.overlay, kind
     try:
         yield
     finally:

@@ -1,4 +1,4 @@
-"""Suit symbols drawn as smooth shapes (the default font has no ♠♥♦♣ glyphs)."""
+"""Suit symbols drawn as smooth shapes, for the card faces, pips and badges."""
 from __future__ import annotations
 
 import math
@@ -17,8 +17,9 @@ Polygon = list[Point]
 
 
 def suit_color(suit: str) -> tuple[int, int, int]:
-    """RED for hearts and diamonds, INK for spades and clubs."""
-    return theme.RED if _norm(suit) in "DH" else theme.INK
+    """The suit's colour on a card face: RED for hearts and diamonds, INK for spades and clubs (with the
+    four-colour deck, diamonds blue and clubs green)."""
+    return theme.suit_ink(_norm(suit)) or theme.INK
 
 
 def _norm(suit: str) -> str:

@@ -1,4 +1,4 @@
-"""Fonts and text rendering, with ♠♥♦♣ drawn inline as suit shapes (the font has none)."""
+"""Fonts and text rendering: the shipped typeface (sprites/fonts), whole runs with ♠♥♦♣ inline in suit colours."""
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -7,32 +7,20 @@ from pathlib import Path
 import pygame
 
 from sprites import theme
-from sprites.suits import SUIT_CHARS, SuitStamps
+from sprites.suits import SuitStamps
 
-SUIT_SIZE = 0.98  # suit height relative to the font's cap height
-SUIT_PAD = 0.12  # space each side of an inline suit, relative to its height
-
-
-def _split_runs(text: str) -> list[tuple[bool, str]]:
-    """Split text into (is_suit, chunk) runs; each suit is its own run."""
-    runs: list[tuple[bool, str]] = []
-    buf = ""
-    for ch in text:
-        if ch in SUIT_CHARS:
-            if buf:
-                runs.append((False, buf))
-                buf = ""
-            runs.append((True, ch))
-        else:
-            buf += ch
-    if buf:
-        runs.append((False, buf))
-    return runs
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {False: "LiberationSans-Regular.ttf", True: "LiberationSans-Bold.ttf"}
+LICENCE = "OFL.txt"
+# The outline suits are not in the font: they read as the solid ones.
+_SOLID = str.maketrans({"♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠"})
+_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+_BREAK_AFTER = "-/‑"  # a word too long for its line may break after these, never inside letters
 
 
-def _default_font_file() -> str | None:
-    path = Path(pygame.__file__).with_name(pygame.font.get_default_font())
-    return str(path) if path.is_file() else None
+def font_file(bold: bool) -> str:
+    """The path of the regular or the true bold face (from source, or inside the frozen bundle)."""
+    return str(FONT_DIR / FONT_FILES[bool(bold)])
 
 
 class Fonts:
@@ -44,27 +32,23 @@ class Fonts:
         self.cache_limit = cache_limit
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._caps: dict[tuple[int, bool], int] = {}
+        self._lines: dict[tuple[int, bool], int] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self.stamps = SuitStamps()
         self._keys: dict[int, tuple] = {}
+        self.stamps = SuitStamps()  # suits drawn as shapes where no font is wanted (badges, pips)
         self.floor = 1  # the window's smallest legible size (set_window); card art keeps 1
-        self._file = _default_font_file()
 
     def set_window(self, height: int) -> None:
-        """Enforce the type scale's floor (2% of the window height) on every text drawn."""
+        """Enforce the type scale's floor (capitals 2% of the window height) on every text drawn."""
         self.floor = theme.floor_px(height)
 
     def get(self, px: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled default font at ``px`` (never under the floor); ``bold`` adds emboldening."""
+        """The shipped face at ``px`` per em (never under the floor); ``bold`` is the true bold face."""
         px = max(self.floor, int(px))
         key = (px, bool(bold))
         font = self._fonts.get(key)
         if font is None:
-            # The default font by its path: Font(None, px) looks the file up through importlib.resources each
-            # time, and renders a size-px request at int(px * GLYPH_RATIO) (the same pixels, checked by a test).
-            font = (pygame.font.Font(self._file, max(1, int(px * theme.GLYPH_RATIO))) if self._file
-                    else pygame.font.Font(None, px))
-            font.bold = bool(bold)
+            font = pygame.font.Font(font_file(key[1]), px)
             self._fonts[key] = font
         return font
 
@@ -73,35 +57,39 @@ class Fonts:
         key = (max(self.floor, int(px)), bool(bold))
         cap = self._caps.get(key)
         if cap is None:
-            metrics = self.get(*key).metrics("H")[0]
-            cap = max(1, metrics[3]) if metrics else max(1, round(key[0] * 0.7))
+            box = self.get(*key).metrics("H")[0]
+            assert box is not None  # every typeface here has an H
+            cap = max(1, box[3])
             self._caps[key] = cap
         return cap
 
-    def _suit_metrics(self, px: int, bold: bool) -> tuple[float, int]:
-        size = self.cap_height(px, bold) * SUIT_SIZE
-        return size, round(size * (1 + 2 * SUIT_PAD))
+    def line_height(self, px: int, bold: bool = False) -> int:
+        """The height of every text image at this size: room for the tallest accent and the deepest
+        descender (the font's ascent to descent, or its line spacing, or its own render if taller)."""
+        key = (max(self.floor, int(px)), bool(bold))
+        h = self._lines.get(key)
+        if h is None:
+            font = self.get(*key)
+            h = max(font.get_linesize(), font.get_ascent() - font.get_descent(),
+                    font.render("ÅÉgjpqyЙ|", True, (0, 0, 0)).get_height())
+            self._lines[key] = h
+        return h
 
     def size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
         """Width and height that ``render`` would produce for one line of text."""
-        font = self.get(px, bold)
-        _, suit_w = self._suit_metrics(px, bold)
-        w = 0
-        for is_suit, chunk in _split_runs(text):
-            w += suit_w if is_suit else font.size(chunk)[0]
-        return w, font.get_height()
+        return self.get(px, bold).size(text.translate(_SOLID))[0], self.line_height(px, bold)
 
     def render(
         self, text: str, px: int, color: tuple[int, ...], bold: bool = False
     ) -> pygame.Surface:
         """One line of antialiased text on a transparent surface (cached; do not modify it).
 
-        ♥♦ are drawn in RED (a lighter red when ``color`` is light, for dark backgrounds);
-        ♠♣ take ``color``.
+        The suits are the font's own glyphs in the run, each in its suit colour (``theme.suit_ink``:
+        lighter on dark backgrounds when ``color`` is light); a suit whose colour is the text's stays as is.
         """
         color = tuple(color)
         px = max(self.floor, int(px))
-        key = (text, px, color, bool(bold))
+        key = (text, px, color, bool(bold), theme.FOUR_COLOUR)  # the suits' colours are in the image
         surf = self._texts.get(key)
         if surf is not None:
             self._texts.move_to_end(key)
@@ -122,27 +110,35 @@ class Fonts:
 
     def _render(self, text: str, px: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
         font = self.get(px, bold)
-        w, h = self.size(text, px, bold)
-        surf = pygame.Surface((max(1, w), h), pygame.SRCALPHA)
+        text = text.translate(_SOLID)
+        w = font.size(text)[0]
+        surf = pygame.Surface((max(1, w), self.line_height(px, bold)), pygame.SRCALPHA)
         surf.fill((*color[:3], 0))
-        suit_size, suit_w = self._suit_metrics(px, bold)
-        red = theme.RED_ON_DARK if theme.is_light(color) else theme.RED
-        cap_mid = font.get_ascent() - self.cap_height(px, bold) / 2
-        x = 0
-        for is_suit, chunk in _split_runs(text):
-            if is_suit:
-                suit = SUIT_CHARS[chunk]
-                col = red if suit in "DH" else color
-                self.stamps.blit(surf, suit, (x + suit_w / 2, cap_mid), suit_size, col)
-                x += suit_w
-            else:
-                glyphs = font.render(chunk, True, color)
-                surf.blit(glyphs, (x, 0))
-                x += font.size(chunk)[0]
+        if not text:
+            return surf
+        surf.blit(font.render(text, True, color), (0, 0))
+        light = theme.is_light(color)
+        inks: dict[tuple[int, ...], pygame.Surface] = {}
+        for i, ch in enumerate(text):
+            suit = _SUITS.get(ch)
+            ink = theme.suit_ink(suit, light) if suit else None
+            if ink is None or tuple(ink[:3]) == color[:3]:
+                continue
+            if ink not in inks:
+                inks[ink] = font.render(text, True, (*ink, *color[3:]))
+            box = font.metrics(ch)[0]
+            assert box is not None  # a suit symbol: the font has it
+            minx, maxx = box[:2]
+            x = font.size(text[:i])[0]
+            area = pygame.Rect(x + min(0, minx), 0, max(maxx, minx) - min(0, minx) + 1, surf.get_height())
+            area = area.clip(surf.get_rect()).clip(inks[ink].get_rect())
+            surf.fill((0, 0, 0, 0), area)
+            surf.blit(inks[ink], area.topleft, area)
         return surf
 
     def wrap(self, text: str, px: int, max_width: int, bold: bool = False) -> list[str]:
-        """Greedy word wrap to ``max_width`` px; keeps explicit newlines; splits over-long words."""
+        """Greedy word wrap to ``max_width`` px; keeps explicit newlines. Lines break between words only
+        (a word longer than a whole line may break after a hyphen or slash, else it stands alone)."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
@@ -153,25 +149,29 @@ class Fonts:
                     continue
                 if line:
                     lines.append(line)
-                line = ""
-                for piece in self._break_word(word, px, max_width, bold):
-                    if line:
-                        lines.append(line)
-                    line = piece
+                pieces = self._break_word(word, px, max_width, bold)
+                lines.extend(pieces[:-1])
+                line = pieces[-1]
             lines.append(line)
         return lines
 
     def _break_word(self, word: str, px: int, max_width: int, bold: bool) -> list[str]:
-        pieces: list[str] = []
-        piece = ""
+        """``word`` cut after its hyphens or slashes where it is longer than a line."""
+        parts, piece = [], ""
         for ch in word:
-            if piece and self.size(piece + ch, px, bold)[0] > max_width:
-                pieces.append(piece)
-                piece = ch
+            piece += ch
+            if ch in _BREAK_AFTER:
+                parts.append(piece)
+                piece = ""
+        if piece:
+            parts.append(piece)
+        out = [""]
+        for part in parts:
+            if out[-1] and self.size(out[-1] + part, px, bold)[0] > max_width:
+                out.append(part)
             else:
-                piece += ch
-        pieces.append(piece)
-        return pieces
+                out[-1] += part
+        return out
 
     def fit_px(self, text: str, px: int, max_width: int, bold: bool = False, min_px: int = 10) -> int:
         """The largest size up to ``px`` at which ``text`` fits in ``max_width`` (not below min_px,

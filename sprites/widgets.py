@@ -6,6 +6,7 @@ from functools import lru_cache
 import pygame
 
 from sprites import theme
+from sprites.record import floating, note_box
 from sprites.text import Fonts
 
 CORNER_SS = 4  # corner arcs are rasterised at 4x and smoothscaled: smooth curves without drawing big
@@ -71,6 +72,7 @@ def draw_panel(
     if rect.w <= 0 or rect.h <= 0:
         return
     r = radius if radius is not None else max(6, min(rect.w, rect.h) // 14)
+    note_box(surface, rect)
     surface.blit(_panel(rect.size, max(0, min(255, alpha)), r), rect)
 
 
@@ -86,6 +88,16 @@ def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
     return temp
 
 
+def text_panel(surface: pygame.Surface, placed: list[tuple[pygame.Surface, pygame.Rect]], pad: int) -> None:
+    """Lines of text on the one translucent status panel every table uses (the turn, a preview, a prompt)."""
+    if not placed:
+        return
+    box = placed[0][1].unionall([r for _, r in placed[1:]]).inflate(pad * 3, pad)
+    draw_panel(surface, box, alpha=150)
+    for img, rect in placed:
+        surface.blit(img, rect)
+
+
 def draw_badge(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -98,7 +110,8 @@ def draw_badge(
     img = _badge(fonts, text, px, tuple(color), fonts.floor)
     rect = pygame.Rect(0, 0, img.get_width() - 2, img.get_height() - 2)
     rect.center = (round(center[0]), round(center[1]))
-    surface.blit(img, rect.move(-1, -1))
+    with floating(surface, "badge"):  # a pile's count sits on its card
+        surface.blit(img, rect.move(-1, -1))
     return rect
 
 
@@ -172,6 +185,7 @@ class Button:
             draw_round_rect(surface, (0, 0, 0), rect.move(0, drop), radius)
         draw_round_rect(surface, fill, body, radius)
         draw_round_rect(surface, edge, body, radius, max(1, round(1.5 * scale)))
+        note_box(surface, body)
         if focused:
             draw_focus_ring(surface, rect, radius, scale)
         lines, px = label_lines(fonts, self.label, rect)

@@ -42,6 +42,16 @@ def test_a_missing_anchor_is_said_and_the_summary_carries_the_lines():
     assert bench.summary(result) == rules_bench.lines(result)
 
 
+def test_frame_lines_give_both_sizes_against_the_floor():
+    from tools import frame_bench
+
+    fig = {"cards": 10, "p50_ms": 3.0, "p99_ms": 4.0, "floor_p50_ms": 1.5, "floor_p99_ms": 3.0,
+           "stacked_floor_p50_ms": 1.0, "stacked_floor_p99_ms": 2.0}
+    got = frame_bench.lines({"frames": {"kombi": dict(fig, p50_ms=2.0)}, "frames_3840x2160": {"kombi": fig}})
+    assert "1920x1080" in got[0] and "1.33x" in got[0] and ": met" in got[0]
+    assert "3840x2160" in got[1] and "2.00x" in got[1] and "BELOW TARGET" in got[1]
+
+
 def test_the_statistics_screen_figure_is_marked_against_its_target():
     from tools import stats_bench
 

@@ -148,7 +148,7 @@ def test_headless_runs_wait_for_a_due_hint_on_the_same_frame():
 
 
 def test_a_hint_keeps_its_sentence_as_long_as_its_glow_and_both_go_with_a_move():
-    from game.tables.base import TOAST_SECONDS
+    from game.tables.toast import TOAST_SECONDS
 
     app, table = _table_at_my_turn()
     key(app, pygame.K_h)

@@ -35,7 +35,9 @@ def test_every_sound_and_translation_is_declared_with_its_bundle_folder():
     assert sorted(name for name, _ in sounds) == sorted(f"{n}.wav" for n in NAMES)
     langs = sorted(p.parent.name for p in (ROOT / "game" / "locale").glob("*/LC_MESSAGES"))
     assert langs, "no translations found"
-    mo = sorted((dest, Path(src).name) for src, dest in pairs if dest != "sounds")
+    fonts = sorted(Path(src).name for src, dest in pairs if dest == "sprites/fonts")
+    assert fonts == ["LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf", "OFL.txt"]  # the licence beside it
+    mo = sorted((dest, Path(src).name) for src, dest in pairs if dest not in ("sounds", "sprites/fonts"))
     assert mo == [(f"game/locale/{lang}/LC_MESSAGES", "card-duels.mo") for lang in langs]
 
 

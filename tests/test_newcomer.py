@@ -35,7 +35,11 @@ def test_a_newcomer_plays_a_first_game_to_its_end_by_the_marks(game_id: str) -> 
         if mark.kinds:
             assert app.stack.top is c and table.my_turn and not busy(table), f"{mark.key} shown while waiting"
             assert legal_of(table, mark.kinds), f"{mark.key} shown while none of {mark.kinds} is possible"
+        else:
+            assert not table.cards.busy, f"{mark.key} shown while the cards still glide to where it points"
         assert not any(c.box.colliderect(t) for t in c.targets), f"{mark.key}'s caption covers what it lights"
+        if table.toast and getattr(table, "toast_rect", None) is not None:
+            assert not table.toast_rect.colliderect(c.box), f"a toast covers {mark.key}'s caption"
         if not seen or seen[-1] != mark.key:
             seen.append(mark.key)
 

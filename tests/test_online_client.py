@@ -214,6 +214,9 @@ def test_menu_online_host_here_join_wait_and_disconnect():
     guest.close()  # Ben's app is gone (no goodbye: his seat waits for him)
     until(lambda: table.banner() == ("Ben disconnected — waiting", theme.BAD), step=lambda: frames(app),
           why=lambda: (table.banner(), table.match.connected, table.match.status, type(app.stack.top).__name__))
+    table.show_toast("Ben left the table for a moment.")  # a toast stands beside the note, not over it
+    app.draw()
+    assert table.kept_clear() and not table.toast_rect.colliderect(table.kept_clear()[0])
     tap(app, find(app, "resign").center)
     tap(app, find(app, "resign").center)
     until(lambda: app.results, step=lambda: frames(app))

@@ -52,8 +52,8 @@ def test_ui_scale_and_font_px():
     assert theme.ui_scale(1080) == 1.0
     assert theme.ui_scale(540) == 0.5
     assert theme.ui_scale(2160) == 2.0
-    assert theme.font_px(40, 1.0) == 40
-    assert theme.font_px(30, 2.0) == 64  # the floor: 2% of 2160 px is 44 px of text
+    assert theme.font_px(40, 1.0) == 51  # 40 + EM_OFFSET
+    assert theme.font_px(20, 2.0) == 64  # the floor: capitals of 2% of 2160 px are 44 px
     assert theme.font_px(30, 0.1) == theme.MIN_FONT_PX
     # nothing under 2% of the window height: 12 px of text at 600 high, 22 px at 1080
     for h in (480, 600, 768, 1080, 1440, 2160):
@@ -191,7 +191,7 @@ def test_fonts_cache_objects(fonts: Fonts):
     assert fonts.render("Hi", 24, theme.TEXT) is fonts.render("Hi", 24, theme.TEXT)
 
 
-def test_render_draws_suits_as_shapes(fonts: Fonts):
+def test_render_colours_the_suits(fonts: Fonts):
     plain = fonts.render("A", 32, theme.INK)
     with_suit = fonts.render("A♠", 32, theme.INK)
     assert with_suit.get_width() > plain.get_width()
@@ -222,9 +222,11 @@ def test_wrap(fonts: Fonts):
     assert len(lines) > 1
     assert " ".join(lines).split() == text.split()
     assert all(fonts.size(line, 24)[0] <= 200 for line in lines)
+    # never inside a word: "Computer: 15 for 2" under a narrow count breaks between words
+    assert fonts.wrap("Computer: 15 for 2", 24, fonts.size("Computer: 15", 24)[0]) == ["Computer: 15", "for 2"]
     long = fonts.wrap("x" * 80, 24, 100)
-    assert len(long) > 1 and "".join(long) == "x" * 80
-    assert all(fonts.size(line, 24)[0] <= 100 for line in long)
+    assert long == ["x" * 80]  # a word longer than the line stands alone, whole
+    assert fonts.wrap("Computer-Zug/Runde", 24, fonts.size("Computer-", 24)[0]) == ["Computer-", "Zug/", "Runde"]
     assert fonts.wrap("one\ntwo", 24, 500) == ["one", "two"]
     assert fonts.wrap("", 24, 100) == [""]
 
@@ -396,16 +398,39 @@ def test_keyboard_rejects_unknown_layout():
         OnScreenKeyboard(pygame.Rect(0, 0, 100, 100), "xx")
 
 
-def test_fonts_by_path_render_the_same_pixels_as_the_default_font():
-    from sprites.text import _default_font_file
+def test_the_shipped_face_is_true_bold_with_its_licence_and_cap_heights_as_the_scale_says():
+    from sprites.text import FONT_DIR, LICENCE, font_file
 
-    path = _default_font_file()
-    assert path is not None
-    for px in (8, 13, 22, 31, 48, 97):
+    assert "Open Font License" in (FONT_DIR / LICENCE).read_text()
+    assert font_file(False) != font_file(True)
+    fonts = Fonts()
+    for px in (13, 18, 22, 33, 47, 66, 117):
         for bold in (False, True):
-            mine, default = Fonts().get(px, bold), pygame.font.Font(None, px)
-            default.bold = bold
-            a = mine.render("Ann, Ґанок, Wörld 10", True, (255, 255, 255))
-            b = default.render("Ann, Ґанок, Wörld 10", True, (255, 255, 255))
-            assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
-            assert mine.metrics("H") == default.metrics("H") and mine.get_linesize() == default.get_linesize()
+            own = pygame.font.Font(font_file(bold), px).render("Ann Ґ", True, (255, 255, 255))
+            mine = fonts.get(px, bold).render("Ann Ґ", True, (255, 255, 255))  # no emboldening on top
+            assert pygame.image.tobytes(own, "RGBA") == pygame.image.tobytes(mine, "RGBA")
+            assert fonts.cap_height(px, bold) >= theme.text_height(px)
+    for h in (600, 1080, 2160):  # the floor, measured on the rendered capitals
+        fonts.set_window(h)
+        cap = fonts.render("H", 1, theme.TEXT).get_bounding_rect().h
+        assert cap >= 0.02 * h, (h, cap)
+
+
+@pytest.mark.parametrize("text", ["Skip", "Play again", "Überspringen", "Пропустити їжак", "gjpqy ÅÉ 10♥ A♠"])
+def test_text_images_hold_the_whole_render(text: str, fonts: Fonts):
+    """The image is never shorter than pygame's own render of the string: no descender is cut."""
+    for px in (18, 22, 33, 41, 66):
+        for bold in (False, True):
+            own = fonts.get(px, bold).render(text, True, (255, 255, 255))
+            img = fonts.render(text, px, (255, 255, 255), bold)
+            assert img.get_height() >= own.get_height() and img.get_width() == own.get_width()
+            assert img.get_bounding_rect().h == own.get_bounding_rect().h  # the same ink, none clipped
+
+
+def test_a_run_is_spaced_by_the_font():
+    """The whole run is one render: the same pixels as the font's own render of it (black suits)."""
+    fonts = Fonts()
+    text = "Computer exchanged 5♠ for Q♣"
+    own = fonts.get(30).render(text, True, theme.TEXT)
+    assert pygame.image.tobytes(fonts.render(text, 30, theme.TEXT), "RGBA")[: own.get_width() * 4] \
+        == pygame.image.tobytes(own, "RGBA")[: own.get_width() * 4]

@@ -39,6 +39,7 @@ def choose(app, key, value):
     ("felt", "blue", lambda app: theme.FELT == (22, 66, 104)),
     ("card_back", "red", lambda app: theme.BACK == (128, 22, 34)),
     ("sort_by", "rank", lambda app: app.settings.sort_by == "rank"),
+    ("suit_colours", "four", lambda app: theme.FOUR_COLOUR and app.settings.suit_colours == "four"),
 ])
 def test_each_setting_takes_effect_and_survives_a_restart(key, value, seen):
     app = desktop_app()

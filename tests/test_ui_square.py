@@ -460,7 +460,7 @@ def test_closed_takes_are_refused_at_the_table_with_their_own_words():
 def test_the_drawn_card_dropped_beside_ones_cards_asks_which_one_it_replaces():
     app, session, table = drawn_seven()
     sq = table.geo.my_square
-    drag(app, pt(table.geo.drawn_mine), (sq.x - table.geo.label_w // 2, sq.centery))
+    drag(app, pt(table.geo.drawn_mine), (sq.x - table.geo.gap // 2 - 2, sq.centery))  # just left of the square
     assert table.pick.mode == "swap" and table.pick.action() is None
     prompt = words.prompt(table.t, session.names, table.obs, table.pick)
     assert prompt == "7♥: pick the card of your square it replaces."

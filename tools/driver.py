@@ -1,13 +1,30 @@
 """Drive the app with synthetic input, frame by frame: used by the scene tests, shots and bench."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from game.app import App
 from game.options import Options
 
+_SPEAKING: list[str] = []  # the language of the apps made inside ``speaking`` (innermost last)
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Apps made inside (by ``make_app``, unless told otherwise) speak ``lang``."""
+    _SPEAKING.append(lang or "")
+    try:
+        yield
+    finally:
+        _SPEAKING.pop()
+
 
 def make_app(size: tuple[int, int] = (1280, 800), **kw) -> App:
+    if _SPEAKING and _SPEAKING[-1]:
+        kw.setdefault("lang", _SPEAKING[-1])
     app = App(Options(headless=True, size=size, **kw))
     pygame.event.clear()  # start-up events are queued; drop them before posting our own
     return app

@@ -1,15 +1,12 @@
 """Kiosk screenshots for ``make shots``: the menu, names with the on-screen keyboard, the attract
-mode, the welcome-back choice, the staff PIN pad and the crash apology, at 1920x1080 and 1024x600."""
+mode, the welcome-back choice, the staff PIN pad and the crash apology: <prefix>kiosk_<scene>.png."""
 from __future__ import annotations
 
 from pathlib import Path
 
-SIZES = (((1920, 1080), "kiosk_"), ((1024, 600), "small_kiosk_"))
 
-
-def kiosk_shots(folder: Path) -> None:
-    for size, tag in SIZES:
-        _shots_at(folder, size, tag)
+def kiosk_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
+    _shots_at(folder, size, f"{prefix}kiosk_")
 
 
 def _shots_at(folder: Path, size: tuple[int, int], tag: str) -> None:

@@ -49,6 +49,7 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     drag(app, r1.center, table.my_pile_zone.center)
     frames(app, 10)
     save(app, folder, f"{tag}rejected_drop")
+    table.toast = None  # the refusal has been seen: the dialogs below are shown without it
     app.stack.push(CoverScene(app, table, 1))
     frames(app, 2)
     save(app, folder, f"{shared}cover")

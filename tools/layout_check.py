@@ -1,113 +1,151 @@
-"""The layout self-check: every scene of every game (the ``make shots`` scenes) at several sizes and
-languages, asserting that texts stay inside the window, do not overlap, are not under the type scale's
-floor, and that every control is big enough for a finger.  ``python -m tools.layout_check`` prints it."""
+"""The layout self-check: every ``make shots`` scene at every size and language, asserting that texts stay
+inside the window and inside the box they stand in, are cut by nothing, do not overlap (a toast may lie over
+the table's words, not over another toast or note), that no message lies
+on a card or a plate, that capitals are at least 2% of the window height, and that every control is big
+enough for a finger. ``make shots`` runs it on every shot it saves; ``python -m tools.layout_check [game...]``
+runs it alone and prints it."""
 from __future__ import annotations
 
 import math
 import os
 import sys
-from contextlib import contextmanager
-from pathlib import Path
 
 SIZES = [(1024, 600), (1920, 1080), (3840, 2160)]
 FINGER_PX = 44  # at 1080 and below; scaled up above
+# Found and printed by ``make shots`` but not yet failing the tests: the tables still have such places
+# (docs/decisions.md, "Type and layout").
+ADVISORY = ("leaves its box", "lies on a ")
 
 
-def problems_of(app, name: str) -> tuple[list[str], int]:
-    """What is wrong on the visible scenes, and the smallest text height seen (px)."""
-    from sprites import theme
+def enforced(found: list[str]) -> list[str]:
+    """The findings the tests fail on (all but the ADVISORY kinds)."""
+    return [p for p in found if not any(a in p for a in ADVISORY)]
 
-    w, h = app.size
-    window = (0, 0, w, h)
-    out: list[str] = []
-    smallest = 10 ** 6
-    finger = math.floor(FINGER_PX * max(1.0, h / theme.REFERENCE_HEIGHT))
-    need = math.ceil(theme.TEXT_FLOOR * h - 1e-9)
+
+def _hits(a, b) -> bool:
+    inter = a.clip(b)
+    return inter.w > 1 and inter.h > 1
+
+
+def _texts(name: str, rep: dict, h: int) -> tuple[list[str], int]:
     import pygame
 
-    win = pygame.Rect(window)
-    for scene in app.stack.visible():
-        rep = scene.layout_report()
-        label = scene.name if isinstance(scene.name, str) else type(scene).__name__
-        texts = [t for t in rep["texts"] if t[1].strip()]
-        for rect, text, px, _ in texts:
-            tall = theme.text_height(px)
-            smallest = min(smallest, tall)
-            if tall < need:
-                out.append(f"{name}: {label}: {text!r} is {tall} px (< {need})")
-            if not win.contains(rect):
-                out.append(f"{name}: {label}: {text!r} leaves the window at {tuple(rect)}")
-        solid = [t for t in texts if not t[3]]
-        for i, (ra, ta, _, _) in enumerate(solid):
-            for rb, tb, _, _ in solid[i + 1:]:
-                if ta == tb and abs(ra.x - rb.x) <= 3 and abs(ra.y - rb.y) <= 3:
-                    continue  # the same words twice in one place: a shadow or an outline
-                inter = ra.clip(rb)
-                if inter.w > 1 and inter.h > 1:
-                    out.append(f"{name}: {label}: {ta!r} {tuple(ra)} overlaps {tb!r} {tuple(rb)}")
-        for rect in rep["controls"]:
-            if min(rect.w, rect.h) < finger:
-                out.append(f"{name}: {label}: control {tuple(rect)} is under {finger} px")
+    from sprites import theme
+
+    out: list[str] = []
+    smallest = 10 ** 6
+    need = math.ceil(theme.TEXT_FLOOR * h - 1e-9)
+    win = pygame.Rect(0, 0, 10 ** 5, 10 ** 5) if rep.get("window") is None else rep["window"]
+    texts = [t for t in rep["texts"] if t[1].strip()]
+    for rect, text, px, _ in texts:
+        cap = theme.text_height(px)
+        smallest = min(smallest, cap)
+        if cap < need:
+            out.append(f"{name}: {text!r} has capitals of {cap} px (< {need})")
+        if not win.contains(rect):
+            out.append(f"{name}: {text!r} leaves the window at {tuple(rect)}")
+    for rect, text in rep.get("cut", []):
+        out.append(f"{name}: {text!r} is cut at {tuple(rect)}")
+    solid = [t for t in texts if not t[3]]
+    for i, (ra, ta, _, _) in enumerate(solid):
+        for rb, tb, _, _ in solid[i + 1:]:
+            if ta == tb and abs(ra.x - rb.x) <= 3 and abs(ra.y - rb.y) <= 3:
+                continue  # the same words twice in one place: a shadow or an outline
+            if _hits(ra, rb):
+                out.append(f"{name}: {ta!r} {tuple(ra)} overlaps {tb!r} {tuple(rb)}")
+    floats = [t for t in texts if t[3] is True]  # toasts and notes: each may cover the table, not another
+    for i, (ra, ta, _, _) in enumerate(floats):
+        for rb, tb, _, _ in floats[i + 1:]:
+            if ta != tb and _hits(ra, rb):
+                out.append(f"{name}: {ta!r} {tuple(ra)} floats over {tb!r} {tuple(rb)}")
+    for rect, text, _, kind in texts:
+        if kind:
+            continue
+        for box in rep.get("boxes", []):
+            if _hits(rect, box) and not box.contains(rect) and not rect.contains(box):
+                out.append(f"{name}: {text!r} {tuple(rect)} leaves its box {tuple(box)}")
+                break
     return out, smallest
 
 
-_NOW: dict = {}  # the language and the findings of the run in progress (shot scripts keep their save)
+def _on_cards(name: str, rep: dict) -> list[str]:
+    """No message on a card or a plate: only a plate's own words lie on it, a pile's badge on its card."""
+    out = []
+    plates, cards = rep.get("plates", []), [c.inflate(-4, -4) for c in rep.get("cards", [])]
+    for rect, text, _, kind in rep["texts"]:
+        if not text.strip() or kind == "badge":
+            continue
+        if any(p.contains(rect) for p in plates):
+            continue
+        hit = next((c for c in cards if _hits(rect, c)), None) or next((p for p in plates if _hits(rect, p)), None)
+        if hit is not None:
+            what = "plate" if hit in plates else "card"
+            out.append(f"{name}: {text!r} {tuple(rect)} lies on a {what} {tuple(hit)}")
+    return out
 
 
-def _check(app, folder, name) -> None:
-    probs, low = problems_of(app, f"{_NOW['lang']}:{app.size[0]}x{app.size[1]}:{name}")
-    _NOW["found"].extend(probs)
-    _NOW["smallest"][app.size] = min(_NOW["smallest"].get(app.size, 10 ** 6), low)
+def problems_of(app, name: str) -> tuple[list[str], int]:
+    """What is wrong on the visible scenes, and the smallest cap height seen (px)."""
+    import pygame
+
+    from sprites import theme
+
+    w, h = app.size
+    out: list[str] = []
+    smallest = 10 ** 6
+    finger = math.floor(FINGER_PX * max(1.0, h / theme.REFERENCE_HEIGHT))
+    for scene in app.stack.visible():
+        rep = scene.layout_report()
+        rep["window"] = pygame.Rect(0, 0, w, h)
+        label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"
+        found, low = _texts(label, rep, h)
+        out += found + _on_cards(label, rep)
+        smallest = min(smallest, low)
+        for rect in rep["controls"]:
+            if min(rect.w, rect.h) < finger:
+                out.append(f"{label}: control {tuple(rect)} is under {finger} px")
+    return out, smallest
 
 
-def _make_app(size=(1280, 800), **kw):
-    kw.setdefault("lang", _NOW["lang"])
-    return _NOW["make_app"](size=size, **kw)
+class Findings:
+    """Collects the problems of every shot (``shot`` is a hook of ``tools.shots.save``)."""
 
+    def __init__(self) -> None:
+        self.lang = "en"
+        self.found: list[str] = []
+        self.smallest: dict[tuple[int, int], int] = {}
 
-@contextmanager
-def checking(lang: str, found: list[str], smallest: dict):
-    """Run shot scripts with ``save`` replaced by the check (and the app in ``lang``)."""
-    import tools.driver
-    import tools.shots
+    def shot(self, app, name: str) -> None:
+        probs, low = problems_of(app, f"{self.lang}:{app.size[0]}x{app.size[1]}:{name}")
+        self.found += probs
+        self.smallest[app.size] = min(self.smallest.get(app.size, 10 ** 6), low)
 
-    if tools.shots.save is not _check:
-        _NOW["save"], _NOW["make_app"] = tools.shots.save, tools.driver.make_app
-    _NOW.update(lang=lang, found=found, smallest=smallest)
-    tools.shots.save, tools.driver.make_app = _check, _make_app
-    for mod in list(sys.modules.values()):  # scripts that imported save or make_app at the top
-        if getattr(mod, "__name__", "").startswith("tools.") and mod is not tools.shots:
-            if getattr(mod, "save", None) is _NOW["save"]:
-                mod.save = _check
-            if getattr(mod, "make_app", None) is _NOW["make_app"] and mod is not tools.driver:
-                mod.make_app = _make_app
-    try:
-        yield
-    finally:
-        tools.shots.save, tools.driver.make_app = _NOW["save"], _NOW["make_app"]
-        for mod in list(sys.modules.values()):
-            if getattr(mod, "__name__", "").startswith("tools."):
-                if getattr(mod, "save", None) is _check:
-                    mod.save = _NOW["save"]
-                if getattr(mod, "make_app", None) is _make_app:
-                    mod.make_app = _NOW["make_app"]
+    def report(self) -> None:
+        for p in self.found:
+            print(p)
+        print(f"layout check: {len(self.found)} problems")
+        for (w, h), px in sorted(self.smallest.items()):
+            print(f"smallest capitals at {w}x{h}: {px} px ({px / h:.1%} of the height)")
 
 
 def run(sizes=SIZES, langs=("en", "de"), games: list[str] | None = None) -> tuple[list[str], dict]:
-    from tools.facing_shots import facing_shot
-    from tools.shots import game_shot_makers
+    """The check over the shot scripts of ``games`` (all scenes when None), without writing pictures."""
+    from tools.driver import speaking
+    from tools.shots import Sink, shot_groups
 
-    found: list[str] = []
-    smallest: dict = {}
+    findings = Findings()
+
+    class Check(Sink):
+        def shot(self, app, name: str) -> None:
+            findings.shot(app, name)
+
     for lang in langs:
-        with checking(lang, found, smallest):
-            for game_id, make in game_shot_makers():
-                if games and game_id not in games:
-                    continue
+        findings.lang = lang
+        with speaking(lang):
+            for _, make in shot_groups(games):
                 for size in sizes:
-                    make(Path("."), size, f"{game_id}_")
-                    facing_shot(Path("."), size, "", game_id)  # the face-to-face table too
-    return found, smallest
+                    make(Check(), size, "")
+    return findings.found, findings.smallest
 
 
 def main(argv: list[str]) -> int:
@@ -117,7 +155,7 @@ def main(argv: list[str]) -> int:
     for p in found:
         print(p)
     for size, px in sorted(smallest.items()):
-        print(f"smallest text at {size[0]}x{size[1]}: {px} px")
+        print(f"smallest capitals at {size[0]}x{size[1]}: {px} px")
     return 1 if found else 0
 
 

@@ -11,10 +11,10 @@ LANGS = ("en", "de")
 
 
 def problems(size: tuple[int, int]) -> list[str]:
-    """The layout check's findings at ``size`` (empty: every scene fits)."""
-    from tools.layout_check import run
+    """The layout check's enforced findings at ``size`` (empty: every scene fits)."""
+    from tools.layout_check import enforced, run
 
-    return run(sizes=[size], langs=LANGS)[0]
+    return enforced(run(sizes=[size], langs=LANGS)[0])
 
 
 def smallest(start: tuple[int, int] = (1280, 800)) -> tuple[int, int]:

@@ -5,7 +5,7 @@ import random
 from pathlib import Path
 
 
-def recap_shots(folder: Path, size: tuple[int, int] = (1920, 1080)) -> None:
+def recap_shots(folder: Path, size: tuple[int, int] = (1920, 1080), prefix: str = "") -> None:
     from game.tables import ENTRIES
     from tools.driver import frames, make_app
     from tools.shots import midgame, open_settled, save
@@ -25,4 +25,4 @@ def recap_shots(folder: Path, size: tuple[int, int] = (1920, 1080)) -> None:
             app.push("cover", table=table, seat=seat)
         frames(app, 3)
         app.draw()
-        save(app, folder, f"cover_recap_{game_id}")
+        save(app, folder, f"{prefix}cover_recap_{game_id}")

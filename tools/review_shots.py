@@ -53,7 +53,7 @@ def open_review(game_id: str, size: tuple[int, int]):
     return app, scene
 
 
-def review_shots(folder: Path, size: tuple[int, int] = (1920, 1080)) -> None:
+def review_shots(folder: Path, size: tuple[int, int] = (1920, 1080), prefix: str = "") -> None:
     from game.tables import ENTRIES
     from tools.driver import frames, settle
     from tools.shots import save
@@ -65,7 +65,7 @@ def review_shots(folder: Path, size: tuple[int, int] = (1920, 1080)) -> None:
         if game_id == next(iter(ENTRIES)):
             frames(app, 2)
             app.draw()
-            save(app, folder, "review_summary")
+            save(app, folder, f"{prefix}review_summary")
         moments = scene.moments or []
         pick = next((i for i, m in enumerate(moments) if m.costly),
                     next((i for i, m in enumerate(moments) if m.judged), 0))
@@ -73,4 +73,4 @@ def review_shots(folder: Path, size: tuple[int, int] = (1920, 1080)) -> None:
         settle(app)
         frames(app, 2)
         app.draw()
-        save(app, folder, f"review_{game_id}")
+        save(app, folder, f"{prefix}review_{game_id}")

@@ -3,23 +3,33 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from tools.howto_shots import howto_shots
-from tools.kiosk_shots import kiosk_shots
-from tools.online_shots import online_shots
-from tools.settings_shots import settings_shots
-from tools.tutorial_shots import tutorial_shots
+# Every scene at 1920x1080, 1024x600 (small_) and 3840x2160 (large_) in English, and at 1024x600 in German and
+# Ukrainian: (language, window size, file name prefix).
+RUNS = (("en", (1920, 1080), ""), ("en", (1024, 600), "small_"), ("en", (3840, 2160), "large_"),
+        ("de", (1024, 600), "small_de_"), ("uk", (1024, 600), "small_uk_"))
 
 
-def save(app, folder: Path, name: str) -> None:
+class Sink:
+    """Where ``save`` sends a shot instead of a PNG file (the layout self-check passes one as the folder)."""
+
+    def shot(self, app, name: str) -> None:
+        raise NotImplementedError
+
+
+def save(app, folder, name: str) -> None:
     import pygame
 
     app.draw()  # a script may have changed a scene from outside the loop since the last frame: show it now
+    if isinstance(folder, Sink):
+        folder.shot(app, name)
+        return
     pygame.image.save(app.screen, str(folder / f"{name}.png"))
+    for hook in getattr(folder, "hooks", ()):
+        hook(app, name)
     print(f"wrote {folder / name}.png")
-
-
 def open_settled(app, session):
     """A table for ``session`` as the only scene, with its deal animation finished."""
     from game.tables import open_table
@@ -84,40 +94,63 @@ def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> N
     save(app, folder, f"{tag}end_review_{game_id}")
 
 
+def shot_groups(games: list[str] | None = None) -> list[tuple[str, Callable]]:
+    """Every screenshot script as ``(name, make(folder, size, prefix))``, for the shots and the layout check."""
+    from tools.facing_shots import facing_shot, facing_shots
+    from tools.howto_shots import howto_shots
+    from tools.kiosk_shots import kiosk_shots
+    from tools.online_shots import online_shots
+    from tools.recap_shots import recap_shots
+    from tools.replay_shots import replay_shots
+    from tools.review_shots import review_shots
+    from tools.settings_shots import settings_shots
+    from tools.tutorial_shots import tutorial_shots
+
+    def game(gid, make):
+        return lambda folder, size, prefix: make(folder, size, f"{prefix}{gid}_")
+
+    def review_end(gid):
+        return lambda folder, size, prefix: end_review(folder, gid, size, prefix)
+
+    def facing(gid):
+        return lambda folder, size, prefix: facing_shot(folder, size, prefix, gid)
+
+    picked = [(gid, make) for gid, make in game_shot_makers() if not games or gid in games]
+    groups = [(gid, game(gid, make)) for gid, make in picked]
+    groups += [(f"end_review_{gid}", review_end(gid)) for gid, _ in picked]
+    if games:  # one game's own scenes and its face-to-face table
+        return groups + [(f"face_to_face_{gid}", facing(gid)) for gid, _ in picked]
+    return groups + [("face_to_face", facing_shots), ("tutorial", tutorial_shots), ("online", online_shots),
+                     ("kiosk", kiosk_shots), ("settings", settings_shots), ("howto", howto_shots),
+                     ("recap", recap_shots), ("review", review_shots), ("replay", replay_shots)]
+
+
+class ShotFolder(type(Path())):
+    """The output folder; each saved shot also goes to its ``hooks`` (the layout check, the measures)."""
+
+    hooks: tuple = ()
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("CARD_DUELS_HOME", str(Path(argv[0] if argv else "shots").resolve() / ".home"))
-    folder = Path(argv[0] if argv else "shots")
+    from tools.driver import speaking
+    from tools.layout_check import Findings
+    from tools.table_share import Measures
+
+    folder = ShotFolder(argv[0] if argv else "shots")
     folder.mkdir(parents=True, exist_ok=True)
-    for game_id, make in game_shot_makers():
-        make(folder, (1920, 1080), f"{game_id}_")
-        make(folder, (1024, 600), f"small_{game_id}_")
-        make(folder, (3840, 2160), f"large_{game_id}_")
-        end_review(folder, game_id, (1920, 1080), "")
-        end_review(folder, game_id, (1024, 600), "small_")
-    from tools.facing_shots import facing_shots
-
-    for size, prefix in (((1920, 1080), ""), ((1024, 600), "small_"), ((3840, 2160), "large_")):
-        facing_shots(folder, size, prefix)
-    tutorial_shots(folder, (1920, 1080), "")
-    tutorial_shots(folder, (1024, 600), "small_")
-    online_shots(folder, (1920, 1080), "")
-    online_shots(folder, (1024, 600), "small_")
-    online_shots(folder, (3840, 2160), "large_")
-    kiosk_shots(folder)
-    settings_shots(folder, (1920, 1080), "")
-    settings_shots(folder, (1024, 600), "small_")
-    howto_shots(folder)
-    from tools.recap_shots import recap_shots
-
-    recap_shots(folder)
-    from tools.review_shots import review_shots
-
-    review_shots(folder)
-    from tools.replay_shots import replay_shots
-
-    replay_shots(folder, (1920, 1080), "")
+    findings, measures = Findings(), Measures()
+    folder.hooks = (findings.shot, measures.shot)
+    for lang, size, prefix in RUNS:
+        with speaking(lang):
+            findings.lang = lang
+            for _, make in shot_groups():
+                make(folder, size, prefix)
+    measures.write(folder)
+    findings.report()
+    measures.report(folder)
     return 0
 
 

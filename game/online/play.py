@@ -18,6 +18,7 @@ from game.online.hosting import ServerThread
 from game.online.remote import RemoteMatch
 from game.session import Session
 from sprites import theme
+from sprites.record import floating
 from sprites.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -204,18 +205,35 @@ class OnlineTable(TableScene):
             return self.t("online.waiting_for", name=name), theme.TEXT
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def _note(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The note's words and its box, if one shows."""
         note = self.banner()
         if note is None:
-            return
+            return None
         text, color = note
         fonts, s = self.app.fonts, self.scale
         img = fonts.render(text, theme.font_px(28, s), color, bold=True)
         box = img.get_rect().inflate(int(36 * s), int(16 * s))
-        box.midtop = (self.board.centerx, int(6 * s))
-        draw_panel(surface, box, alpha=235)
-        surface.blit(img, img.get_rect(center=box.center))
+        # in the table's message area, over its turn line: the opponent's hand along the top stays in view
+        box.center = getattr(getattr(self, "geo", None), "message_center", None) or \
+            (self.board.centerx, int(self.board.h * 0.57))
+        box.clamp_ip(self.board)
+        return img, box
+
+    def kept_clear(self) -> list[pygame.Rect]:
+        """A toast stands beside the note, not over it."""
+        note = self._note()
+        return [note[1]] if note else []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        note = self._note()
+        if note is None:
+            return
+        img, box = note
+        with floating(surface):
+            draw_panel(surface, box, alpha=235)
+            surface.blit(img, img.get_rect(center=box.center))
 
 
 def online_table(app, session: Session, client: OnlineClient, server: ServerThread | None = None):

@@ -28,8 +28,19 @@ class CoverScene(Scene):
         w, h = size
         s = theme.ui_scale(h)
         bw, bh = min(int(w * 0.4), int(460 * s)), max(48, int(72 * s))
-        self.buttons.set([Button("show", self.t("cover.show"), pygame.Rect((w - bw) // 2, int(h * 0.66), bw, bh),
+        top = max(int(h * 0.66), self._flow(w, h)[-1])  # under the words, however many lines they take
+        self.buttons.set([Button("show", self.t("cover.show"), pygame.Rect((w - bw) // 2, top, bw, bh),
                                  primary=True)])
+
+    def _flow(self, w: int, h: int) -> tuple[int, int, int, int]:
+        """Tops of the title, the lines under it, the "all cards hidden" line and the button, one under the other."""
+        s, fonts = theme.ui_scale(h), self.app.fonts
+        title_y = int(h * 0.40)
+        sub_y = title_y + fonts.line_height(theme.font_px(64, s), True)
+        px = theme.font_px(30, s)
+        lines = fonts.wrap(self.t(self.keys[1], name=self.who), px, int(w * 0.8))
+        hid_y = sub_y + len(lines) * fonts.line_height(px) + int(6 * s)
+        return title_y, sub_y, hid_y, hid_y + fonts.line_height(theme.font_px(24, s)) + int(12 * s)
 
     def recap(self, limit: int = 5) -> list[str]:
         """The public moves since this seat last acted, as the log tells them (the last ``limit``)."""
@@ -68,14 +79,15 @@ class CoverScene(Scene):
             center = (w // 2 + (i - 2) * art.width * 0.42, int(h * 0.24) + abs(i - 2) * 6)
             surface.blit(img, img.get_rect(center=center))
         fonts = self.app.fonts
+        title_y, sub_y, hid_y, _ = self._flow(w, h)
         title = fonts.render(self.t(self.keys[0], name=self.who), theme.font_px(64, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.44))))
+        surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
         px = theme.font_px(30, s)
         for i, line in enumerate(fonts.wrap(self.t(self.keys[1], name=self.who), px, int(w * 0.8))):
             img = fonts.render(line, px, theme.TEXT)
-            surface.blit(img, img.get_rect(center=(w // 2, int(h * 0.53) + i * img.get_height())))
+            surface.blit(img, img.get_rect(midtop=(w // 2, sub_y + i * img.get_height())))
         hid = fonts.render(self.t("cover.hidden"), theme.font_px(24, s), theme.TEXT_DIM)
-        surface.blit(hid, hid.get_rect(center=(w // 2, int(h * 0.6))))
+        surface.blit(hid, hid.get_rect(midtop=(w // 2, hid_y)))
         self.buttons.draw(surface, fonts)
         lines = self.recap()
         if lines:

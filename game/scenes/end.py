@@ -72,10 +72,12 @@ class EndScene(Scene):
         n = 4 if review or self.offer else 3
         bw = min(bw, (pw - (n + 1) * gap) // n)
         x0 = self.panel.centerx - (n * bw + (n - 1) * gap) // 2
-        tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo", "redo", "hint")]
-        if self.aside and tops:  # over the table's own top buttons, which wait while the game is over
+        # Copy is as wide as its label on one line at the type scale (the code's row leaves it the room)
+        cw = max(bw, fonts.size(self.t("replay.copy"), fonts.floor)[0] + bh)
+        tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo")]
+        if self.aside and tops:  # over the table's first row of buttons, which wait while the game is over
             spot = tops[0].unionall(tops[1:])
-            pad = max(8, int(12 * s))
+            pad = max(4, int(6 * s))
             self.cover = spot.inflate(2 * pad, 2 * pad)
             self.buttons.set([Button("back", self.t("end.result"), spot, primary=True)])
         elif self.aside:
@@ -96,8 +98,8 @@ class EndScene(Scene):
                  if review else [])
                 + ([Button("online", self.t("online.again"), pygame.Rect(x0 + 3 * (bw + gap), y, bw, bh))]
                    if self.offer else [])
-                + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
-                                                                      y - bh - int(14 * s), bw, bh))]
+                + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - cw - int(30 * s),
+                                                                      y - bh - int(14 * s), cw, bh))]
                    if self.code else []))
         self.buttons.focus = 0
 
@@ -215,9 +217,14 @@ class EndScene(Scene):
         if self.code:
             copy_btn = self.buttons.buttons[-1].rect
             label = self.t("replay.copied") if self.copied else self.t("replay.code", code="")
-            text = label + "  " + shorten(self.code, 48)
-            img = fonts.render(text, theme.font_px(24, s), theme.TEXT)
-            surface.blit(img, img.get_rect(midleft=(self.panel.x + int(30 * s), copy_btn.centery)))
+            left, px = self.panel.x + int(30 * s), theme.font_px(24, s)
+            keep = 48
+            text = label + "  " + shorten(self.code, keep)
+            while keep > 16 and fonts.size(text, px)[0] > copy_btn.x - int(16 * s) - left:  # clear of Copy
+                keep -= 2
+                text = label + "  " + shorten(self.code, keep)
+            img = fonts.render(text, px, theme.TEXT)
+            surface.blit(img, img.get_rect(midleft=(left, copy_btn.centery)))
         self.buttons.draw(surface, fonts)
 
 

@@ -24,7 +24,8 @@ class HowToScene(Scene):
     def __init__(self, app, game_id: str, page: int = 0) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.pages: tuple[Page, ...] = (*entry(game_id).rules_pages(), rules_page(game_id))
+        e = entry(game_id)
+        self.pages: tuple[Page, ...] = (*e.rules_pages(), rules_page(game_id, e.fan))
         self.page = max(0, min(page, len(self.pages) - 1))
         self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
@@ -116,31 +117,55 @@ class HowToScene(Scene):
         surface.blit(title, (x, y))
         y += title.get_height() + int(12 * s)
         bottom = self.buttons.buttons[0].rect.top - int(12 * s)
-        px = self.fit(t(page.text), (30,) if page.pictures else (34, 31, 28, 25, 22, 19), s, width, bottom - y)
-        y = self.draw_text(surface, t(page.text), px, x, y, width)
-        if page.pictures:
-            self.draw_pictures(surface, page.pictures, pygame.Rect(x, y + int(16 * s), width, bottom - y - int(16 * s)))
+        if page.beside:  # a long text on the left, the game's cards on the right
+            text_w = int(width * 0.66)
+            px = self.fit(t(page.text), (34, 31, 28, 25, 22, 19), s, text_w, bottom - y, bullets=True)
+            if self.height_of(t(page.text), px, text_w, True) > bottom - y:  # too long: the text takes the width
+                text_w = width
+                px = self.fit(t(page.text), (34, 31, 28, 25, 22, 19), s, text_w, bottom - y, bullets=True)
+            self.draw_text(surface, t(page.text), px, x, y, text_w, bullets=True)
+            gap = int(36 * s)
+            if text_w < width:
+                self.draw_pictures(surface, page.pictures,
+                                   pygame.Rect(x + text_w + gap, y, width - text_w - gap, bottom - y))
+        else:
+            px = self.fit(t(page.text), (30,) if page.pictures else (34, 31, 28, 25, 22, 19), s, width, bottom - y)
+            y = self.draw_text(surface, t(page.text), px, x, y, width)
+            if page.pictures:
+                self.draw_pictures(surface, page.pictures,
+                                   pygame.Rect(x, y + int(16 * s), width, bottom - y - int(16 * s)))
         self.buttons.draw(surface, fonts)
 
-    def fit(self, text: str, bases: tuple[int, ...], s: float, width: int, height: int) -> int:
+    def fit(self, text: str, bases: tuple[int, ...], s: float, width: int, height: int,
+            bullets: bool = False) -> int:
         """The largest of the font sizes at which ``text`` fits in ``height``."""
-        fonts = self.app.fonts
         for base in bases:
             px = theme.font_px(base, s)
-            line_h = fonts.get(px).get_linesize()
-            paras = text.split("\n")
-            if sum(len(fonts.wrap(p, px, width)) * line_h + line_h // 3 for p in paras) <= height:
+            if self.height_of(text, px, width, bullets) <= height:
                 return px
         return theme.font_px(bases[-1], s)
 
-    def draw_text(self, surface: pygame.Surface, text: str, px: int, x: int, y: int, width: int) -> int:
+    def height_of(self, text: str, px: int, width: int, bullets: bool = False) -> int:
+        """How tall ``draw_text`` sets ``text``."""
         fonts = self.app.fonts
         line_h = fonts.get(px).get_linesize()
+        indent = fonts.size("•  ", px)[0] if bullets else 0
+        after = line_h // 2 if bullets else line_h // 3
+        return sum(len(fonts.wrap(p, px, width - indent)) * line_h + after for p in text.split("\n"))
+
+    def draw_text(self, surface: pygame.Surface, text: str, px: int, x: int, y: int, width: int,
+                  bullets: bool = False) -> int:
+        """The paragraphs (each with a bullet when ``bullets``: a list reads better than a wall of text)."""
+        fonts = self.app.fonts
+        line_h = fonts.get(px).get_linesize()
+        indent = fonts.size("•  ", px)[0] if bullets else 0
         for para in text.split("\n"):
-            for line in fonts.wrap(para, px, width):
-                surface.blit(fonts.render(line, px, theme.TEXT), (x, y))
+            if bullets:
+                surface.blit(fonts.render("•", px, theme.GOLD, bold=True), (x, y))
+            for line in fonts.wrap(para, px, width - indent):
+                surface.blit(fonts.render(line, px, theme.TEXT), (x + indent, y))
                 y += line_h
-            y += line_h // 3
+            y += line_h // 2 if bullets else line_h // 3
         return y
 
     def draw_pictures(self, surface: pygame.Surface, pictures: tuple[Picture, ...], area: pygame.Rect) -> None:
@@ -149,30 +174,68 @@ class HowToScene(Scene):
             return
         s = theme.ui_scale(surface.get_height())
         gap = max(10, int(36 * s))
-        slots = sum(max(1 + 0.62 * (len(p.cards) - 1), 1.7) if p.cards else 2 for p in pictures)
         cap_px = theme.font_px(26, s)
-        cap_h = self.app.fonts.get(cap_px).get_linesize() * 3
-        card_w = int(min((area.w - gap * (len(pictures) - 1)) / slots, (area.h - cap_h) / theme.CARD_RATIO / 1.15,
-                         220 * s))
-        if card_w < 12:
+        line_h = self.app.fonts.get(cap_px).get_linesize()
+        cap_h = line_h * 2
+        rows = self._rows(pictures, area, gap, cap_h)
+        if len(rows) > 1:  # the pictures on two rows: each row in its half of the height
+            half = (area.h - gap) // 2
+            for i, row in enumerate(rows):
+                self.draw_pictures(surface, row, pygame.Rect(area.x, area.y + i * (half + gap), area.w, half))
             return
+        for _ in range(4):  # captions that wrap onto more lines leave the cards less height
+            card_w = self._card_w(pictures, area, gap, cap_h)
+            if card_w < 12:
+                return
+            spans, widths = self._widths(pictures, card_w)
+            need = line_h * max(len(self.app.fonts.wrap(self.t(p.caption), cap_px, pw)) if p.caption else 1
+                                for p, pw in zip(pictures, widths, strict=True))
+            if need <= cap_h:
+                break
+            cap_h = need
         art = self.app.cards.get(card_w)
         step = int(card_w * 0.62)
-        spans = [card_w + step * (len(p.cards) - 1) if p.cards else 0 for p in pictures]
-        widths = [max(span, int(card_w * 1.7)) if pic.cards else 2 * card_w
-                  for span, pic in zip(spans, pictures, strict=True)]
         x = area.centerx - (sum(widths) + gap * (len(pictures) - 1)) // 2
         block = int(art.height * 1.12) + cap_h
-        top = area.y + max(int(art.height * 0.12), (area.h - block) // 3)
+        top = area.y + max(int(art.height * 0.12), (area.h - block) // 2)  # in the middle of its room
         for pic, pw, span in zip(pictures, widths, spans, strict=True):
             x0 = x + (pw - span) // 2
             for i, code in enumerate(pic.cards):
                 img = art.back() if code == BACK else art.face(code)
                 lift = int(art.height * 0.12) if i in pic.lifted else 0
                 surface.blit(img, (x0 + i * step, top - lift))
-            cy = top + (art.height + int(10 * s) if pic.cards else 0)
+            if not pic.cards:  # "no cards left": an empty place shows it
+                surface.blit(art.slot(), art.slot().get_rect(midtop=(x + pw // 2, top)))
+            cy = top + art.height + int(10 * s)
             for line in self.app.fonts.wrap(self.t(pic.caption), cap_px, pw):
                 img = self.app.fonts.render(line, cap_px, theme.TEXT)
                 surface.blit(img, img.get_rect(midtop=(x + pw // 2, cy)))
                 cy += img.get_height()
             x += pw + gap
+
+    @staticmethod
+    def _widths(pictures: tuple[Picture, ...], card_w: int) -> tuple[list[int], list[int]]:
+        """Each picture's span of cards and the width it takes (at least room for its caption's words)."""
+        step = int(card_w * 0.62)
+        spans = [card_w + step * (len(p.cards) - 1) if p.cards else 0 for p in pictures]
+        widths = [max(span, int(card_w * 1.7)) if pic.cards else 2 * card_w
+                  for span, pic in zip(spans, pictures, strict=True)]
+        return spans, widths
+
+    @staticmethod
+    def _card_w(pictures: tuple[Picture, ...], area: pygame.Rect, gap: int, cap_h: int) -> int:
+        """The card width at which the pictures, side by side, fill ``area`` (its width or its height)."""
+        slots = sum(max(1 + 0.62 * (len(p.cards) - 1), 1.7) if p.cards else 2 for p in pictures)
+        return int(min((area.w - gap * (len(pictures) - 1)) / slots,
+                       (area.h - cap_h) / theme.CARD_RATIO / 1.15))
+
+    def _rows(self, pictures: tuple[Picture, ...], area: pygame.Rect, gap: int,
+              cap_h: int) -> list[tuple[Picture, ...]]:
+        """One row of pictures, or two where that gives clearly larger cards (a wide page is not left empty)."""
+        if len(pictures) < 2:
+            return [pictures]
+        one = self._card_w(pictures, area, gap, cap_h)
+        half = pygame.Rect(area.x, area.y, area.w, (area.h - gap) // 2)
+        cut = (len(pictures) + 1) // 2
+        two = min(self._card_w(pictures[:cut], half, gap, cap_h), self._card_w(pictures[cut:], half, gap, cap_h))
+        return [pictures[:cut], pictures[cut:]] if two > one * 1.1 else [pictures]

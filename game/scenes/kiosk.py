@@ -126,7 +126,12 @@ class PinPadScene(Scene):
         gap = max(8, key // 7)
         grid_w, grid_h = 3 * key + 2 * gap, 5 * key + 4 * gap
         head = max(100, int(172 * s))  # title, message and the PIN dots
-        self.panel = pygame.Rect(0, 0, grid_w + 4 * gap, min(h - 8, head + grid_h + 3 * gap))
+        fonts = self.app.fonts  # as wide as the title and the longest message, at the type scale
+        words = max(fonts.size(self.t("kiosk.pin.title"), theme.font_px(48, s), True)[0],
+                    fonts.size(self.t("kiosk.pin.prompt"), fonts.floor)[0],
+                    fonts.size(self.t("kiosk.pin.wrong", left=PIN_TRIES), fonts.floor, True)[0])
+        pw = min(w - 8, max(grid_w + 4 * gap, words + 4 * gap))
+        self.panel = pygame.Rect(0, 0, pw, min(h - 8, head + grid_h + 3 * gap))
         self.panel.center = (w // 2, h // 2)
         x0, y0 = self.panel.centerx - grid_w // 2, self.panel.bottom - grid_h - 2 * gap
         labels = {"del": "", "ok": self.t("kiosk.pin.ok")}  # "del" shows a backspace key cap
@@ -210,7 +215,7 @@ class PinPadScene(Scene):
             line, color = self.message, theme.BAD
         else:
             line, color = self.t("kiosk.pin.prompt"), theme.TEXT_DIM
-        px = fonts.fit_px(line, theme.font_px(26, s), self.panel.w - 24)
+        px = fonts.fit_px(line, theme.font_px(26, s), self.panel.w - 24, bool(self.message))
         img = fonts.render(line, px, color, bold=bool(self.message))
         surface.blit(img, img.get_rect(midtop=(cx, self.panel.y + max(8, int(20 * s)) + title.get_height() + 4)))
         dot_r = max(7, int(14 * s))

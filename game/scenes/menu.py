@@ -116,10 +116,17 @@ class MenuScene(Scene):
         if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
             bottom = [item for item in bottom if item[0] != "quit"]
         n = len(bottom)
-        small_w = min(small_w, (w - (n + 1) * gap) // n)
-        for i, (bid, label) in enumerate(bottom):
-            buttons.append(Button(bid, label, pygame.Rect(cx - (n * small_w + (n - 1) * gap) // 2 + i * (small_w + gap),
-                                                          yb, small_w, bh)))
+        # each as wide as its label on one line (at the type scale's floor where the row is short of room)
+        fonts = self.app.fonts
+        need = [fonts.size(label, fonts.floor)[0] + bh // 2 + gap for _, label in bottom]
+        room = w - (n + 1) * gap
+        widths = [max(min(small_w, room // n), k) for k in need]
+        if sum(widths) > room:
+            widths = [k + (room - sum(need)) // n for k in need]
+        x = cx - (sum(widths) + (n - 1) * gap) // 2
+        for (bid, label), bw in zip(bottom, widths, strict=True):
+            buttons.append(Button(bid, label, pygame.Rect(x, yb, bw, bh)))
+            x += bw + gap
         self.buttons.set(buttons)
 
     def continue_label(self, saves: list) -> str:

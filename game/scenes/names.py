@@ -57,10 +57,20 @@ class NamesScene(TextEntryScene):
         s = theme.ui_scale(h)
         fw, fh = min(int(w * 0.5), int(640 * s)), max(44, int(70 * s))
         top = int(h * (0.17 if self.keyboard else 0.26))
+        fonts = self.app.fonts  # the first field's label stands under the title and its line, never on them
+        header = int(h * (0.04 if self.keyboard else 0.08)) + fonts.line_height(theme.font_px(64, s), True) + 4 \
+            + fonts.line_height(theme.font_px(28, s))
+        label_h = fonts.line_height(theme.font_px(26, s))
+        top = max(top, header + label_h + 8)
+        step = min(fh * 2, fh + label_h + max(8, fh // 3))  # a field, then the next one's label
+        if self.keyboard is not None:  # the fields and the buttons above the keyboard (42% of the height)
+            step = min(step, fh + label_h + 4)
+            top = min(top, max(header + label_h + 4, int(h * 0.58) - 8 - 2 * fh - label_h - 2 * max(44, int(64 * s))))
         for i, f in enumerate(self.fields):
-            f.rect = pygame.Rect((w - fw) // 2, top + i * (fh * 2), fw, fh)
+            f.rect = pygame.Rect((w - fw) // 2, top + i * step, fw, fh)
         bw, bh = min(int(w * 0.24), int(320 * s)), max(44, int(64 * s))
-        by = self.fields[1].rect.bottom + fh
+        by = self.fields[1].rect.bottom + (min(fh, max(8, int(h * 0.58) - 8 - bh - self.fields[1].rect.bottom))
+                                           if self.keyboard is not None else fh)
         buttons = [
             Button("back", self.t("names.back"), pygame.Rect(w // 2 - bw - 10, by, bw, bh)),
             Button("start", self.t("names.start"), pygame.Rect(w // 2 + 10, by, bw, bh), primary=True),

@@ -17,6 +17,7 @@ from rules.cards import pretty_cards
 from rules.core import Action
 from rules.review import Moment, accuracy, costliest, outcome, review, verdict
 from sprites import theme
+from sprites.felt import felt
 from sprites.widgets import Button, draw_panel
 
 SWIPE = 0.08  # a horizontal drag of this share of the window width turns the page
@@ -177,7 +178,8 @@ class ReviewScene(Scene):
             ]
             if self.page == 0:
                 worst = costliest(self.moments or [])
-                top = y - (len(worst) + 1) * (bh + gap)  # above the Summary and Close row
+                # right under "The costliest moments", not far below it (never lower than over Summary)
+                top = min(y - (len(worst) + 1) * (bh + gap), self.panel.y + self._text_height() + gap)
                 for i, m in enumerate(worst):
                     n = (self.moments or []).index(m) + 1
                     label = self.t("review.moment", n=n, move=move_words(self.t, m.chosen))
@@ -231,7 +233,19 @@ class ReviewScene(Scene):
             out.append((t(m.reason_key, **m.params), theme.GOOD if m.judged else theme.TEXT_DIM, False))
         return out
 
+    def _text_height(self) -> int:
+        """How far below the panel's top its words end (as ``draw`` sets them)."""
+        fonts, pad = self.app.fonts, max(10, int(20 * theme.ui_scale(self._size[1])))
+        line_h = fonts.get(self.px).get_linesize()
+        y = pad
+        for text, _, bold in self.lines():
+            y += line_h * len(fonts.wrap(text, self.px, self.panel.w - 2 * pad, bold=bold)) + line_h // 3
+        return y
+
     def draw(self, surface: pygame.Surface) -> None:
+        # the table's side column lies under the panel: bare felt around it, so no button edge peeks out
+        column = pygame.Rect(self.panel.x, 0, surface.get_width() - self.panel.x, surface.get_height())
+        surface.blit(felt(surface.get_size()), column, column)
         draw_panel(surface, self.panel, alpha=255)
         fonts = self.app.fonts
         s = theme.ui_scale(surface.get_height())

@@ -9,7 +9,8 @@ from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
-ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "sort_by", "face_to_face")
+ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "suit_colours", "sort_by",
+        "face_to_face")
 
 
 class SettingsScene(DialogScene):
@@ -20,6 +21,7 @@ class SettingsScene(DialogScene):
         self.size = app.size
         self.rows: list[tuple[str, pygame.Rect]] = []  # setting, where its label goes
         self.panel = pygame.Rect(0, 0, 10, 10)
+        self.head = pygame.Rect(0, 0, 10, 10)  # the title row: the title, a note, Done
         self.message = ""
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -28,11 +30,16 @@ class SettingsScene(DialogScene):
         s = theme.ui_scale(h)
         bh = max(44, int(62 * s))
         gap = max(6, int(14 * s))
+        fonts = self.app.fonts
         pw = min(w - 2 * gap, int(1500 * max(s, 0.75)))
-        label_w = int(pw * 0.3)
-        top = int(h * 0.04) + self.app.fonts.get(theme.font_px(64, s), True).get_linesize() + gap
+        px = self.label_px()
+        labels = [self.t(f"settings.{key}") for key in (*ROWS, "tutorial")]  # the widest name sets the column
+        label_w = min(int(pw * 0.42), max(fonts.size(text, px, True)[0] for text in labels) + gap)
+        # the title row holds Done at its right: every row below fits a 600 px window
+        self.head = pygame.Rect((w - pw) // 2, max(gap, int(h * 0.02)), pw,
+                                max(bh, fonts.line_height(theme.font_px(64, s), True)))
         n = len(ROWS) + 1
-        top = max(top, (h - n * (bh + gap) - 3 * gap - bh) // 2)  # centred when the window is tall enough
+        top = max(self.head.bottom + 2 * gap, (h - n * (bh + gap)) // 2)  # centred when the window is tall
         self.panel = pygame.Rect((w - pw) // 2, top - gap, pw, n * (bh + gap) + gap)
         x0 = self.panel.x + gap * 2 + label_w
         avail = self.panel.right - gap * 2 - x0
@@ -51,9 +58,9 @@ class SettingsScene(DialogScene):
         done = bool(self.app.settings.tutorial_done)
         buttons.append(Button("tutorial", self.t("settings.tutorial.replay" if done else "settings.tutorial.none"),
                               pygame.Rect(x0, y, avail, bh), enabled=done))
-        bw = min(int(w * 0.3), int(360 * s))
+        bw = max(min(int(w * 0.2), int(300 * s)), fonts.size(self.t("settings.back"), fonts.floor)[0] + bh)
         buttons.append(Button("back", self.t("settings.back"),
-                              pygame.Rect((w - bw) // 2, min(h - bh - gap, self.panel.bottom + gap * 2), bw, bh)))
+                              pygame.Rect(self.head.right - bw, self.head.centery - bh // 2, bw, bh)))
         self.buttons.set(buttons)
 
     def choice_label(self, key: str, value) -> str:
@@ -82,9 +89,9 @@ class SettingsScene(DialogScene):
         surface.fill(theme.FELT)
         fonts = self.app.fonts
         title = fonts.render(self.t("settings.title"), theme.font_px(64, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midbottom=(w // 2, self.panel.y - max(4, int(12 * s)))))
+        surface.blit(title, title.get_rect(midleft=self.head.midleft))
         draw_panel(surface, self.panel, alpha=235)
-        px = max(theme.font_px(30, s), round(h * 0.024))
+        px = self.label_px()
         for key, rect in self.rows:
             text = self.t(f"settings.{key}")
             size = fonts.fit_px(text, px, rect.w)
@@ -92,7 +99,17 @@ class SettingsScene(DialogScene):
             surface.blit(img, img.get_rect(midleft=rect.midleft))
         self.buttons.draw(surface, fonts)
         note = self.message or (self.t("settings.kiosk") if self.app.kiosk is not None else "")
-        if note:
-            img = fonts.render(note, px, theme.GOOD)
+        if note:  # under the panel where there is room, else in the title row between the title and Done
             back = self.buttons.buttons[-1].rect
-            surface.blit(img, img.get_rect(midtop=(w // 2, back.bottom + 4)))
+            room = pygame.Rect(self.head.x + title.get_width() + px, self.head.y, back.x - px, self.head.h)
+            room.w -= room.x
+            if h - self.panel.bottom >= fonts.line_height(px) + 8:
+                room = pygame.Rect(self.panel.x, self.panel.bottom + 4, self.panel.w, fonts.line_height(px))
+            size = fonts.fit_px(note, px, room.w)
+            img = fonts.render(note, size, theme.GOOD)
+            surface.blit(img, img.get_rect(center=room.center))
+
+    def label_px(self) -> int:
+        """The rows' names: body text, never under the type scale."""
+        h = self.size[1]
+        return max(theme.font_px(30, theme.ui_scale(h)), round(h * 0.024))

@@ -112,8 +112,13 @@ class StatsScene(DialogScene):
             for text, frac in zip(row, WIDTHS, strict=True):
                 cw = int((self.panel.w - 2 * pad) * frac)
                 size = fonts.fit_px(text, px, cw - 8, bold=i == 0, min_px=max(12, round(h * 0.02)))
-                img = fonts.render(text, size, theme.GOLD if i == 0 else theme.TEXT, bold=i == 0)
-                surface.blit(img, (x, y + (line_h - img.get_height()) // 2 - 4))
+                # a heading too long even at the smallest size takes two lines, not the next column's room
+                lines = fonts.wrap(text, size, cw - 8, True) if i == 0 else [text]
+                imgs = [fonts.render(line, size, theme.GOLD if i == 0 else theme.TEXT, bold=i == 0) for line in lines]
+                top = y + (line_h - sum(img.get_height() for img in imgs)) // 2 - 4
+                for img in imgs:
+                    surface.blit(img, (x, top))
+                    top += img.get_height()
                 x += cw
             y += line_h
         self._note(surface, y + pad, px)

@@ -7,7 +7,7 @@ from typing import Any
 from game.languages import LANGUAGES
 from game.names_check import check_name
 from game.schema import Rule, choice, flag, is_int, number, text, whole
-from sprites.looks import BACKS, FELTS
+from sprites.looks import BACKS, FELTS, SUIT_COLOURS
 
 
 def _pin_text(v: Any) -> str:
@@ -42,6 +42,7 @@ RULES: dict[str, Rule] = {
     "volume": whole(0, 100),
     "felt": choice(FELTS),
     "card_back": choice(BACKS),
+    "suit_colours": choice(SUIT_COLOURS),
     "sort_by": choice(("suit", "rank")),
     "face_to_face": flag(),
     "tutorial_done": Rule(_ids, "a list of game names", list),

@@ -19,17 +19,16 @@ from game.tables.handorder import HandOrder
 from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
+from game.tables.toast import TableToasts
 from rules.core import Action, Event, IllegalAction
 from sprites import theme
 from sprites.felt import felt
-from sprites.record import floating
-from sprites.widgets import Button, draw_panel
+from sprites.widgets import Button
 
-TOAST_SECONDS = 3.2
 END_DELAY = 1.1
 
 
-class TableScene(TableHistory, TableGestures, TableInput, Scene):
+class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     """A game table draws only from ``self.obs`` (the view seat's public view, or its own observation while its
     player holds the device: ``Match.view``) and reads the match
     only through ``state.to_move / is_over / winners / scores / events``, ``log()``, ``play()``,
@@ -141,10 +140,6 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.app.play_sound("invalid")
         self.snap_back()
 
-    def show_toast(self, text: str, error: bool = False) -> None:
-        self.toast = (text, TOAST_SECONDS, error)
-        self.app.invalidate()
-
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         """Recompute the view from the observation and let the cards glide to it."""
         seat = self.view_seat
@@ -195,9 +190,7 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.poll_hint()
         speed = self.app.settings.animation_speed
         self.cards.update(dt, speed)
-        if self.toast:
-            text, left, err = self.toast
-            self.toast = (text, left - dt, err) if left - dt > 1e-6 else None  # its timer is due: gone
+        self.tick_floating(dt)
         state = self.match.state
         if self.cards.busy or self.blocking():
             return
@@ -301,12 +294,13 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         changed since this table's last frame (returned for ``display.update``)."""
         app = self.app
         alone = self.surface_kept()
-        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None)
+        overlay_key = (self.toast[0] if self.toast else None, self.toast[2] if self.toast else None, self._on_top())
         return self.layers.draw(surface, self.cards, self.static_key(), overlay_key, self._paint_static,
                                 self._paint_over, app.draws, alone, self._focus_ring())
 
     def _paint_static(self, layer: pygame.Surface) -> None:
         layer.blit(felt(layer.get_size()), (0, 0))
+        self.plates_drawn: list[pygame.Rect] = []  # draw_plates fills it, if the board shows plates
         self.draw_board(layer)
         self.draw_lit(layer)
         self.log.draw(layer, self.app.fonts, self.t("table.log"), self.scale)
@@ -314,8 +308,8 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
 
     def _paint_over(self, surface: pygame.Surface) -> None:
         self.draw_top(surface)
-        with floating(surface):  # a toast floats over the board for a moment
-            self._draw_toast(surface)
+        if self._on_top():  # under a dialog the app draws it over the dialog (``draw_floating``)
+            self.draw_floating(surface)
 
     def _focus_ring(self) -> tuple[pygame.Rect, Callable[[pygame.Surface], None]] | None:
         """The gold keyboard focus on a card or zone (it follows a gliding card), with how to draw it."""
@@ -328,26 +322,6 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         def paint(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=max(4, int(10 * self.scale)))
         return ring, paint
-
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        if not self.toast:
-            return
-        text, _, err = self.toast
-        px = theme.font_px(30, self.scale)
-        fonts = self.app.fonts
-        lines = fonts.wrap(text, px, int(self.board.w * 0.8))
-        imgs = [fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
-        w = max(i.get_width() for i in imgs) + int(40 * self.scale)
-        h = sum(i.get_height() for i in imgs) + int(24 * self.scale)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = (self.board.centerx, int(self.board.h * 0.57))
-        draw_panel(surface, box, alpha=235)
-        pygame.draw.rect(surface, theme.BAD if err else theme.GOLD, box, width=max(2, int(3 * self.scale)),
-                         border_radius=max(6, int(14 * self.scale)))
-        y = box.y + int(12 * self.scale)
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += img.get_height()
 
     def seat_name(self, seat: int) -> str:
         return self.session.names[seat]
@@ -371,6 +345,9 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
 
     # --- hooks for each game ----------------------------------------------------------------------
     def layout(self) -> None: ...
+    def table_report(self) -> dict[str, list]:
+        """The cards and plates where they are drawn (the layout check keeps messages off them)."""
+        return {"cards": list(self.cards.rects().values()), "plates": list(getattr(self, "plates_drawn", ()))}
     def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []

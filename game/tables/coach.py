@@ -73,13 +73,6 @@ def offer_coach(table) -> None:
         table.app.push("coach", table=table)
 
 
-def _legible(fonts, px: int, least: float) -> int:
-    """A font size whose lines are at least ``least`` pixels tall (2% of the window, say)."""
-    while fonts.render("Ag", px, theme.TEXT).get_height() < least:
-        px += 1
-    return px
-
-
 def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
     """The caption's buttons in rows as wide as ``room`` (the last button, Next, always on the last row)."""
     rows: list[list[int]] = [[]]
@@ -122,6 +115,10 @@ class CoachScene(Scene):
     @property
     def step(self) -> Mark | None:
         return self.mark
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a toast must not cover: the caption with its buttons and the places it lights."""
+        return [self.box, *self.targets] if self.mark is not None and not self.closed and self.box.w else []
 
     # --- progress ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -233,7 +230,7 @@ class CoachScene(Scene):
         w, h = size
         s = theme.ui_scale(h)
         fonts = self.app.fonts
-        px = _legible(fonts, theme.font_px(30, s), h * 0.025)
+        px = theme.font_px(24, s)  # body text: a wide, short caption covers less of the table
         pad = max(10, int(22 * s))
         bh = max(44, int(62 * s))
         gap = max(6, int(12 * s))
@@ -243,10 +240,10 @@ class CoachScene(Scene):
         bpx = theme.font_px(26, s)
         widths = [fonts.render(self.t(k), bpx, theme.TEXT, bold=True).get_width() + 2 * pad for _, k in ids]
         row_w = sum(widths) + gap * (len(ids) - 1)
-        box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.42), int(820 * s))))
+        box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.5), int(960 * s))))
         text = self.t(step.key) if step is not None else ""
         counter = self.t("coach.tip", n=len(self.guide.done) + 1, total=len(self.guide.marks))
-        cpx = _legible(fonts, theme.font_px(22, s), h * 0.02)
+        cpx = theme.font_px(22, s)  # the type scale keeps its capitals at 2% of the height
         self._gap = gap
         best: tuple[int, pygame.Rect, list, list, int] | None = None
         for share in (1.0, 0.8, 0.62, 0.48):  # narrower and taller where the bright places leave no room

@@ -43,7 +43,8 @@ class LogPanel:
             for n, line in enumerate(self.lines):
                 wrapped = self._line_cache.get(line)
                 if wrapped is None:  # each sentence is wrapped once, not on every new line
-                    parts = fonts.wrap(line, px, width)
+                    indent = max(fonts.size("• ", px)[0], fonts.size("   ", px)[0])  # the lines are indented
+                    parts = fonts.wrap(line, px, width - indent)
                     wrapped = ["• " + parts[0] if parts else "•"] + ["   " + p for p in parts[1:]]
                     self._line_cache[line] = wrapped
                 out.extend(wrapped)

@@ -102,9 +102,10 @@ class Guide:
         self._applied = [m for m in now if m.key not in self.done]
 
     def current(self, table) -> Mark | None:
-        """The mark to show now: the first that applies, an action's only while the table is at rest."""
+        """The mark to show now: the first that applies, an action's only while the table is at rest, a watch
+        mark once the cards lie still (the caption's place is chosen off the cards where they stop)."""
         for m in self._applied:
-            if not m.kinds or not busy(table):
+            if not busy(table) or (not m.kinds and not table.cards.busy):
                 return m
         return None
 

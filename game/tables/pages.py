@@ -23,8 +23,9 @@ class Page:
     title: str
     text: str
     pictures: tuple[Picture, ...] = ()
+    beside: bool = False  # a long text: the pictures stand beside it, not under it
 
 
-def rules_page(game_id: str) -> Page:
-    """The last page of every game: the whole rules text (``<game>.rules``), no pictures."""
-    return Page("howto.all_rules", f"{game_id}.rules")
+def rules_page(game_id: str, fan: tuple[str, ...] = ()) -> Page:
+    """The last page of every game: the whole rules text (``<game>.rules``), the game's cards beside it."""
+    return Page("howto.all_rules", f"{game_id}.rules", (Picture(fan),) if fan else (), beside=True)

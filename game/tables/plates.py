@@ -40,4 +40,5 @@ class PlateSeats(TableScene):
             look = self.plate_look(plate, stacked)
             out[seat] = rect = plate_rect(look, pos, anchor)
             look.draw(surface, rect)
+        self.plates_drawn = list(out.values())  # for the layout check: a hidden plate (the trump picker) is none
         return out

@@ -19,7 +19,8 @@ else:
 
 
 class BandGeometry(CribGeometry):
-    """The band's rows: peg board, play, two lines of words, hand (with the crib, whoever's it is)."""
+    """The band's rows: peg board, play, one line of words (the turn, or a selection's preview in its place),
+    hand (with the crib, whoever's it is)."""
 
     def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int], label_h: int,
                  line_h: int) -> None:
@@ -28,8 +29,8 @@ class BandGeometry(CribGeometry):
         w, h = b.w, b.h
         self.scale = scale
         self.pad = p = max(6, int(14 * scale))
-        peg_h = max(int(h * 0.17), 3 * line_h)
-        ch = (h - peg_h - label_h - 2 * line_h - 6 * p) / 2.15  # the play (with its earlier cards) and the hand
+        peg_h = max(int(h * 0.19), 2 * line_h + p)  # two tracks, each as high as its score
+        ch = (h - peg_h - label_h - line_h - 5 * p) / 2.15  # the play (with its earlier cards) and the hand
         self.cw = max(36, int(min(ch / theme.CARD_RATIO, w / 9)))
         self.ch = self.cw * theme.CARD_RATIO
         self.sw = max(28, int(self.cw * 0.62))
@@ -38,8 +39,7 @@ class BandGeometry(CribGeometry):
         self.peg_rect = pygame.Rect(b.x + p, b.y + p, w - 2 * p, peg_h)
         self.y_mid = self.peg_rect.bottom + p + label_h + self.ch * 0.575
         self.y_hand = b.bottom - p - self.ch / 2
-        self.y_status = self.y_mid + self.ch * 0.575 + p + line_h / 2
-        self.y_preview = self.y_status + line_h
+        self.y_status = self.y_preview = self.y_mid + self.ch * 0.575 + p + line_h / 2
         self.x_deck = b.x + w * 0.085
         self.x_count = b.x + w * 0.215
         self.x_series = b.x + w * 0.31

@@ -10,7 +10,7 @@ import pygame
 from game.tables.cribbage import words
 from rules.cards import Card, pretty_cards
 from sprites import theme
-from sprites.widgets import draw_panel
+from sprites.widgets import draw_panel, text_panel
 
 if TYPE_CHECKING:
     from game.tables.cribbage.face import CribbageFace
@@ -50,9 +50,9 @@ def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
             table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
     _draw_status(table, surface)
     _draw_preview(table, surface)
-    if table.seq.showing:
-        table.text(surface, table.t("cribbage.tap_to_skip"), 22, theme.TEXT_DIM,
-                   (g.b.right - g.pad, g.b.bottom - g.pad), "bottomright")
+    if table.seq.showing:  # where the turn line goes: the message area, off the cards
+        img = table.app.fonts.render(table.t("cribbage.tap_to_skip"), theme.font_px(22, table.scale), theme.TEXT_DIM)
+        text_panel(surface, [(img, img.get_rect(midbottom=(g.b.centerx, int(status_bottom(table)))))], g.pad)
 
 
 def cached(table: CribbageFace, fn, *args):
@@ -99,7 +99,12 @@ def _draw_crib_label(table: CribbageFace, surface: pygame.Surface, view: Obs) ->
         slot = table.app.cards.get(g.sw).slot()  # the label beside it names it, in type-scale text
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
-    table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
+    if owner == view["seat"]:  # by one's hand: over the crib, so the hand may fan up to it
+        y = zone.y - g.pad // 2  # on two lines where one would reach over the hand (a narrow board in review)
+        for line in reversed(table.wrap(label, theme.font_px(22, table.scale), zone.w + 2 * g.pad)):
+            y = table.text(surface, line, 22, theme.TEXT_DIM, (zone.centerx, y), "midbottom").y
+    else:
+        table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
 
 
 def _draw_drop_zones(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
@@ -138,16 +143,24 @@ def _draw_count(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None
     top = c[1] - (lh + nh) / 2
     table.text(surface, label, 20, theme.TEXT_DIM, (c[0], top), "midtop")
     table.text(surface, number, 46, theme.TEXT, (c[0], top + lh), "midtop", bold=True)
-    y = c[1] + r + g.pad
     fonts = table.app.fonts
     px = theme.font_px(22, table.scale)
     width = int(g.x_series - g.x_deck - g.cw / 2 - g.pad * 2)  # between the starter and the play: over no card
+    blocks = []
     for text, points in table.callouts:
         fit = cached(table, fonts.fit_px, text, px, width, True)  # one line if the type scale allows
-        for line in cached(table, balanced, fonts, text, fit, width):
-            img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
-            rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
-            y = rect.bottom
+        blocks += [(line, fit, points) for line in cached(table, balanced, fonts, text, fit, width)]
+    high = sum(fonts.line_height(fit, True) for _, fit, _ in blocks)
+    y = c[1] + r + g.pad
+    message_top = g.y_status - fonts.line_height(theme.font_px(28, table.scale), True) / 2
+    if y + high > message_top:  # no room under the count before the message line: over it
+        y = c[1] - r - g.pad - high
+        if y < g.peg_rect.bottom + g.pad:
+            return  # nor over it (half a table): the log and the pegs say it
+    for line, fit, points in blocks:
+        img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
+        rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
+        y = rect.bottom
 
 
 def _draw_cut_for_deal(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
@@ -162,17 +175,17 @@ def _draw_cut_for_deal(table: CribbageFace, surface: pygame.Surface, view: Obs) 
             slot = table.app.cards.get(g.cw).slot()
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         table.text(surface, names[k], 24, theme.TEXT, (x, y + g.ch / 2 + g.pad / 2), "midtop", bold=True)
-    head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
-    table.text(surface, head, 26, theme.TEXT_DIM, (g.b.centerx, g.y_mid - g.ch / 2 - g.pad), "midbottom")
+    above = (g.b.centerx, g.y_mid - g.ch / 2 - g.pad)  # the round, then its result, over the two cuts
     if view["dealer"] is not None and None not in cfd["cards"]:
         text = table.t("cribbage.deals_first", name=names[view["dealer"]],
                        card=pretty_cards([cfd["cards"][view["dealer"]]]))
-        table.text(surface, text, 28, theme.GOLD, (g.b.centerx, g.y_mid + g.ch / 2 + g.pad * 3.5), "midtop",
-                   bold=True)
+        table.text(surface, text, 28, theme.GOLD, above, "midbottom", bold=True)
     elif cfd["tie"]:
         rank = Card.parse(cfd["cards"][0]).rank_label
-        table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD,
-                   (g.b.centerx, g.y_mid + g.ch / 2 + g.pad * 3.5), "midtop", bold=True)
+        table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD, above, "midbottom", bold=True)
+    else:
+        head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
+        table.text(surface, head, 26, theme.TEXT_DIM, above, "midbottom")
 
 
 def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
@@ -184,7 +197,8 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     table.text(surface, table.t("cribbage.starter"), 22, theme.TEXT_DIM, (g.x_deck, g.y_show - g.ch / 2 - g.pad),
                "midbottom")
     width = int(g.show_group_w())
-    limit = strip[0].y - g.pad if (strip := table.strip_due()) else g.b.bottom - g.pad
+    status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
+    limit = status_bottom(table) - status_h - g.pad
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     for n, item in enumerate(view["last_show"]):
@@ -213,9 +227,14 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
         if seq.complete(n) and item["parts"]:
             said = table.t("cribbage.said_total", said=said, total=item["total"])
         y = g.show_text_top
-        for line in cached(table, fonts.wrap, said, px, width):
-            if y + line_h > limit:
-                break
+        lines = cached(table, fonts.wrap, said, px, width)
+        fit = max(1, int((limit - y) // line_h))
+        if len(lines) > fit:  # the latest words and the total matter most: the start gives way to an ellipsis
+            first = lines[len(lines) - fit].split()
+            while len(first) > 1 and fonts.size("…" + " ".join(first), px)[0] > width:
+                first = first[1:]
+            lines = ["…" + " ".join(first)] + lines[len(lines) - fit + 1:]
+        for line in lines:
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
             surface.blit(fonts.render(line, px, ink), (x, y))
             y += line_h
@@ -238,10 +257,25 @@ def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
         line, color = table.t("table.thinking", name=name), theme.TEXT
     else:
         line, color = table.t("table.their_turn", name=name), theme.TEXT
-    y = g.y_status if not view.get("last_show") else g.y_hand - g.ch / 2 - g.pad * 5
-    if (strip := table.strip_due()) and view["phase"] != "starter":
-        y = strip[0].y - g.pad * 6
-    table.text(surface, line, 28, color, (g.b.centerx, y), "center", bold=True)
+    fonts, width = table.app.fonts, int(g.b.w - 5 * g.pad)
+    px = cached(table, fonts.fit_px, line, theme.font_px(28, table.scale), width, True)  # one line if it can
+    lines = cached(table, fonts.wrap, line, px, width, True)
+    line_h = fonts.line_height(px, True)
+    y = status_bottom(table) - line_h * len(lines) if view.get("last_show") else g.y_status - line_h * len(lines) / 2
+    placed = []
+    for part in lines:  # a long instruction wraps (upwards, above the pack or the hand)
+        img = fonts.render(part, px, color, bold=True)
+        placed.append((img, img.get_rect(midtop=(g.b.centerx, int(y)))))
+        y += line_h
+    text_panel(surface, placed, g.pad)  # the status panel every table uses
+
+
+def status_bottom(table: CribbageFace) -> float:
+    """Where the turn line ends while a show lies on the table: just above the pack spread for the next cut,
+    or above the hand; the show's words stop above it."""
+    g = table.geo
+    strip = table.strip_due()
+    return (strip[0].y if strip and table.obs["phase"] != "starter" else g.y_hand - g.ch / 2) - g.pad
 
 
 def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -258,10 +292,10 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     w = max(i.get_width() for i in imgs) + g.pad * 2
     h = sum(i.get_height() for i in imgs) + g.pad
     box = pygame.Rect(0, 0, w, h)
-    box.midtop = (g.b.centerx, int(g.y_preview - theme.font_px(25, table.scale) * 0.4))
+    box.center = (g.b.centerx, int(g.y_preview))
     if (strip := table.strip_due()) and table.obs["phase"] != "starter":
         box.midbottom = (g.b.centerx, strip[0].y - g.pad * 3)
-    draw_panel(surface, box, alpha=200)
+    draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2
     for img in imgs:
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))

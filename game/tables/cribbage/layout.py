@@ -9,40 +9,52 @@ from sprites import theme
 class CribGeometry:
     """Every position of the table for one board rectangle; recomputed on resize."""
 
-    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int] = (0, 0)) -> None:
+    def __init__(self, board: pygame.Rect, scale: float, plates: tuple[int, int] = (0, 0),
+                 theirs_h: int = 0) -> None:
         b = self.b = pygame.Rect(board)
         self.plates = plates  # the widths of one's plate and the opponent's, at the left edge by the cards
         w, h = b.w, b.h
         self.scale = scale
         self.pad = max(6, int(14 * scale))
-        self.cw = max(40, int(min(h * 0.15, w / 8.2)))
+        # Cards a quarter of the window high: the opponent's backs and the crib half as wide, the peg board
+        # a little lower, and the lines between the play and the hand measured from what is left.
+        self.cw = max(40, int(min(h * 0.18, w / 7.2)))
         self.ch = self.cw * theme.CARD_RATIO
-        self.sw = max(28, int(self.cw * 0.62))  # opponent's hand, crib, earlier series, deck
+        self.sw = max(28, int(self.cw * 0.5))  # opponent's hand, crib, earlier series, deck
         self.sh = self.sw * theme.CARD_RATIO
-        self.y_opp = b.y + self.pad + self.sh / 2
-        top = int(self.y_opp + self.sh / 2 + self.pad)
-        self.peg_rect = pygame.Rect(b.x + self.pad, top, w - 2 * self.pad, int(h * 0.145))
-        self.y_mid = self.peg_rect.bottom + self.pad * 2 + self.ch * 0.62
-        self.y_hand = b.bottom - self.ch / 2 - h * 0.035
-        self.y_status = (self.y_mid + self.ch * 0.62 + self.y_hand - self.ch / 2 - self.ch * 0.18) / 2 - h * 0.02
-        self.y_preview = self.y_status + h * 0.045
+        lift = self.sw * 0.15  # a crib of four stands this much above its bottom card
+        # a stacked opponent's plate taller than their backs takes its room from the peg board
+        over = max(0.0, theirs_h - lift - self.sh)
+        self.y_opp = b.y + self.pad + lift + (self.sh + over) / 2
+        top = int(b.y + 2 * self.pad + lift + self.sh + over)
+        self.peg_rect = pygame.Rect(b.x + self.pad, top, w - 2 * self.pad, int(max(h * 0.1, h * 0.12 - over)))
+        self.y_mid = self.peg_rect.bottom + self.pad + self.ch * 0.65
+        self.y_hand = b.bottom - self.ch / 2 - max(self.pad, h * 0.02)
+        above, below = self.y_mid + self.ch * 0.65, self.y_hand - self.ch / 2 - self.cw * 0.18  # a lifted card
+        self.y_status = self.y_preview = (above + below) / 2  # one message at a time: the preview replaces the turn
         self.x_deck = b.x + w * 0.085
         self.x_count = b.x + w * 0.215
         self.x_series = b.x + w * 0.31
         self.x_earlier = b.x + w * 0.75
         self.x_crib = b.right - w * 0.08
-        self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.72),
+        self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.65),
                                      int(self.x_earlier - self.sw * 0.7 - self.x_count + self.cw * 0.6),
-                                     int(self.ch * 1.44))
+                                     int(self.ch * 1.3))
         self.hand_zone = pygame.Rect(b.x, int(self.y_hand - self.ch * 0.75), b.w, int(self.ch * 1.5))
+
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: on the line between the play and the hand."""
+        return int(self.b.centerx), int(self.y_status)
 
     # --- hands ------------------------------------------------------------------------------------
     def hand_xs(self, n: int) -> list[float]:
         """One's hand, fanned from one's plate to the right."""
         if n == 0:
             return []
-        step = min(self.cw * 0.8, (self.b.w * 0.62 - self.cw) / max(1, n - 1))
         left = self.b.x + self.pad * 3 + self.plates[0] + self.cw / 2
+        right = min(left - self.cw / 2 + self.b.w * 0.55, self.crib_zone(True).x - self.pad)  # clear of the crib
+        step = min(self.cw * 0.8, (right - left - self.cw / 2) / max(1, n - 1))
         return [left + i * step for i in range(n)]
 
     def opp_xs(self, n: int) -> list[float]:

@@ -41,8 +41,13 @@ class CribbageTable(PlateSeats, TableScene):
 
     # --- geometry and the view ----------------------------------------------------------------------
     def layout(self) -> None:
-        full = [self.plate_look(self._plate(seat, 121, 6, True, True, True)).size[0] for seat in (0, 1)]
-        self.geo = CribGeometry(self.board, self.scale, (full[self.view_seat], full[1 - self.view_seat]))
+        full = [self._plate(seat, 121, 6, True, True, True) for seat in (0, 1)]
+        mine, theirs = full[self.view_seat], full[1 - self.view_seat]
+        # The opponent's plate on one row beside their backs, under the top edge; stacked only where that is wide.
+        row = self.plate_look(theirs, False).size[0]
+        self._opp_stacked = row > self.board.w * 0.4
+        theirs_w, theirs_h = self.plate_look(theirs, self._opp_stacked).size
+        self.geo = CribGeometry(self.board, self.scale, (self.plate_look(mine).size[0], theirs_w), theirs_h)
         self.pegboard.layout(self.geo.peg_rect, self.view_seat)
 
     # --- plates: the score as the pegs show it, the cards held, the dealer ----------------------------
@@ -70,7 +75,7 @@ class CribbageTable(PlateSeats, TableScene):
         g = self.geo
         if seat == self.view_seat:
             return (g.b.x + g.pad, g.y_hand + g.ch / 2), "bottomleft", True
-        return (g.b.x + g.pad, g.y_opp), "midleft", True
+        return (g.b.x + g.pad, g.y_opp), "midleft", getattr(self, "_opp_stacked", True)
 
     @property
     def view(self) -> dict[str, Any]:

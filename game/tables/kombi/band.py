@@ -46,7 +46,7 @@ class BandGeometry(KombiGeometry):
         self.my_pile_zone = pygame.Rect(int(self.pile_left - pad), top, int(r.right - self.pile_left + pad),
                                         int(self.room.label_h + self.ch + pad))
 
-    def pile_xs(self, sizes: list[int]) -> list[list[float]]:
+    def pile_xs(self, sizes: list[int], y: float | None = None) -> list[list[float]]:
         """One's combinations right of the exchange area, squeezed evenly when a game's worth runs long."""
         overlap, gap = self.mini * 0.48, self.mini * 0.35
         room = self.right.right - self.pile_left

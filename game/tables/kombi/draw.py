@@ -9,7 +9,7 @@ import pygame
 
 from rules.kombi.combos import best_split, combo_points
 from sprites import theme
-from sprites.widgets import draw_badge, draw_round_rect
+from sprites.widgets import draw_badge, draw_round_rect, text_panel
 
 if TYPE_CHECKING:
     from game.tables.kombi.face import KombiFace
@@ -48,8 +48,8 @@ def draw_top(table: KombiFace, surface: pygame.Surface) -> None:
 
 def _status(table: KombiFace, surface: pygame.Surface) -> None:
     st = table.match.state
-    if st.is_over:
-        return
+    if st.is_over or (table.my_turn and table.selected):
+        return  # the preview of the selection takes the message line
     seat = st.to_move
     assert seat is not None  # the game runs
     obs = table.obs
@@ -57,8 +57,12 @@ def _status(table: KombiFace, surface: pygame.Surface) -> None:
         left = 2 - len(obs["done"])
         can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
                if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
-        line = (f"{table.t('table.your_turn', name=table.seat_name(seat))}  ·  "
-                f"{table.t.n('kombi.actions_left', left)}  ·  {table.t('kombi.can', list=', '.join(can))}")
+        parts = [table.t("table.your_turn", name=table.seat_name(seat)), table.t.n("kombi.actions_left", left),
+                 table.t("kombi.can", list=", ".join(can))]
+        fonts, px = table.app.fonts, table.app.fonts.floor
+        while len(parts) > 1 and fonts.size("  ·  ".join(parts), px, True)[0] > table.geo.right.w:
+            parts.pop()  # one line: the choices go first (the piles and buttons show them), then the count
+        line = "  ·  ".join(parts)
         color = theme.GOLD
     elif table.bot.thinking:
         line, color = table.t("table.thinking", name=table.seat_name(seat)), theme.TEXT
@@ -86,22 +90,24 @@ def _line(table: KombiFace, surface: pygame.Surface, text: str, base: int, color
     floor: below that it wraps onto the space the row keeps for two lines)."""
     geo, fonts = table.geo, table.app.fonts
     px = fonts.fit_px(text, theme.font_px(base, table.scale), geo.right.w, True)
-    if fonts.size(text, px, True)[0] <= geo.right.w:
+    if fonts.size(text, px, True)[0] <= geo.right.w - 3 * geo.pad:
         img = fonts.render(text, px, color, bold=True)
-        surface.blit(img, img.get_rect(center=(geo.right.centerx, int(cy))))
+        text_panel(surface, [(img, img.get_rect(center=(geo.right.centerx, int(cy))))], geo.pad)
         return
-    _lines(table, surface, text, base, color, geo.right.centerx, cy, geo.right.w, "center", True)
+    _lines(table, surface, text, base, color, geo.right.centerx, cy, geo.right.w - 3 * geo.pad, "center", True,
+           panel=True)
 
 
 def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,
-           width: int, align: str, bold: bool = False) -> None:
+           width: int, align: str, bold: bool = False, panel: bool = False) -> None:
     """``text`` wrapped to ``width``, the block centred on ``cy``; each line centred on ``x``, from it, or (``right``)
-    ending at ``x + width``."""
+    ending at ``x + width``; on the status panel when ``panel``."""
     fonts = table.app.fonts
     px = theme.font_px(base, table.scale)
     lines = table.wrap(text, px, width, bold)
     line_h = fonts.get(px, bold).get_linesize()
     y = cy - line_h * len(lines) / 2
+    placed = []
     for line in lines:
         img = fonts.render(line, px, color, bold=bold)
         if align == "center":
@@ -110,5 +116,10 @@ def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, colo
             rect = img.get_rect(topright=(int(x + width), int(y)))
         else:
             rect = img.get_rect(topleft=(int(x), int(y)))
-        surface.blit(img, rect)
+        placed.append((img, rect))
         y += line_h
+    if panel:
+        text_panel(surface, placed, table.geo.pad)
+    else:
+        for img, rect in placed:
+            surface.blit(img, rect)

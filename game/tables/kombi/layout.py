@@ -1,7 +1,8 @@
 """Kombi-Duell geometry. A left column holds what names things: the opponent's plate (beside their
-backs), the label of each row of scored combinations (beside that row), the draw pile and one's own
-plate (beside one's hand). The rows to its right, top to bottom: the opponent's backs, their scored
-combinations, the status, the exchange area, the preview, one's scored combinations and one's hand."""
+backs), the label of one's row of scored combinations (beside it), the draw pile and one's own plate
+(beside one's hand). The rows to its right, top to bottom: the opponent's backs with their scored
+combinations right of them, the exchange area, one message line (the turn, or the preview of a selection),
+one's scored combinations and one's hand."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +11,8 @@ import pygame
 
 from sprites import theme
 
-MINI = 0.7  # scored combinations, in card widths: small enough for a game's worth, large enough to read
+MINI = 0.66  # scored combinations, in card widths: small enough for a game's worth, large enough to read
+OPP_SHARE = 0.45  # the opponent's backs take the left of the top row, their scored combinations the rest
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,8 @@ class KombiGeometry:
         self.scale = scale
         self.room = room or Room(int(220 * scale), int(30 * scale), int(30 * scale), 1, 1)
         self.pad = max(6, int(14 * scale))
-        self.margin = max(6, int(b.h * 0.016))
-        cw = int(min(b.h * 0.22, b.w / 6))
+        self.margin = max(6, int(b.h * 0.008))
+        cw = int(min(b.h * 0.2, b.w / 6))
         while cw > 40 and self._spare(cw) < 0:
             cw -= 1
         self._place(cw)
@@ -44,9 +46,9 @@ class KombiGeometry:
         room = self.room
         ch = cw * theme.CARD_RATIO
         mini_h = int(cw * MINI) * theme.CARD_RATIO
-        oh = max(30, int(cw * 0.55)) * theme.CARD_RATIO
-        lift = cw * 0.18  # a selected hand card stands up this far: it must not cover the scored row
-        return [max(oh, room.plate_theirs_h), mini_h, room.label_h + ch, 2 * room.line_h, mini_h,
+        oh = max(30, int(cw * 0.45)) * theme.CARD_RATIO
+        lift = cw * 0.1  # a selected hand card stands up this far: it must not cover the scored row
+        return [max(oh, mini_h, room.plate_theirs_h), room.label_h + ch, room.line_h, mini_h,
                 max(ch + lift, room.plate_mine_h)]
 
     def _spare(self, cw: int) -> float:
@@ -58,7 +60,7 @@ class KombiGeometry:
         self.cw = cw
         self.ch = ch = round(cw * theme.CARD_RATIO)
         self.mini = int(cw * MINI)
-        self.ow = max(30, int(cw * 0.55))
+        self.ow = max(30, int(cw * 0.45))
         rows = self._rows(cw)
         gap = pad + max(0.0, self._spare(cw)) / (len(rows) - 1)
         centres: list[float] = []
@@ -68,7 +70,7 @@ class KombiGeometry:
             y += h + gap
         mid, message, hand = self._rows_at(centres)
         self.y_mid = mid + room.label_h / 2
-        self.y_status, self.y_preview = message - room.line_h / 2, message + room.line_h / 2
+        self.y_status = self.y_preview = message  # one message at a time: a selection's preview replaces the turn
         self.y_hand = b.bottom - self.margin - ch / 2
         self.column = pygame.Rect(b.x + self.margin, b.y, max(room.column_w, cw), b.h)
         self.right = pygame.Rect(self.column.right + pad, b.y, b.right - pad - self.column.right - pad, b.h)
@@ -85,10 +87,20 @@ class KombiGeometry:
 
     def _rows_at(self, centres: list[float]) -> tuple[float, float, float]:
         """Which row lies where (its centre); the middle, message and hand rows' centres."""
-        self.y_opp, self.y_opp_disc, mid, message, self.y_my_disc, hand = centres
-        self.scored_rows: tuple[float, ...] = (self.y_opp_disc, self.y_my_disc)  # each labelled where it lies
-        self.plate_theirs_y = self.y_opp
+        top, mid, message, self.y_my_disc, hand = centres
+        self.y_opp = self.y_opp_disc = top  # their combinations beside their backs: the plate names both
+        self.scored_rows: tuple[float, ...] = (self.y_my_disc,)  # labelled where it lies
+        self.plate_theirs_y = top
         return mid, message, hand
+
+    @property
+    def message_w(self) -> int:
+        return self.right.w
+
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: on the message line, off the cards."""
+        return int(self.right.centerx), int(self.y_status)
 
     def area_x(self, i: int) -> float:
         return self.x_area + (i - 1) * self.cw * 1.18
@@ -103,17 +115,20 @@ class KombiGeometry:
 
     def opp_positions(self, n: int, width: int, shown: bool) -> list[float]:
         """The opponent's cards, fanned from their plate to the right (face up, more apart, at the end)."""
-        step = min(width * (0.62 if shown else 0.45), (self.right.w - width) / max(1, n - 1))
+        step = min(width * (0.62 if shown else 0.45), (self.right.w * OPP_SHARE - width) / max(1, n - 1))
         lo = self.right.x + width / 2
         return [lo + i * step for i in range(n)]
 
-    def pile_xs(self, sizes: list[int]) -> list[list[float]]:
+    def pile_xs(self, sizes: list[int], y: float | None = None) -> list[list[float]]:
         """Centre x of each card of each scored combination: combinations side by side from the left of
-        the rows, each fanned so every index shows, squeezed evenly when a game's worth runs long."""
+        the rows (the opponent's, in row ``y``, right of their backs), each fanned so every index shows,
+        squeezed evenly when a game's worth runs long."""
         overlap, gap = self.mini * 0.48, self.mini * 0.35
+        left = self.right.x + (self.right.w * (OPP_SHARE + 0.03) if y == self.y_opp_disc else 0)
+        room = self.right.right - left
         total = sum(self.mini + overlap * (k - 1) + gap for k in sizes) - gap
-        squeeze = min(1.0, (self.right.w - self.mini) / (total - self.mini)) if total > self.mini else 1.0
-        x = self.right.x + self.mini / 2
+        squeeze = min(1.0, (room - self.mini) / (total - self.mini)) if total > self.mini else 1.0
+        x = left + self.mini / 2
         out = []
         for k in sizes:
             out.append([x + j * overlap * squeeze for j in range(k)])

@@ -39,7 +39,7 @@ class KombiTable(PlateSeats, TableScene):
         column = max(label, *(w for w, _ in full))
         me = self.view_seat
         line = fonts.get(theme.font_px(28, scale), True).get_linesize()
-        room = Room(column, fonts.get(theme.font_px(24, scale)).get_linesize() + max(6, int(14 * scale)), line,
+        room = Room(column, fonts.get(theme.font_px(24, scale)).get_linesize() + max(4, int(6 * scale)), line,
                     full[me][1], full[1 - me][1])
         self.geo = KombiGeometry(self.board, scale, room)
 
@@ -101,7 +101,7 @@ class KombiTable(PlateSeats, TableScene):
 
     def _pile_sprites(self, combos: list[dict], y: float) -> list[CardSprite]:
         cards = [combo["cards"] for combo in combos]
-        xs = self.geo.pile_xs([len(c) for c in cards])
+        xs = self.geo.pile_xs([len(c) for c in cards], y)
         return [CardSprite(c, c, x, y, self.geo.mini, z=20 + j)
                 for combo, row in zip(cards, xs, strict=True) for j, (c, x) in enumerate(zip(combo, row, strict=True))]
 
@@ -220,11 +220,11 @@ class KombiTable(PlateSeats, TableScene):
         done = self.obs.get("done", [])
         end_label = self.t("kombi.pass") if not done else self.t("kombi.end_turn")
         sort_label = self.t("kombi.sort_suit" if self.hand_order.by == "suit" else "kombi.sort_rank")
-        return [
-            Button("play", self.t("kombi.play"), pygame.Rect(area.x, area.y, half, bh), enabled=can_play,
+        return [  # the longest label gets the whole row: a label stays on one line at the type scale
+            Button("play", self.t("kombi.play"), pygame.Rect(area.x, area.y, area.w, bh), enabled=can_play,
                    primary=True),
-            Button("sort", sort_label, pygame.Rect(area.x + half + gap, area.y, half, bh)),
-            Button("pass", end_label, pygame.Rect(area.x, area.y + bh + gap, area.w, bh), enabled=mine),
+            Button("sort", sort_label, pygame.Rect(area.x, area.y + bh + gap, half, bh)),
+            Button("pass", end_label, pygame.Rect(area.x + half + gap, area.y + bh + gap, half, bh), enabled=mine),
         ]
 
     def on_game_button(self, bid: str) -> None:

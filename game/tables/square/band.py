@@ -16,6 +16,7 @@ from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.plates import PlateSeats
+    from sprites.plate import Plate
 else:
     PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
@@ -53,7 +54,8 @@ class BandGeometry(SquareGeometry):
         self.oh = round(self.ow * theme.CARD_RATIO)
         self.ogap = max(3, int(self.ow * 0.06))
         side, high = 2 * cw + self.gap, 2 * self.ch + self.gap
-        self.pile_w = self.top_w = 2 * cw + p
+        self.pile_step = self.pile_spacing(cw)
+        self.pile_w = self.top_w = cw + self.pile_step
         x = b.x + m
         col_a = max(self.pile_w, room.plate_mine[0])
         bottom = b.bottom - m
@@ -67,7 +69,7 @@ class BandGeometry(SquareGeometry):
         self.band_top = b.y + m
         self.band = pygame.Rect(x, self.band_top, corner_x + corner_w - x, room.band_h)
         self.x_draw = x + cw / 2
-        self.x_discard = self.x_draw + cw + p
+        self.x_discard = self.x_draw + self.pile_step
         self.y_mid = self.my_square.y + room.label_h + self.ch / 2
         self.pile_bottom = self.y_mid + self.ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)
@@ -96,27 +98,28 @@ class BandGeometry(SquareGeometry):
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw if mine else self.ow)
 
-    def label_at(self, mine: bool, index: int) -> tuple[tuple[float, float], str]:
-        x, y = self.slot(mine, index)
-        sq = self.my_square if mine else self.their_square
-        off = (self.cw if mine else self.ow) / 2 + self.pad / 2
-        return ((x - off, y), "midright") if x < sq.centerx else ((x + off, y), "midleft")
-
 
 class SquareBand(PlateSeats):
     """Mixed in between BandTable and SquareTable (``ENTRY.band``)."""
 
     geo: BandGeometry
 
+    if TYPE_CHECKING:  # the Card Square table's (game/tables/square/table.py)
+        def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate: ...
+
 
     def layout(self) -> None:
         super().layout()
-        self.geo = BandGeometry(self.board, self.scale, self.geo.room)
+        # plates on one row: a half table has no height to spare under the piles or over their square
+        me = self.view_seat
+        full = [self.plate_look(self._plate(seat, turn=True, knocked=True, total=99), False).size for seat in (0, 1)]
+        room = dataclasses.replace(self.geo.room, plate_mine=full[me], plate_theirs=full[1 - me])
+        self.geo = BandGeometry(self.board, self.scale, room)
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
         if seat == self.obs.get("seat", self.view_seat):
-            return self.geo.plate_mine_at, "bottomleft", True
-        return self.geo.plate_theirs_at, "midbottom", True
+            return self.geo.plate_mine_at, "bottomleft", False
+        return self.geo.plate_theirs_at, "midbottom", False
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         """The opponent's square at its own, smaller size."""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.tables.square import words
-from game.tables.square.sprites import slot_label
 from sprites import theme
 from sprites.widgets import draw_badge, draw_panel, draw_round_rect
 
@@ -20,7 +19,6 @@ PANEL_PX = 30  # base size of the reveal panel's words
 def draw_board(table: SquareFace, surface: pygame.Surface) -> None:
     _piles(table, surface)
     table.draw_plates(surface)
-    _slot_labels(table, surface)
     _preview_lines(table, surface)
     if table.power_visible():
         _power_zone(table, surface)
@@ -65,17 +63,7 @@ def _piles(table: SquareFace, surface: pygame.Surface) -> None:
     lift = 2 * min(4, obs["draw_count"] // 8)  # the stacked backs stand this far above the pile
     for rect, key in ((geo.draw_rect, "square.draw_pile"), (geo.discard_rect, "square.discard_pile")):
         _wrapped(table, surface, table.t(key), 22, theme.TEXT_DIM, rect.centerx, rect.y - lift - geo.pad // 2,
-                 geo.cw + geo.pad, bottom=True)
-
-
-def _slot_labels(table: SquareFace, surface: pygame.Surface) -> None:
-    geo = table.geo
-    chosen = table.pick.targets() if table.my_turn else set()
-    for mine in (True, False):
-        for i in range(4):
-            pos, anchor = geo.label_at(mine, i)
-            color = theme.GOLD if ("own" if mine else "opp", i) in chosen else theme.TEXT_DIM
-            table.text(surface, slot_label(i), 24, color, pos, anchor, bold=True)
+                 int(geo.pile_step), bottom=True)
 
 
 def _preview_lines(table: SquareFace, surface: pygame.Surface) -> None:
@@ -105,7 +93,10 @@ def _power_zone(table: SquareFace, surface: pygame.Surface) -> None:
     edge = theme.GOLD if active else theme.DROP_GLOW
     draw_round_rect(surface, edge, zone, int(geo.cw * 0.12), max(2, int(4 * table.scale)))
     text = words.power_label(table.t, table.session.names, table.obs["seat"], table.obs["drawn"])
-    _wrapped(table, surface, text, 24, theme.TEXT, zone.centerx, zone.centery, zone.w - geo.pad * 2,
+    head = table.t("square.power.zone")  # what the box is, then what dropping the card on it does
+    head_h = table.app.fonts.line_height(theme.font_px(26, table.scale), True)
+    _wrapped(table, surface, head, 26, theme.GOLD, zone.centerx, zone.y + geo.pad, zone.w - geo.pad * 2, bold=True)
+    _wrapped(table, surface, text, 24, theme.TEXT, zone.centerx, zone.centery + head_h / 2, zone.w - geo.pad * 2,
              center=True)
 
 

@@ -18,14 +18,15 @@ ZONE = 1.3  # the power zone's width, in card widths
 
 @dataclass(frozen=True)
 class Room:
-    """What the words need, measured by the table: the "(r,c)" label width, a pile label line, the status
-    lines, and each plate's size (mine, theirs)."""
+    """What the words need, measured by the table: room beside each square (none since the "(r,c)" labels
+    went), a pile label line, the status lines, and each plate's size (mine, theirs)."""
 
     label_w: int
     label_h: int
     band_h: int
     plate_mine: tuple[int, int]
     plate_theirs: tuple[int, int]
+    pile_labels: tuple[int, int] = (0, 0)  # the widths of the two piles' names (each on one line over its pile)
 
 
 class SquareGeometry:
@@ -42,7 +43,7 @@ class SquareGeometry:
         self.scale = scale
         self.room = room or Room(int(40 * scale), int(26 * scale), int(90 * scale), (1, 1), (1, 1))
         self.pad = max(6, int(14 * scale))
-        self.margin = max(6, int(b.h * 0.02))
+        self.margin = max(6, int(b.h * 0.015))
         self.label_w = self.room.label_w
         # A tall, narrow board cannot hold the squares side by side: there one stands above the other,
         # with the piles, the drawn card and the status between them.
@@ -69,7 +70,8 @@ class SquareGeometry:
             return False  # side by side, labels included
         if self.top_w < (self.pile_w if self.top_stacked else self.pile_w + pad + room.plate_theirs[0]):
             return False
-        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad:
+        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad \
+                or self.band.colliderect(self.corner):
             return False
         if self.corner.w < self.big + pad + int(self.zone_w * 0.8):  # the corner is right of the plate, or above it
             return False
@@ -91,8 +93,10 @@ class SquareGeometry:
         self.plate_theirs_at = (self.their_square.x - self.label_w - pad, self.their_square.y)
         # the piles: top left, their labels above them; on a narrow board under the opponent's plate;
         # stacked, between the squares
-        self.pile_w = 2 * cw + pad
-        self.top_w = b.w - 2 * self.margin if stacked else self.their_square.x - self.label_w - pad - b.x - self.margin
+        self.pile_step = self.pile_spacing(cw)
+        self.pile_w = cw + self.pile_step
+        self.top_w: float = (b.w - 2 * self.margin if stacked
+                             else self.their_square.x - self.label_w - pad - b.x - self.margin)
         self.top_stacked = not stacked and self.top_w < self.pile_w + pad + room.plate_theirs[0]
         top: float = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
         if stacked:  # the piles and the drawn card, then the status, spread over the height between the squares
@@ -100,7 +104,7 @@ class SquareGeometry:
             row_h = room.label_h + max(ch, round(self.big * theme.CARD_RATIO))
             top += max(0, self.my_square.y - top - row_h - room.band_h - 2 * pad) / 3
         self.x_draw = b.x + self.margin + cw / 2
-        self.x_discard = self.x_draw + cw + pad
+        self.x_discard = self.x_draw + self.pile_step
         self.y_mid = top + room.label_h + ch / 2
         self.pile_bottom = self.y_mid + ch / 2
         self.draw_rect = self.card_rect(self.x_draw, self.y_mid, cw)
@@ -142,6 +146,20 @@ class SquareGeometry:
         self.y_theirs = self.their_square.centery
         self.x_mid = self.my_square.centerx
 
+    def pile_spacing(self, cw: int) -> float:
+        """From the draw pile's centre to the discard pile's: a card and a gap, or more where their names
+        are wider than the cards (each name stays on one line)."""
+        return max(cw + self.pad, sum(self.room.pile_labels) / 2 + self.pad)
+
+    @property
+    def message_w(self) -> int:
+        return self.band.w
+
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: over the status band, between the piles and one's square."""
+        return self.band.center
+
     @staticmethod
     def card_rect(x: float, y: float, w: int) -> pygame.Rect:
         r = pygame.Rect(0, 0, w, round(w * theme.CARD_RATIO))
@@ -160,15 +178,6 @@ class SquareGeometry:
 
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw)
-
-    def label_at(self, mine: bool, index: int) -> tuple[tuple[float, float], str]:
-        """Where a slot's "(r,c)" label goes: beside the card on the square's outer side."""
-        x, y = self.slot(mine, index)
-        sq = self.my_square if mine else self.their_square
-        off = self.cw / 2 + self.pad / 2
-        if x < sq.centerx:
-            return (x - off, y), "midright"
-        return (x + off, y), "midleft"
 
     def in_mine_zone(self, pos: tuple[int, int]) -> bool:
         """A card from the draw pile dropped on one's own side (square, plate, drawn-card corner) is drawn."""

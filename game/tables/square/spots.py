@@ -74,7 +74,7 @@ class SquareSpots(TableScene):
         out += [(discard_spot(self.obs), geo.discard_rect), (Spot("draw"), geo.draw_rect)]
         if self.power_visible():
             out.append((Spot("power", me), geo.power_zone))
-        out.append((Spot("square", me), geo.my_square.inflate(geo.label_w * 2, geo.pad * 2)))
+        out.append((Spot("square", me), geo.my_square.inflate(max(geo.label_w, geo.pad) * 2, geo.pad * 2)))
         return out
 
     def light_targets(self, source: Spot | None) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from game.tables.cardlayer import CardSprite
 from game.tables.square.pick import Target
 from rules.core import Action, Event
-from rules.square.actions import POSITIONS, index_of
+from rules.square.actions import index_of
 from sprites import theme
 
 if TYPE_CHECKING:
@@ -139,8 +139,3 @@ def build_origins(table: SquareFace, obs: Obs, events: tuple[Event, ...]) -> dic
             out[key(seat, e["own"])] = (*at(1 - seat, e["opp"]), False)
             out[key(1 - seat, e["opp"])] = (*at(seat, e["own"]), False)
     return {k: v for k, v in out.items() if k not in table.cards.targets}
-
-
-def slot_label(index: int) -> str:
-    r, c = POSITIONS[index]
-    return f"({r},{c})"

@@ -48,13 +48,16 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     def _room(self) -> Room:
         """What the words need (measured), so the cards get all the rest: plates at their fullest."""
         fonts, pad = self.app.fonts, max(6, int(14 * self.scale))
-        label_w = fonts.size("(2,2)", theme.font_px(24, self.scale), True)[0] + pad
+        label_w = 0  # no "(r,c)" labels: the layout shows the places (the log names them in words)
         line = fonts.get(theme.font_px(22, self.scale)).get_linesize()
         band = fonts.get(theme.font_px(30, self.scale), True).get_linesize() + \
-            3 * fonts.get(theme.font_px(24, self.scale)).get_linesize() + pad
+            2 * fonts.get(theme.font_px(24, self.scale)).get_linesize() + pad  # the turn, then two lines
         me = self.view_seat
         full = [self.plate_look(self._plate(seat, turn=True, knocked=True, total=99)).size for seat in (0, 1)]
-        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me])
+        draw_w, discard_w = (fonts.size(self.t(k), theme.font_px(22, self.scale))[0]  # each name on one line
+                             for k in ("square.draw_pile", "square.discard_pile"))
+        piles = (draw_w, discard_w)
+        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me], piles)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:

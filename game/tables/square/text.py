@@ -79,6 +79,7 @@ STRINGS = (
     N_("square.preview.queen_look", "Look at your {own} and {other}'s {opp}? Press Confirm."),
     N_("square.confirm.jack_swap", "Blind-swap your {own} with {other}'s {opp}?"),
     N_("square.confirm.queen_look", "Look at your {own} and {other}'s {opp}? Then you swap them or keep them."),
+    N_("square.power.zone", "Power zone"),
     N_("square.power.peek", "Use power: peek at one of your cards"),
     N_("square.power.spy", "Use power: look at one of {other}'s cards"),
     N_("square.power.jack_swap", "Use power: blind-swap one of your cards with one of {other}'s"),

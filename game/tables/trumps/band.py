@@ -3,12 +3,14 @@ brackets and the cue along the middle of the table, the turn line beside one's p
 one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.trumps.layout import TrumpsGeometry
+from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.plates import PlateSeats
@@ -44,7 +46,9 @@ class TrumpsBand(PlateSeats):
 
     def layout(self) -> None:
         super().layout()
-        self.geo = BandGeometry(self.board, self.scale, self.geo.room)
+        fonts, s = self.app.fonts, self.scale  # the turn and one line under it: a half table is short
+        two = fonts.line_height(theme.font_px(30, s), True) + fonts.line_height(theme.font_px(26, s)) + self.geo.pad
+        self.geo = BandGeometry(self.board, self.scale, dataclasses.replace(self.geo.room, band_h=two))
         self.geo.y_opp = self.board.y - self.geo.ch  # across the middle: the other's cards come from there
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:

@@ -36,7 +36,8 @@ def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
         return
     geo = table.geo
     top = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw)
-    table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.centerx, geo.pile_zone.y - 2), "midbottom",
+    # over the pile's own edge, ending at the top card: it names the pile's top, not the cue beside it
+    table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.right, geo.pile_zone.y - 2), "bottomright",
                bold=True)
 
 
@@ -119,13 +120,20 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
                       False))
         lines.append((t("trumps.legend"), 22, theme.TEXT, False))  # the brackets under the pile, in words
     fonts = table.app.fonts
-    imgs = []
+    groups = []
     for text, base, color, bold in lines:
         px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, geo.cue_w, bold):
-            imgs.append(fonts.render(part, px, color, bold=bold))
+        groups.append([fonts.render(part, px, color, bold=bold) for part in table.wrap(text, px, geo.cue_w, bold)])
+    room_top, room_bottom = geo.cue_room
+    # where the words outgrow the room (long German lines), the legend goes first, then the pile's size: the
+    # brackets under the pile and their words say both
+    spare = 2 if top is not None else 0
+    while spare and sum(i.get_height() for g in groups for i in g) > room_bottom - room_top:
+        groups.pop()
+        spare -= 1
+    imgs = [i for g in groups for i in g]
     total = sum(i.get_height() for i in imgs)
-    y = geo.y_cue - total / 2
+    y = max(room_top, min(geo.y_cue - total / 2, room_bottom - total))
     for img in imgs:
         surface.blit(img, (geo.cue_left, int(y)))
         y += img.get_height()
@@ -163,11 +171,11 @@ def _band(table: TrumpsFace, surface: pygame.Surface, lines: list[tuple[str, int
         return
     total = sum(i.get_height() for i in imgs)
     back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
-    back.center = (geo.board.centerx, int(cy))
+    back.center = (int(geo.x_status), int(cy))
     draw_panel(surface, back, alpha=150)
     y = back.y + geo.pad / 2
     for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(geo.board.centerx, int(y))))
+        surface.blit(img, img.get_rect(midtop=(int(geo.x_status), int(y))))
         y += img.get_height()
 
 
@@ -213,14 +221,14 @@ def _tile(table: TrumpsFace, surface: pygame.Surface, suit: str, rect: pygame.Re
     color = suit_color(suit) if free else theme.mix(suit_color(suit), theme.FELT_DARK, 0.5)
     shape = rect.w * 0.55
     fonts.stamps.blit(surface, suit, (rect.centerx, rect.y + rect.h * 0.42), shape, color)
-    ink = theme.TEXT_DARK if free else theme.TEXT_DIM
+    ink = theme.TEXT_DARK if free else theme.TEXT  # light on the darkened (taken) face
     name = t(f"trumps.suit.{suit}")
     px = fonts.fit_px(name.capitalize(), theme.font_px(32, table.scale), rect.w - 8, True)
     img = fonts.render(name.capitalize(), px, ink, bold=True)
     surface.blit(img, img.get_rect(midtop=(rect.centerx, int(rect.y + rect.h * 0.76))))
     if active and free:
-        table.text(surface, str(i + 1), 22, theme.TEXT_DIM, (rect.x + radius // 2 + 2, rect.y + radius // 2),
-                   "topleft")
+        table.text(surface, str(i + 1), 22, theme.mix(theme.TEXT_DARK, theme.CARD_FACE, 0.3),  # dark on the face
+                   (rect.x + radius // 2 + 2, rect.y + radius // 2), "topleft")
     if owner is not None:
         label = t("trumps.pick.taken", name=table.seat_name(owner))
         px = fonts.fit_px(label, theme.font_px(24, table.scale), rect.w - 8, True)

@@ -70,15 +70,22 @@ class TrumpsGeometry:
         if below:  # the cue's lines under the brackets, across the board
             self.cue_left, self.cue_w = b.x + pad, b.w - 2 * pad
             self.y_cue = status_top + room.cue_h / 2
+            self.cue_room = (status_top, status_top + room.cue_h)
             status_top += room.cue_h + pad
         else:
             self.cue_left = int(self.x_top + cw / 2 + pad * 2)
             self.cue_w = int(b.right - pad - self.cue_left)
             self.y_cue = self.y_pile
+            self.cue_room = (b.y + self.margin + top_h + pad / 2, status_top - pad / 2)  # backs over, status under
         # the status beside one's plate, centred between plate-wide margins; over it when that is too narrow
         self.band_w = int(b.w - 2 * (room.plate_mine[0] + 2 * pad))
+        self.x_status: float = b.centerx
         status_h = max(room.band_h, room.plate_mine[1])
-        if self.band_w < b.w * 0.3:
+        beside = b.x + self.margin + room.plate_mine[0] + pad  # right of one's plate, when centring leaves too little
+        if self.band_w < b.w * 0.3 and b.right - pad - beside >= b.w * 0.3:
+            self.band_w = int(b.right - pad - beside)
+            self.x_status = beside + self.band_w / 2
+        elif self.band_w < b.w * 0.3:
             self.band_w = b.w - 2 * pad
             status_h = room.band_h + pad + room.plate_mine[1]
         self.y_status = status_top + room.band_h / 2
@@ -89,6 +96,15 @@ class TrumpsGeometry:
         fits_h = status_top + status_h + pad * 0.6 <= self.hand_top
         fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
         return fits_h and fits_w and self.info_right + pad + self.ow * 4 <= b.right
+
+    @property
+    def message_w(self) -> int:
+        return self.band_w
+
+    @property
+    def message_center(self) -> tuple[int, int]:
+        """Where a message (a toast) stands: over the status lines, off the cards."""
+        return int(self.x_status), int(self.y_status)
 
     def _top_h(self, oh: float) -> float:
         """The top row's height: the opponent's backs and plate."""

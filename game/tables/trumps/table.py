@@ -37,6 +37,7 @@ class TrumpsTable(PlateSeats, TableScene):
         self.geo = TrumpsGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
         self._deal_shown: Any = None  # the dealt state whose deal was animated
         self.hand_order = HandOrder(app.settings.sort_by, ace_high=True)  # Own Trumps' aces rank above kings
+        self._opp_stacked = False  # the opponent's plate: one row, or stacked on a narrow board (_room)
 
     # --- geometry and the view -------------------------------------------------------------------
     def layout(self) -> None:
@@ -56,11 +57,17 @@ class TrumpsTable(PlateSeats, TableScene):
         me = self.view_seat
         cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
                   int(self.board.w * 0.24))
-        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()  # the legend takes two lines
-                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False), (22, False),
-                                       (22, False)))
+        # the cue's lines without the legend: under the pile on a narrow board, the legend stands only where
+        # the lines leave it room (draw._cue), since the brackets say the same
+        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
+                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
+        # The opponent's plate on one row, so their backs get the height; stacked where the board is narrow.
+        theirs = self.plate_look(full[1 - me], False).size
+        self._opp_stacked = theirs[0] > self.board.w * 0.45
+        if self._opp_stacked:
+            theirs = self.plate_look(full[1 - me]).size
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
-                    self.plate_look(full[1 - me]).size, cue, cue_h)
+                    theirs, cue, cue_h)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:
@@ -78,7 +85,7 @@ class TrumpsTable(PlateSeats, TableScene):
         geo = self.geo
         if seat == self.obs.get("seat", self.view_seat):
             return geo.plate_mine_at, "bottomleft", False
-        return (geo.board.x + geo.margin, geo.y_opp), "midleft", True
+        return (geo.board.x + geo.margin, geo.y_opp), "midleft", self._opp_stacked
 
     def deal_origin(self) -> tuple[float, float]:
         return self.board.centerx, self.geo.y_pile
