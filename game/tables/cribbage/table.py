@@ -8,7 +8,7 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
-from game.tables.cribbage import draw, hints, view, words
+from game.tables.cribbage import analysis, draw, hints, view, words
 from game.tables.cribbage.board import PegBoard
 from game.tables.cribbage.cut import CutStrip
 from game.tables.cribbage.layout import CribGeometry
@@ -319,11 +319,14 @@ class CribbageTable(PlateSeats, TableScene):
         else:
             label, ready = self.t("cribbage.btn.play"), len(self.selected) == 1
         showing = self.seq.showing
+        second = Button("skip", self.t("cribbage.btn.skip"), pygame.Rect(area.x, area.y + bh + gap, area.w, bh),
+                        enabled=showing)
+        if not showing and analysis.available(self):  # the discard: its analysis where Skip is in the show
+            second = Button("analysis", self.t("cribbage.btn.analysis"), second.rect)
         return [
             Button("confirm", label, pygame.Rect(area.x, area.y, area.w, bh),
                    enabled=self.my_turn and ready and not showing, primary=True),
-            Button("skip", self.t("cribbage.btn.skip"), pygame.Rect(area.x, area.y + bh + gap, area.w, bh),
-                   enabled=showing),
+            second,
         ]
 
     def on_game_button(self, bid: str) -> None:
@@ -331,6 +334,11 @@ class CribbageTable(PlateSeats, TableScene):
             self.confirm()
         elif bid == "skip":
             self.skip()
+        elif bid == "analysis":
+            self.app.push("analysis", table=self)
+
+    def analysis_request(self):
+        return analysis.request(self)
 
     def after_action(self, action: Action) -> None:
         self.clear_selection()
