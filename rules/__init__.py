@@ -22,31 +22,39 @@ def __getattr__(name: str) -> Any:
 
 
 class _Registry(Mapping[str, "GameSpec"]):
-    """Game id -> its ``GameSpec``. A game's package (its state, its rules) is imported the first time its spec is
-    asked for: listing the games (the command line, the menu) loads none of them, so start-up does not either."""
+    """Game id -> its ``GameSpec``, found as ``GAME`` in the game's package. A game's package (its state, its rules) is
+    imported the first time its spec is asked for: listing the games (the command line, the menu) loads none of them,
+    so start-up does not either."""
 
-    def __init__(self, ids: tuple[str, ...]) -> None:
-        self._ids = ids
+    def __init__(self, packages: Mapping[str, str]) -> None:
+        self._packages = dict(packages)  # id -> the package that holds the game's GAME
 
     def __getitem__(self, game_id: str) -> GameSpec:
-        if game_id not in self._ids:
-            raise KeyError(game_id)
-        spec = import_module(f"rules.{game_id}").GAME
-        assert spec.id == game_id, f"rules.{game_id} registers {spec.id!r}"
+        package = self._packages[game_id]
+        spec = import_module(package).GAME
+        assert spec.id == game_id, f"{package} registers {spec.id!r}"
         return spec
 
     def __contains__(self, game_id: object) -> bool:
-        return game_id in self._ids
+        return game_id in self._packages
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._ids)
+        return iter(self._packages)
 
     def __len__(self) -> int:
-        return len(self._ids)
+        return len(self._packages)
+
+    def package(self, game_id: str) -> str:
+        """Where a game's rules live (``rules.<id>`` for the games the program ships)."""
+        return self._packages[game_id]
+
+    def add(self, game_id: str, package: str) -> None:
+        """Register one more game (a test's sample game; the program's games are listed below)."""
+        self._packages[game_id] = package
 
 
 # A new game is one more package beside these (rules/<id>/, its GAME in __init__) and one more name here.
-GAMES: Mapping[str, GameSpec] = _Registry(("cribbage", "square", "kombi", "trumps"))
+GAMES = _Registry({g: f"rules.{g}" for g in ("cribbage", "square", "kombi", "trumps")})
 
 
 def spec(game_id: str) -> GameSpec:

@@ -1,13 +1,34 @@
 """The contract every game follows: actions, the one validated door, observations, game specs."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 
 class IllegalAction(ValueError):
-    """An action the rules refuse; the message says why in words a player understands."""
+    """An action (or a gesture, or a message) the rules refuse: a ``key`` naming the reason and its parameters,
+    worded once per language by the program (``<game>.refuse.<key>``, else ``refuse.<key>``). Parameters are plain
+    JSON values; those named ``card…`` hold card codes ("7H") or lists of them, those named ``suit…`` a suit's letter
+    ("H"). No prose lives in the rules.
+
+    >>> exc = IllegalAction("hand_full", limit=10)
+    >>> exc.key, exc.params, str(exc)
+    ('hand_full', {'limit': 10}, 'hand_full limit=10')
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+        self.game = ""  # the game whose door refused (set there), so its own words are found first
+
+    def __str__(self) -> str:
+        return " ".join([self.key, *(f"{k}={v}" for k, v in self.params.items())])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "game": self.game, "params": dict(self.params)}
 
 
 _PLAIN = frozenset({str, int, bool, type(None)})  # values that need no freezing (the common case, checked fast)
@@ -25,6 +46,21 @@ def _thaw(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value
+
+
+def refused(game: str, key: str, /, **params: Any) -> IllegalAction:
+    """An :class:`IllegalAction` already marked as ``game``'s own."""
+    exc = IllegalAction(key, **params)
+    exc.game = game
+    return exc
+
+
+def public_of(observation: Mapping[str, Any], private: Mapping[str, Any]) -> dict[str, Any]:
+    """What anyone watching may know, laid out from the observing seat's chair: ``observation`` with each of the
+    game's ``private`` fields (``GameSpec.private``) replaced by what an onlooker gets instead."""
+    view = dict(observation)
+    view.update({k: copy.deepcopy(v) for k, v in private.items()})
+    return view
 
 
 def check_seat(seat: Any) -> int:
@@ -56,11 +92,11 @@ class Action:
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
         """Generic, unvalidated decoding; games validate the shape in their ``action_from_json``."""
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
-            raise IllegalAction("an action needs a 'kind'")
+            raise IllegalAction("malformed", field="kind")
         try:
             return cls.make(data["kind"], **{k: v for k, v in data.items() if k != "kind"})
         except (ValueError, TypeError) as exc:
-            raise IllegalAction(f"malformed action: {exc}") from exc
+            raise IllegalAction("malformed", field="args") from exc
 
     def get(self, name: str, default: Any = None) -> Any:
         for k, v in self.args:
@@ -80,29 +116,6 @@ class Action:
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.args)
         return f"{self.kind}({inner})"
-
-
-def evolve(state: Any, /, **changes: Any) -> Any:
-    """A copy of a frozen dataclass ``state`` with ``changes``: what ``dataclasses.replace`` does, without
-    re-running ``__init__`` (the hot path of every ``apply``). Values a state memoised with :func:`memo`
-    belong to the old state and are not copied.
-    """
-    new = object.__new__(state.__class__)
-    d = new.__dict__
-    d.update(state.__dict__)
-    if "_memo" in d:
-        for key in d.pop("_memo"):
-            d.pop(key, None)
-    d.update(changes)
-    return new
-
-
-def memo(state: Any, key: str, value: Any) -> Any:
-    """Remember ``value`` on an immutable state (its own derived data, e.g. the legal actions)."""
-    d = state.__dict__
-    d[key] = value
-    d["_memo"] = (*d.get("_memo", ()), key)
-    return value
 
 
 Event = dict[str, Any]
@@ -131,11 +144,12 @@ class GameState:
         """Apply an action already known to be legal."""
         raise NotImplementedError
 
-    def _refusal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         """Why ``action`` is illegal here (only called for actions not in ``legal_actions``)."""
-        return "That move is not allowed now."
+        return IllegalAction("not_now")
 
     def observe(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
+        """Everything ``seat`` may know now, as plain JSON: what the seat's own player is shown."""
         raise NotImplementedError
 
     @property
@@ -162,17 +176,22 @@ class GameState:
         return self.to_move is None
 
     def apply(self, action: Action) -> GameState:
+        if action.__class__ is not Action and not isinstance(action, Action):
+            raise refused(self.game_id, "not_an_action")
         if self.is_over:
-            raise IllegalAction("The game is over.")
-        if not isinstance(action, Action):
-            raise IllegalAction("not an action")
+            raise refused(self.game_id, "game_over")
         if action not in self.legal_actions():
-            try:
-                reason = self._refusal(action)
-            except (KeyError, IndexError, TypeError, ValueError):  # e.g. an extra argument the words do not expect
-                reason = "That move is not allowed now."
-            raise IllegalAction(reason)
+            raise self.refusal(action)
         return self._apply(action)
+
+    def refusal(self, action: Action) -> IllegalAction:
+        """Why the rules refuse ``action`` here (an action that is not legal now), as this game's refusal."""
+        try:
+            exc = self._refusal(action)
+        except (KeyError, IndexError, TypeError, ValueError):  # e.g. an argument of a shape the reasons do not read
+            exc = IllegalAction("not_now")
+        exc.game = self.game_id
+        return exc
 
 
 @dataclass(frozen=True)
@@ -182,7 +201,17 @@ class GameSpec:
     id: str
     new_game: Callable[..., GameState]
     action_from_json: Callable[[Mapping[str, Any]], Action]
-    deck_size: int = 52
+    # The longest possible game in actions, proved from the game's rules (docs/decisions.md, "Every game ends"):
+    # replay codes and saves claiming more are refused, and the conformance tests hold every play-out to it.
+    max_actions: int
+    # The observation's fields only its own seat may see, each with what an onlooker gets instead (e.g.
+    # ``{"hand": [], "legal": []}``): the public view (``public_of``) that tables draw unless the seat's own player
+    # holds the device, that onlookers and replays get, and that the conformance tests hold to no hidden card.
+    private: Mapping[str, Any]
+    # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
+    # and (observation, action) -> the (source, target) gesture that makes it.
+    intents: Callable[[Mapping[str, Any], Any, Any], list[Action]]
+    gesture_for: Callable[[Mapping[str, Any], Action], tuple[Any, Any] | None]
     make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None

@@ -5,7 +5,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core import Action, Event, GameState, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction, public_of
 
 SAVE_VERSION = 1
 
@@ -55,6 +55,12 @@ class Match:
     def actor(self, index: int) -> int | None:
         """The seat that took action ``index``."""
         return self._states[index].to_move
+
+    def view(self, seat: int, private: bool) -> dict[str, Any]:
+        """What a table shows of the current state from ``seat``'s chair: the seat's own observation when its
+        player holds the device (``private``), else the public view that anyone watching may see."""
+        obs = self.state.observe(seat)
+        return obs if private else public_of(obs, self._spec.private)
 
     def log(self) -> list[tuple[int, Event]]:
         """Public events up to the cursor as (action index, event)."""

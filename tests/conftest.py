@@ -12,3 +12,21 @@ import pytest  # noqa: E402
 def _private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("CARD_DUELS_HOME", str(tmp_path / "home"))
     yield
+
+
+def _register_the_sample_game() -> None:
+    """CARD_DUELS_SAMPLE_GAME=1: Three Tricks (tests/samplegame) joins both registries, as a new game's two registry
+    lines would add it, so the shared tests cover it unchanged (tests/test_sample_game.py). Its computer player
+    thinks on a thread: the worker process starts the product alone, which does not know a test's game."""
+    import rules
+    from game import botworker
+    from game.tables import ENTRIES
+    from tests.samplegame.table import ENTRY
+
+    rules.GAMES.add("sample", "tests.samplegame.rules")
+    ENTRIES["sample"] = ENTRY
+    botworker.BotExecutor.__init__.__defaults__ = (False,)
+
+
+if os.environ.get("CARD_DUELS_SAMPLE_GAME"):
+    _register_the_sample_game()

@@ -45,7 +45,7 @@ def test_kombi_guided_game_completed_by_gestures():
     drag(app, table.draw_rect.center, table.hand_zone.center)
     settle(app)
     assert coach.index == 1, "drawing a card advances the first mark"
-    hand = table.ordered_hand(table.obs)
+    hand = table.ordered_hand(table.obs["hand"])
     area = table.obs["exchange"][0]
     drag(app, open_point(app, table, hand[0]), table.cards.current_rect(area).center)
     assert coach.index == 2, "an exchange advances the second"

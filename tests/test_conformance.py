@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import rules
-from rules.core import Action, GameState, IllegalAction
+from rules.core import Action, GameState, IllegalAction, public_of
 from rules.match import Match
 
 SEEDS = (1, 7, 2024)
@@ -46,7 +46,19 @@ def check_observations(state: GameState, game_id: str) -> tuple[dict, dict]:
         leaked = sorted(c for c in state.hidden_from(seat) if f'"{c}"' in text)
         assert not leaked, f"seat {seat} sees hidden cards {leaked}"
         assert bool(obs["legal"]) == (seat == state.to_move)
+        check_public_view(state, game_id, obs)
     return views
+
+
+def check_public_view(state: GameState, game_id: str, obs: dict) -> None:
+    """The public view (what tables show unless the seat's own player holds the device, what onlookers get)
+    holds no card either seat may not see, and keeps the observation's shape."""
+    view = public_of(obs, rules.GAMES[game_id].private)
+    assert set(view) == set(obs)
+    text = json.dumps(view)
+    hidden = state.hidden_from(0) | state.hidden_from(1)
+    leaked = sorted(c for c in hidden if f'"{c}"' in text)
+    assert not leaked, f"the public view from seat {obs['seat']}'s side shows {leaked}"
 
 
 def check_legal(state: GameState, game_id: str) -> list[Action]:
@@ -62,13 +74,15 @@ def check_legal(state: GameState, game_id: str) -> list[Action]:
     return legal
 
 
-def check_refusals(state: GameState, before: list[Action], legal: list[Action]) -> None:
+def check_refusals(state: GameState, game_id: str, before: list[Action], legal: list[Action]) -> None:
     views = (state.observe(0), state.observe(1))
     stale = [a for a in before if a not in legal][:3]
     for a in [BOGUS, *stale]:
         with pytest.raises(IllegalAction) as refused:
             state.apply(a)
-        assert str(refused.value), "a refusal needs a reason"
+        exc = refused.value
+        assert exc.key.isidentifier() and exc.game == game_id, "a refusal is a key of the game that refused"
+        json.dumps(exc.to_json())
     assert (state.observe(0), state.observe(1)) == views, "a refused action changed the state"
 
 
@@ -78,7 +92,7 @@ def play(game_id: str, seed: int) -> Playout:
     for _ in range(MAX_ACTIONS):
         out.views.append(check_observations(state, game_id))
         legal = check_legal(state, game_id)
-        check_refusals(state, previous, legal)
+        check_refusals(state, game_id, previous, legal)
         if state.is_over:
             out.final = state
             return out

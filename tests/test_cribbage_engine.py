@@ -84,10 +84,12 @@ def test_refused_plays_keep_their_reasons():
     while s.phase != "play":
         s = s.apply(rng.choice(s.legal_actions()))
     theirs = s.hands[1 - s.to_move][0]
-    with pytest.raises(IllegalAction, match="not in your hand"):
+    with pytest.raises(IllegalAction) as refused:
         s.apply(Action.make("play", card=str(theirs)))
-    with pytest.raises(IllegalAction, match="cannot say Go while a card fits"):
+    assert (refused.value.key, refused.value.params) == ("not_in_hand", {"card": str(theirs)})
+    with pytest.raises(IllegalAction) as refused:
         s.apply(Action.make("go"))
+    assert refused.value.key == "go_while_a_card_fits" and refused.value.game == "cribbage"
 
 
 def test_events_are_built_once_and_only_when_read():

@@ -91,8 +91,9 @@ def test_starter_cut_keeps_four_cards_in_each_packet():
     assert s.phase == "starter" and s.to_move == NON_DEALER
     assert s.legal_actions() == [cut(d) for d in range(4, 37)]
     assert s.observe(1)["cut"] == {"purpose": "starter", "min": 4, "max": 36, "of": 40}
-    with pytest.raises(IllegalAction, match="between 4 and 36"):
+    with pytest.raises(IllegalAction) as refused:
         s.apply(cut(40))
+    assert (refused.value.key, refused.value.params) == ("cut_range", {"min": 4, "max": 36, "of": 40, "keep": 4})
 
 
 def find_cut_for_deal(want) -> tuple[int, list[dict]]:
@@ -218,9 +219,10 @@ def test_28_go_is_refused_while_a_card_fits():
     s = ready_to_play(["TS", "5C", "AC", "AD"], ["2S", "3S"], ["KH", "6D", "8D", "9D"], ["2H", "3H"])
     s, _ = run(s, "TS", "KH", "5C")
     assert s.count == 25 and s.to_move == DEALER
-    with pytest.raises(IllegalAction, match="cannot say Go while a card fits"):
+    with pytest.raises(IllegalAction) as refused:
         s.apply(Action.make("go"))
-    with pytest.raises(IllegalAction, match="Go happens by itself"):
+    assert (refused.value.key, refused.value.params) == ("go_while_a_card_fits", {"count": 25, "cards": ["6D"]})
+    with pytest.raises(IllegalAction, match="no_go_move"):
         action_from_json({"kind": "go"})
     assert s.legal_actions() == [play("6D")]
 
@@ -287,7 +289,7 @@ def test_26_a_fifteen_in_the_play_wins_at_once():
     assert s.is_over and s.winners == (DEALER,) and s.scores == (100, 121)
     assert ev[-1] == {"type": "cribbage.end", "winners": [1], "scores": [100, 121], "during": "play"}
     assert len(s.hands[NON_DEALER]) == 3 and len(s.hands[DEALER]) == 3  # the rest is not played
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction, match="game_over"):
         s.apply(play("9H"))
 
 
@@ -314,44 +316,53 @@ def test_his_heels_at_the_end_shows_both_kept_hands():
 
 # --- refusals and the JSON door --------------------------------------------------------------------
 
+def refusal_of(state, action) -> tuple[str, dict]:
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action)
+    assert refused.value.game == "cribbage"
+    return refused.value.key, refused.value.params
+
+
 def test_refusal_reasons():
     s = fixed_deal(["TS", "9H", "5C", "2D", "QH", "QD"], ["KC", "8D", "7S", "AH", "4S", "4C"], "3C")
-    with pytest.raises(IllegalAction, match="cut the pack"):
-        s.apply(play("TS"))
+    assert refusal_of(s, play("TS")) == ("time_to_cut", {})
     s = s.apply(cut())
-    with pytest.raises(IllegalAction, match="not in your hand"):
-        s.apply(discard("KC", "8D"))
-    with pytest.raises(IllegalAction, match="discard two cards"):
-        s.apply(cut())
-    s = s.apply(discard("QH", "QD")).apply(discard("4S", "4C")).apply(cut())
-    with pytest.raises(IllegalAction, match="not in your hand"):
-        s.apply(play("QH"))
+    assert refusal_of(s, discard("KC", "8D")) == ("not_in_hand", {"card": "8D"})
+    assert refusal_of(s, cut()) == ("time_to_discard", {})
+    assert refusal_of(s, Action.make("discard", cards=["TS"])) == ("discard_two", {})
+    s = s.apply(discard("QH", "QD")).apply(discard("4S", "4C"))
+    assert refusal_of(s, play("TS")) == ("time_to_cut_starter", {})
+    s = s.apply(cut())
+    assert refusal_of(s, play("QH")) == ("not_in_hand", {"card": "QH"})
+    assert refusal_of(s, discard("TS", "9H")) == ("time_to_play", {})
     s, _ = run(s, "TS", "KC", "9H")
-    with pytest.raises(IllegalAction, match="count to 36"):
-        s.apply(play("7S"))
-    with pytest.raises(IllegalAction, match="needs card"):
-        s.apply(Action.make("play"))
+    assert refusal_of(s, play("7S")) == ("past_31", {"card": "7S", "count": 36})
+    assert refusal_of(s, Action.make("play")) == ("malformed", {"field": "card"})
+    assert refusal_of(s, Action.make("knock")) == ("unknown_kind", {"kind": "knock"})
+    assert refusal_of(new_game(seed=1), discard("TS", "9H")) == ("time_to_cut_for_deal", {})
 
 
-@pytest.mark.parametrize("data, reason", [
-    ({"kind": "cut"}, "needs depth"),
-    ({"kind": "cut", "depth": 3}, "from 4 to 48"),
-    ({"kind": "cut", "depth": True}, "whole number"),
-    ({"kind": "cut", "depth": "7"}, "whole number"),
-    ({"kind": "cut", "depth": 7, "x": 1}, "takes no x"),
-    ({"kind": "discard", "cards": ["5H"]}, "exactly two"),
-    ({"kind": "discard", "cards": ["5H", "5H"]}, "two different"),
-    ({"kind": "discard", "cards": ["5H", "ZZ"]}, "not a card"),
-    ({"kind": "discard", "cards": "5H6H"}, "exactly two"),
-    ({"kind": "play", "card": 5}, "not a card"),
-    ({"kind": "play"}, "needs card"),
-    ({"kind": "go"}, "by itself"),
-    ({"kind": "knock"}, "unknown"),
-    ({"depth": 5}, "kind"),
+@pytest.mark.parametrize("data, key, params", [
+    ({"kind": "cut"}, "malformed", {"field": "depth"}),
+    ({"kind": "cut", "depth": 3}, "malformed", {"field": "depth"}),
+    ({"kind": "cut", "depth": True}, "malformed", {"field": "depth"}),
+    ({"kind": "cut", "depth": "7"}, "malformed", {"field": "depth"}),
+    ({"kind": "cut", "depth": 7, "x": 1}, "malformed", {"field": "x"}),
+    ({"kind": "discard", "cards": ["5H"]}, "discard_two", {}),
+    ({"kind": "discard", "cards": ["5H", "5H"]}, "discard_two", {}),
+    ({"kind": "discard", "cards": ["5H", "ZZ"]}, "malformed", {"field": "cards"}),
+    ({"kind": "discard", "cards": "5H6H"}, "discard_two", {}),
+    ({"kind": "play", "card": 5}, "malformed", {"field": "card"}),
+    ({"kind": "play"}, "malformed", {"field": "card"}),
+    ({"kind": "go"}, "no_go_move", {}),
+    ({"kind": "knock"}, "unknown_kind", {"kind": "knock"}),
+    ({"depth": 5}, "malformed", {"field": "kind"}),
+    (["cut"], "malformed", {"field": "kind"}),
 ])
-def test_action_from_json_is_strict(data, reason):
-    with pytest.raises(IllegalAction, match=reason):
+def test_action_from_json_is_strict(data, key, params):
+    with pytest.raises(IllegalAction) as refused:
         action_from_json(data)
+    assert (refused.value.key, refused.value.params) == (key, params)
 
 
 def test_action_from_json_normalises():
@@ -388,3 +399,31 @@ def test_observation_hides_the_other_hand_and_shows_own_discards():
     assert o["series"] == [{"seat": 0, "card": "TS"}, {"seat": 1, "card": "KC"}] and o["count"] == 20
     assert "TS" not in s.hidden_from(DEALER)
     assert o["pegs"] == [{"back": 0, "front": 0}, {"back": 0, "front": 0}]
+
+
+# --- gestures (rules/cribbage/gestures.py) ----------------------------------------------------------
+
+def test_gestures_mean_the_cut_the_discard_and_the_play():
+    from rules.gesture import Choice, Spot, find_action
+
+    spec = rules.GAMES["cribbage"]
+    s = fixed_deal(["TS", "9H", "5C", "2D", "QH", "QD"], ["KC", "8D", "7S", "AH", "4S", "4C"], "3C")
+    obs = s.observe(0)
+    assert find_action(spec, obs, Spot("pack", slot=17)) == cut(17)
+    with pytest.raises(IllegalAction, match="choose_depth"):
+        find_action(spec, obs, Spot("pack"))  # no depth marked on the pack yet
+    s = s.apply(cut())
+    obs = s.observe(0)
+    crib = Spot("crib", DEALER)
+    assert find_action(spec, obs, Spot("hand", 0, ("QH", "9H")), crib) == discard("9H", "QH")
+    one = find_action(spec, obs, Spot("hand", 0, ("QH",)), crib)  # one card alone: the door says why not
+    assert refusal_of(s, one) == ("discard_two", {})
+    assert refusal_of(s, find_action(spec, obs, Spot("hand", 0, ("QH",)), Spot("play"))) == ("time_to_discard", {})
+    with pytest.raises(IllegalAction, match="nothing_there"):
+        find_action(spec, obs, Spot("hand", 1, ("KC", "8D")), crib)  # the other seat's hand is not ours to move
+    s = s.apply(discard("QH", "QD")).apply(discard("4S", "4C")).apply(cut())
+    obs = s.observe(0)
+    assert find_action(spec, obs, Spot("hand", 0, ("TS",)), Spot("play")) == play("TS")
+    assert find_action(spec, obs, Spot("hand", 0, ("TS", "9H")), Spot("play")) == Choice((play("TS"), play("9H")))
+    with pytest.raises(IllegalAction, match="pick_a_card"):
+        find_action(spec, obs, Spot("hand", 0), Spot("play"))

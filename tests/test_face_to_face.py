@@ -4,15 +4,18 @@ turn; the half of the seat not holding the table never shows a hidden card; over
 the setting is stored, offered only for two players at one device, and behind the PIN in a kiosk."""
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
+import rules
 import sprites.cards
 from game.scenes.turned import turn_point
 from game.session import Session
 from rules.core import Action
 from tests.uiplay import kombi_policy
-from tools.driver import frames, make_app, settle, tap
+from tools.driver import frames, make_app, perform, settle, tap
 
 
 @pytest.fixture(autouse=True)
@@ -307,7 +310,7 @@ def play_turns(app, session, f2f, perform, n: int) -> list[str]:
     """``n`` actions through the covers, each done by touch by the player whose turn it is."""
     done: list[str] = []
     for _ in range(n * 40):
-        if len(done) >= n:
+        if len(done) >= n or session.match.state.is_over:
             break
         if app.stack.top.name == "cover":
             confirm_cover(app, f2f, session.match.state.to_move)
@@ -322,44 +325,8 @@ def play_turns(app, session, f2f, perform, n: int) -> list[str]:
         settle(app)
         assert session.match.cursor == before + 1, f"{kind} was not applied: {band.toast}"
         done.append(f"{seat}:{kind}")
-    assert len(done) == n
+    assert len(done) == n or session.match.state.is_over
     return done
-
-
-def perform_trumps(app, hand: Hand, obs: dict) -> str:
-    band = hand.band
-    legal = [Action.from_dict(a) for a in obs["legal"]]
-    a = legal[0]
-    if a.kind == "choose_trump":
-        hand.tap(band.geo.tiles()["CDHS".index(a["suit"])].center)
-    elif a.kind == "pick_up":
-        hand.button("pickup")
-    else:
-        hand.tap(hand.card(a["card"]))
-        settle(app)
-        assert band.selected == a["card"]
-        hand.tap(band.geo.pile_zone.center)
-    return a.kind
-
-
-def perform_cribbage(app, hand: Hand, obs: dict) -> str:
-    from game.tables.cribbage.cut import CutStrip
-
-    band = hand.band
-    if obs.get("cut") is not None:
-        zone, cut = band.strip_due()
-        depth = (cut["min"] + cut["max"]) // 2
-        hand.tap((int(CutStrip.split_x(zone, cut["of"], band.geo.sw, depth)), zone.centery))
-        assert band.cut_depth is not None
-        hand.button("confirm")
-        return "cut"
-    legal = [Action.from_dict(a) for a in obs["legal"]]
-    cards = legal[0]["cards"] if obs["phase"] == "discard" else [legal[0]["card"]]
-    for c in cards:
-        hand.tap(hand.card(c))
-        settle(app)
-    hand.button("confirm")
-    return obs["phase"]
 
 
 def square_session():
@@ -372,8 +339,8 @@ def square_session():
 def perform_square(app, hand: Hand, obs: dict) -> str:
     """Draw and use the card: a peek at one's own card, a Jack swapping with the opponent's square and a
     spy into it — the opponent's square tapped in one's own half."""
-    from game.tables.square.pick import power_of
     from rules.square.actions import index_of
+    from rules.square.state import power_of
 
     geo = hand.band.geo
     phase = obs["phase"]
@@ -401,21 +368,42 @@ def perform_square(app, hand: Hand, obs: dict) -> str:
     return power
 
 
-@pytest.mark.parametrize("game_id", ["square", "cribbage", "trumps"])
-def test_a_few_turns_of_each_game_face_to_face_by_touch(game_id, monkeypatch):
+def test_card_square_powers_reach_across_the_seam_by_touch(monkeypatch):
     app = make_app(size=(1024, 600))
     app.settings.face_to_face = True
     app.settings.animation_speed = 4.0
-    session = square_session() if game_id == "square" else Session.new(game_id, "hotseat", ["Ann", "Ben"], 9)
+    session = square_session()
     f2f = app.open_table(session)
     app.stack.push(f2f)
     frames(app, 3)
     watch = FaceWatch(monkeypatch, f2f)
-    perform = {"square": perform_square, "cribbage": perform_cribbage, "trumps": perform_trumps}[game_id]
-    done = play_turns(app, session, f2f, perform, 14 if game_id == "square" else 12)
+    done = play_turns(app, session, f2f, perform_square, 14)
     assert {d[0] for d in done} == {"0", "1"}, "both halves played"
-    if game_id == "square":  # the powers reached into the opponent's square from both halves
-        assert {"0:peek", "0:jack_swap", "1:spy"} <= set(done), done
+    assert {"0:peek", "0:jack_swap", "1:spy"} <= set(done), done  # into the opponent's square from both halves
+    assert watch.seen and not watch.bad, watch.bad[:5]
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_random_turns_of_every_game_face_to_face_by_touch(game_id, monkeypatch):
+    """Each move picked at random and made by the gesture the game's rules name for it, by a finger in the
+    half of the player whose turn it is (the top half turned round)."""
+    app = make_app(size=(1024, 600))
+    app.settings.face_to_face = True
+    app.settings.animation_speed = 4.0
+    session = Session.new(game_id, "hotseat", ["Ann", "Ben"], 9)
+    f2f = app.open_table(session)
+    app.stack.push(f2f)
+    frames(app, 3)
+    watch = FaceWatch(monkeypatch, f2f)
+    rng = random.Random(9)
+
+    def by_hand(app, hand: Hand, obs: dict) -> str:
+        action = rng.choice([Action.from_dict(a) for a in obs["legal"]])
+        perform(app, hand.band, action, touch=True, to_point=hand.at)
+        return action.kind
+
+    done = play_turns(app, session, f2f, by_hand, 12)
+    assert {d[0] for d in done} == {"0", "1"} or session.match.state.is_over, done
     assert watch.seen and not watch.bad, watch.bad[:5]
 
 

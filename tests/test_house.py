@@ -63,11 +63,11 @@ def test_every_game_has_both_rooms_and_its_registry_entries():
 
     assert set(ENTRIES) == set(rules.GAMES) == set(playable())
     for gid, entry in ENTRIES.items():
-        assert (ROOT / "rules" / gid / "bot.py").is_file()
-        assert (ROOT / "game" / "tables" / gid / "table.py").is_file()
         assert entry.load().game_id == gid
-        assert rules.spec(gid).make_bot is not None
-        assert entry.shots.startswith("tools.") and entry.bench.startswith("tools.")
+        spec = rules.spec(gid)
+        assert spec.make_bot is not None and spec.intents is not None and spec.gesture_for is not None
+        # a game's own screenshot and bench scripts are optional: the shared ones cover every game
+        assert all(not name or name.startswith("tools.") for name in (entry.shots, entry.bench))
 
 
 def test_start_up_to_the_first_menu_frame_loads_no_table_module(tmp_path):

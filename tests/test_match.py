@@ -39,7 +39,7 @@ def test_play_and_read(match: Match) -> None:
     match.play(DRAW)
     assert match.state.observe(0)["hand"][-1] == "5D"
     assert match.state_at(0) == start and match.played == [DRAW] and match.actor(0) == 0
-    with pytest.raises(IllegalAction, match="already drew"):
+    with pytest.raises(IllegalAction, match="drew_already"):
         match.play(DRAW)
     assert match.actions == [DRAW] and match.cursor == 1
 

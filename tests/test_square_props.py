@@ -119,12 +119,13 @@ def test_json_round_trip_replay_and_undo(seed, knock_after):
         assert m.state == steps[-1][2]
 
 
-def test_rules_add_no_turn_limit_when_both_keep_taking():
-    """§1.6 #13: endless taking from the discard pile is legal and never ends the game."""
+def test_endless_taking_from_the_discard_pile_is_closed_after_ten_turns():
+    """docs/decisions.md "Every game ends": players who only take from the discard pile are made to draw."""
     s = new_game(seed=3)
     s = s.apply(Action.make("skip_look")).apply(Action.make("skip_look"))
     s = s.apply(Action.make("draw")).apply(Action.make("discard"))
     count = len(s.draw)
-    for _ in range(300):
+    for _ in range(10):
         s = s.apply(Action.make("take", pos=(1, 1)))
     assert not s.is_over and len(s.draw) == count
+    assert {a.kind for a in s.legal_actions()} == {"draw", "knock"}

@@ -12,6 +12,11 @@ from rules.match import Match
 from rules.square.state import SquareState, card_value, new_game, square_sum
 
 
+def refused(key: str):
+    """Expect the rules to refuse with ``key`` (the words are the program's: tests/test_refusal_words.py)."""
+    return pytest.raises(IllegalAction, match=f"^{key}( |$)")
+
+
 def A(kind: str, **kw) -> Action:
     return rules.action_from_json("square", {"kind": kind, **{k: list(v) for k, v in kw.items()}})
 
@@ -116,7 +121,7 @@ def test_initial_look_start_player_first_then_the_other_privately():
 def test_first_turn_take_is_refused_draw_and_knock_are_legal():
     s = started(SQ0, SQ1)
     assert s.legal_actions() == [A("draw"), A("knock")]
-    with pytest.raises(IllegalAction, match="discard pile is empty"):
+    with refused("discard_empty"):
         s.apply(A("take", pos=(1, 1)))
 
 
@@ -149,7 +154,7 @@ def test_swap_puts_the_drawn_card_face_down_and_the_old_one_on_the_discard():
     s = s.apply(A("take", pos=(1, 1)))
     assert str(s.squares[1][0]) == "QS" and str(s.discard[-1]) == "2H"
     assert s.phase == "turn" and s.to_move == 0
-    with pytest.raises(IllegalAction, match="'take' needs 'pos'"):
+    with refused("malformed"):
         rules.action_from_json("square", {"kind": "take"})
 
 
@@ -163,7 +168,7 @@ def test_take_discard_swaps_it_in_and_cannot_be_discarded_again():
     assert s.events == ({"type": "square.take", "seat": 1, "card": "3D", "pos": [1, 2],
                          "discarded": "KS"},)
     assert s.to_move == 0 and A("discard") not in s.legal_actions()
-    with pytest.raises(IllegalAction, match="Draw a card first"):
+    with refused("draw_first"):
         s.apply(A("discard"))
 
 
@@ -181,7 +186,7 @@ def test_jack_blind_swaps_one_own_and_one_opponent_card():
 def test_jack_cannot_swap_two_own_cards():
     s = play(started(SQ0, SQ1, top=["JH"]), A("draw"))
     bad = Action.make("jack_swap", own=(1, 2), opp=(1, 2), extra=(1, 1))
-    with pytest.raises(IllegalAction, match="takes no 'extra'"):
+    with refused("malformed"):
         s.apply(bad)
     assert len([a for a in s.legal_actions() if a.kind == "jack_swap"]) == 16
 
@@ -211,11 +216,11 @@ def test_knock_on_the_first_turn_gives_exactly_one_final_turn():
     o = s.observe(1)
     assert s.to_move == 1 and o["knocked_by"] == 0 and o["final_turn"] is True
     assert A("knock") not in s.legal_actions()
-    with pytest.raises(IllegalAction, match="already knocked"):
+    with refused("knocked_already"):
         s.apply(A("knock"))
     s = play(s, A("draw"), A("discard"))
     assert s.is_over and s.to_move is None and s.end_reason == "knock"
-    with pytest.raises(IllegalAction, match="over"):
+    with refused("game_over"):
         s.apply(A("draw"))
 
 
@@ -297,36 +302,36 @@ def test_game_end_reveals_all_eight_cards():
 
 # --- refusals ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("setup, action, reason", [
-    ((), A("swap", pos=(1, 1)), "Draw a card first"),
-    ((), A("done"), "nothing to confirm"),
-    ((), A("look"), "only once"),
-    ((A("draw"),), A("draw"), "already drawn a card"),
-    ((A("draw"),), A("knock"), "already drawn a card"),
-    ((A("draw"),), A("peek", pos=(1, 1)), "Only a drawn 7 or 8"),
-    ((A("draw"),), A("spy", pos=(1, 1)), "Only a drawn 9 or 10"),
-    ((A("draw"),), A("jack_swap", own=(1, 1), opp=(1, 1)), "Only a drawn Jack"),
-    ((A("draw"),), A("queen_look", own=(1, 1), opp=(1, 1)), "Only a drawn Queen"),
-    ((A("draw"), A("discard")), A("queen_swap"), "nothing to confirm"),
+    ((), A("swap", pos=(1, 1)), "draw_first"),
+    ((), A("done"), "nothing_to_confirm"),
+    ((), A("look"), "look_once"),
+    ((A("draw"),), A("draw"), "drawn_already"),
+    ((A("draw"),), A("knock"), "drawn_already"),
+    ((A("draw"),), A("peek", pos=(1, 1)), "not_a_peek_card"),
+    ((A("draw"),), A("spy", pos=(1, 1)), "not_a_spy_card"),
+    ((A("draw"),), A("jack_swap", own=(1, 1), opp=(1, 1)), "not_a_jack"),
+    ((A("draw"),), A("queen_look", own=(1, 1), opp=(1, 1)), "not_a_queen"),
+    ((A("draw"), A("discard")), A("queen_swap"), "nothing_to_confirm"),
 ])
 def test_refusals_name_the_reason(setup, action, reason):
     s = play(started(SQ0, SQ1, top=["4D"]), *setup)
     before = s
-    with pytest.raises(IllegalAction, match=reason):
+    with refused(reason) as exc:
         s.apply(action)
-    assert s == before
+    assert s == before and exc.value.game == "square" and exc.value.params == {}
 
 
 def test_refusals_during_look_reveal_and_queen():
     s = new_game(deck=deck_of(SQ0, SQ1, ["QD"]))
-    with pytest.raises(IllegalAction, match="look at your two bottom cards or skip"):
+    with refused("look_first"):
         s.apply(A("draw"))
     s = play(s, A("look"))
-    with pytest.raises(IllegalAction, match="Confirm"):
+    with refused("confirm_first"):
         s.apply(A("skip_look"))
     s = play(s, A("done"), A("skip_look"), A("draw"), A("queen_look", own=(1, 1), opp=(2, 2)))
-    with pytest.raises(IllegalAction, match="swap the two cards you looked at, or keep"):
+    with refused("decide_first"):
         s.apply(A("done"))
-    with pytest.raises(IllegalAction, match=r"no position \(3,1\)"):
+    with refused("no_position"):
         play(started(SQ0, SQ1), A("draw")).apply(Action.make("swap", pos=(3, 1)))
 
 
@@ -343,20 +348,21 @@ def test_every_legal_action_round_trips_through_json():
 
 
 @pytest.mark.parametrize("data, reason", [
-    ({"kind": "fly"}, "no move called 'fly'"),
-    ({}, "needs a 'kind'"),
-    ([], "JSON object"),
-    ({"kind": "swap"}, "needs 'pos'"),
-    ({"kind": "draw", "pos": [1, 1]}, "takes no 'pos'"),
-    ({"kind": "swap", "pos": [3, 1]}, r"no position \(3,1\)"),
-    ({"kind": "swap", "pos": [1]}, "must be a position"),
-    ({"kind": "swap", "pos": "11"}, "must be a position"),
-    ({"kind": "swap", "pos": [True, 1]}, "must be a position"),
-    ({"kind": "jack_swap", "own": [1, 1]}, "needs 'opp'"),
+    ({"kind": "fly"}, ("unknown_kind", {"kind": "fly"})),
+    ({}, ("malformed", {"field": "kind"})),
+    ([], ("malformed", {"field": "action"})),
+    ({"kind": "swap"}, ("malformed", {"field": "pos"})),
+    ({"kind": "draw", "pos": [1, 1]}, ("malformed", {"field": "pos"})),
+    ({"kind": "swap", "pos": [3, 1]}, ("no_position", {"row": 3, "col": 1})),
+    ({"kind": "swap", "pos": [1]}, ("malformed", {"field": "pos"})),
+    ({"kind": "swap", "pos": "11"}, ("malformed", {"field": "pos"})),
+    ({"kind": "swap", "pos": [True, 1]}, ("malformed", {"field": "pos"})),
+    ({"kind": "jack_swap", "own": [1, 1]}, ("malformed", {"field": "opp"})),
 ])
 def test_malformed_json_is_refused_with_a_reason(data, reason):
-    with pytest.raises(IllegalAction, match=reason):
+    with pytest.raises(IllegalAction) as exc:
         rules.action_from_json("square", data)
+    assert (exc.value.key, exc.value.params) == reason
 
 
 def test_observation_is_json_and_has_the_common_keys():
@@ -383,3 +389,22 @@ def test_match_history_round_trips_and_replays():
     assert again.state == m.state
     assert [e for _, e in again.log()] == [e for _, e in m.log()]
     assert m.undo() and m.state.phase == "drawn" and m.redo() and m.state == again.state
+
+
+# --- every game ends (docs/decisions.md): ten takes in a row, then the deck -----------------------------------
+def test_ten_turns_in_a_row_of_taking_the_discard_close_it_until_a_draw() -> None:
+    s = started(["2C", "3C", "4C", "5C"], ["2D", "3D", "4D", "5D"], top=["9S", "8S"])
+    s = play(s, A("draw"), A("discard"))  # a card on the discard pile
+    closed = []
+    for turn in range(10):
+        assert A("take", pos=(1, 1)) in s.legal_actions(), f"turn {turn}"
+        s = s.apply(A("take", pos=(1, 1)))
+        closed += [e for e in s.events if e["type"] == "square.takes_closed"]
+    assert closed == [{"type": "square.takes_closed", "turns": 10}]
+    assert s.takes == 10 and s.observe(s.current)["takes"] == 10
+    assert not any(a.kind == "take" for a in s.legal_actions())
+    with refused("takes_closed") as exc:
+        s.apply(A("take", pos=(1, 1)))
+    assert exc.value.params == {"turns": 10}
+    s = play(s, A("draw"), A("discard"))
+    assert s.takes == 0 and A("take", pos=(1, 1)) in s.legal_actions()

@@ -35,6 +35,14 @@ def plays(state) -> set[str]:
     return {a["card"] for a in state.legal_actions() if a.kind == "play"}
 
 
+def refused(state, action: Action) -> tuple:
+    """The key and parameters the rules refuse ``action`` with (it must be refused)."""
+    with pytest.raises(IllegalAction) as exc:
+        state.apply(action)
+    assert exc.value.game == "trumps"
+    return exc.value.key, exc.value.params
+
+
 def beats_for(trump: str, card: str, top: str) -> bool:
     return beats(suit_index(trump), index_of(card), index_of(top))
 
@@ -48,16 +56,16 @@ def test_1_top_nine_of_clubs():
     s = pos(["JC", "8C", "6H", "TD"], [], ["9C"], rest="opp")
     assert plays(s) == {"JC", "6H"}
     assert PICK not in s.legal_actions()
-    with pytest.raises(IllegalAction, match=r"8♣ does not beat 9♣: only a higher ♣ or any ♥"):
-        s.apply(play("8C"))
+    assert refused(s, play("8C")) == ("no_beat_plain", {"card": "8C", "card_top": "9C", "suit_trump": "H",
+                                                         "suit": "C"})
+    assert refused(s, play("9D")) == ("not_in_hand", {"card": "9D"})
 
 
 def test_2_top_is_my_trump():
     hearts = [f"{r}H" for r in "6789JQKA"]
     s = pos([*hearts, "AC"], [], ["TH"], rest="opp")
     assert plays(s) == {"JH", "QH", "KH", "AH"}
-    with pytest.raises(IllegalAction, match=r"A♣ does not beat 10♥: only a higher ♥ does\."):
-        s.apply(play("AC"))
+    assert refused(s, play("AC")) == ("no_beat_trump", {"card": "AC", "card_top": "TH", "suit_trump": "H"})
 
 
 def test_3_opponents_trump_is_plain_for_me():
@@ -73,7 +81,7 @@ def test_3_opponents_trump_is_plain_for_me():
 def test_4_pick_up_three():
     s = pos(["6C", "7S", "TD"], [], ["9S", "8C", "KS", "7C"], rest="opp")
     assert s.legal_actions() == [PICK]
-    assert s.observe(P)["pickup"] == {"count": 3, "reason": "plain", "text": "3 cards"}
+    assert s.observe(P)["pickup"] == {"count": 3, "reason": "plain"}  # data: the table words it
     after = s.apply(PICK)
     assert set(after.observe(P)["hand"]) == {"6C", "7S", "TD", "7C", "KS", "8C"}
     assert after.observe(P)["pile"] == ["9S"] and after.observe(OPP)["top"] == "9S"
@@ -97,7 +105,7 @@ def test_6_pick_up_five_on_my_trump(size, taken):
     filler = ["6S", "7S", "8S", "9S", "TS", "JS", "QS"][: size - 1]
     s = pos(["6H", "TH", "JH", "7C"], [], [*filler, "QH"], rest="opp")
     assert s.legal_actions() == [PICK]
-    assert s.observe(P)["pickup"]["text"] == f"your trump: {taken} cards"
+    assert s.observe(P)["pickup"] == {"count": taken, "reason": "trump"}
     after = s.apply(PICK)
     assert after.events[0]["count"] == taken and len(after.pile) == size - taken
     assert after.events[0]["cards"][0] == "QH"
@@ -107,8 +115,7 @@ def test_7_trump_ace_takes_the_whole_pile():
     pile = ["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "6C", "7C", "AH"]
     s = pos(["6H", "8C"], [], pile, rest="opp")
     assert s.observe(P)["pickup"]["reason"] == "trump_ace"
-    with pytest.raises(IllegalAction, match="nothing beats the ace of your trump"):
-        s.apply(play("6H"))
+    assert refused(s, play("6H"))[0] == "no_beat_ace"
     after = s.apply(PICK)
     assert after.events[0]["count"] == 12 and after.pile == ()
     assert after.scores[P] == 14
@@ -125,8 +132,7 @@ def test_8_opponents_trump_ace_is_plain_three():
 def test_9_forced_beat_no_pick_up():
     s = pos(["JC", "6S"], [], ["9C"], rest="opp")
     assert PICK not in s.legal_actions()
-    with pytest.raises(IllegalAction, match=r"You can beat 9♣ \(with J♣"):
-        s.apply(PICK)
+    assert refused(s, PICK) == ("can_beat", {"card_top": "9C", "card": "JC"})
     voluntary = pos(["JC", "6S"], [], ["9C"], rest="opp", voluntary_pickup=True)
     assert voluntary.legal_actions()[-1] == PICK
 
@@ -137,8 +143,7 @@ def test_10_second_card_ends_the_turn():
     assert mid.to_move == P and mid.phase == "second"
     assert mid.observe(P)["phase"] == "second" and mid.events[0]["beaten"] == "9C"
     assert plays(mid) == {"6S", "7S", "8H", "AD"} and PICK not in mid.legal_actions()
-    with pytest.raises(IllegalAction, match="play a second card"):
-        mid.apply(PICK)
+    assert refused(mid, PICK) == ("second_card", {})
     done = mid.apply(play("AD"))
     assert done.to_move == OPP and done.observe(OPP)["top"] == "AD"
     assert done.events[0] == {"type": "trumps.second", "seat": P, "card": "AD"}
@@ -198,13 +203,16 @@ def test_seeded_game_starts_with_the_trump_choice():
     assert obs["chooser"] == 1 - dealer and obs["dealer"] == dealer and len(obs["legal"]) == 4
     s = s.apply(action_from_json({"kind": "choose_trump", "suit": "h"}))
     assert s.to_move == dealer and {a["suit"] for a in s.legal_actions()} == {"C", "D", "S"}
-    with pytest.raises(IllegalAction, match="already your opponent's trump"):
-        s.apply(Action.make("choose_trump", suit="H"))
+    assert refused(s, Action.make("choose_trump", suit="H")) == ("trump_taken", {"suit": "H"})
+    assert refused(s, play("6C")) == ("choose_first", {})
     s = s.apply(Action.make("choose_trump", suit="S"))
     assert [e["type"] for e in s.events] == ["trumps.choose_trump", "trumps.deal", "trumps.six_transfer"]
     assert s.phase == "play" and s.to_move == 1 - dealer
     assert s.observe(0)["trumps"][1 - dealer] == "H" and s.observe(0)["trumps"][dealer] == "S"
     assert sum(s.scores) == 36 and sorted(s.scores) in ([17, 19], [18, 18])
+    assert refused(s, Action.make("choose_trump", suit="C")) == ("trumps_chosen", {})
+    assert refused(s, Action.make("fold")) == ("unknown_kind", {"kind": "fold"})
+    assert refused(s, Action.make("play", card="6C", extra=1)) == ("malformed", {"field": "play"})
     assert new_game(seed=11).apply(Action.make("choose_trump", suit="H")).apply(
         Action.make("choose_trump", suit="S")) == s
 
@@ -245,18 +253,21 @@ def test_observation_fields_and_hidden_hand():
     assert all(beats_for(obs2["trumps"][s2.to_move], c, top) for c in obs2["beaters"])
 
 
-@pytest.mark.parametrize("data,msg", [
-    ({"kind": "play"}, "exactly"),
-    ({"kind": "play", "card": "2C"}, "not in the 36-card pack"),
-    ({"kind": "play", "card": "ZZ"}, "not a card"),
-    ({"kind": "pick_up", "card": "AS"}, "no arguments"),
-    ({"kind": "choose_trump", "suit": "X"}, "not a suit"),
-    ({"kind": "fold"}, "unknown action kind"),
-    (["play"], "object"),
+@pytest.mark.parametrize("data,key,params", [
+    ({"kind": "play"}, "malformed", {"field": "play"}),
+    ({"kind": "play", "card": "2C"}, "not_in_pack", {"card": "2C"}),
+    ({"kind": "play", "card": "ZZ"}, "malformed", {"field": "card"}),
+    ({"kind": "play", "card": 7}, "malformed", {"field": "card"}),
+    ({"kind": "pick_up", "card": "AS"}, "malformed", {"field": "pick_up"}),
+    ({"kind": "choose_trump", "suit": "X"}, "malformed", {"field": "suit"}),
+    ({"kind": "choose_trump", "suit": ""}, "malformed", {"field": "suit"}),
+    ({"kind": "fold"}, "unknown_kind", {"kind": "fold"}),
+    (["play"], "malformed", {"field": "action"}),
 ])
-def test_action_json_is_strict(data, msg):
-    with pytest.raises(IllegalAction, match=msg):
+def test_action_json_is_strict(data, key, params):
+    with pytest.raises(IllegalAction) as exc:
         action_from_json(data)
+    assert (exc.value.key, exc.value.params) == (key, params)
 
 
 def test_action_json_normalises_and_round_trips():
@@ -285,3 +296,18 @@ def test_threefold_repetition_is_a_draw():
     assert s.winners == (P, OPP) and s.to_move is None
     assert s.events[-1]["type"] == "trumps.end" and s.events[-1]["reason"] == "repetition"
     assert s.observe(OPP)["result"] == "repetition" and s.scores == (10, 26)
+
+
+# --- every game ends (docs/decisions.md): the move limit --------------------------------------------------------
+def test_the_card_move_limit_ends_the_game_as_a_draw(monkeypatch) -> None:
+    import rules.trumps.state as trumps_state
+
+    s = new_game(seed=5)
+    s = s.apply(s.legal_actions()[0]).apply(s.apply(s.legal_actions()[0]).legal_actions()[0])
+    moves_before = len(s.seen)
+    monkeypatch.setattr(trumps_state, "MOVE_LIMIT", moves_before + 3)
+    for _ in range(3):
+        assert not s.is_over
+        s = s.apply(s.legal_actions()[-1])
+    assert s.is_over and s.result == "move_limit" and s.winners == (0, 1)
+    assert [e["reason"] for e in s.events if e["type"].endswith(".end")] == ["move_limit"]

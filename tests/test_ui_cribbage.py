@@ -79,8 +79,7 @@ def perform(app, table, action: Action, style: int) -> None:
             drag(app, (zone.x + 4, zone.centery), (x, zone.centery))
             tap(app, find_button(app, "confirm").center)
         elif style % 3 == 1:
-            tap(app, (x, zone.centery), touch=True)
-            key(app, pygame.K_RETURN)
+            tap(app, (x - 1, zone.centery), touch=True)  # a tap cuts where it lands (just left of the gap)
         else:
             middle = (cut["min"] + cut["max"] + 1) // 2
             key(app, pygame.K_RIGHT)  # the first arrow picks the middle of the pack
@@ -95,7 +94,7 @@ def perform(app, table, action: Action, style: int) -> None:
             tap(app, visible_point(table, c), touch=style % 2 == 1)
             settle(app)
         if style % 2 == 0:
-            drag(app, visible_point(table, action["cards"][0]), table._crib_zone().center)
+            drag(app, visible_point(table, action["cards"][0]), table.crib_rect().center)
         else:
             tap(app, find_button(app, "confirm").center, touch=True)
     else:
@@ -106,7 +105,7 @@ def perform(app, table, action: Action, style: int) -> None:
             tap(app, visible_point(table, card))
             tap(app, find_button(app, "confirm").center)
         else:
-            key(app, getattr(pygame, f"K_{table.obs['hand'].index(card) + 1}"))
+            key(app, getattr(pygame, f"K_{table.ordered_hand(table.obs['hand']).index(card) + 1}"))
             key(app, pygame.K_RETURN)
     settle(app)
 
@@ -224,7 +223,7 @@ def test_the_cut_draws_no_face_before_it_is_confirmed(monkeypatch):
     monkeypatch.setattr(sprites.cards.CardArt, "face", lambda self, c: drawn.append(str(c)) or real_face(self, c))
     zone, cut = table.strip_due()
     assert cut == {"purpose": "deal", "min": 4, "max": 48, "of": 52}
-    for x in range(zone.x + 10, zone.right, 60):
+    for x in range(zone.x + 40, zone.right, 60):  # drags (a tap would cut)
         drag(app, (zone.x + 4, zone.centery), (x, zone.centery))
         frames(app, 3)
     key(app, pygame.K_LEFT)
@@ -383,8 +382,8 @@ def test_selection_previews_and_refusals():
     tap(app, visible_point(table, "5C"))
     assert table.selected == ["5D"]
     cursor = session.match.cursor
-    drag(app, visible_point(table, "5D"), table._crib_zone().center)
-    assert session.match.cursor == cursor and "two cards" in table.toast[0]
+    drag(app, visible_point(table, "5D"), table.crib_rect().center)
+    assert session.match.cursor == cursor and "two different cards" in table.toast[0]
     # the play: a card that would pass 31 is dimmed and refused with the rules' reason
     match = Match("cribbage", {"seed": 8})
     bot, rng = make_bot("cribbage", 1), derive(8, "t")
@@ -396,8 +395,15 @@ def test_selection_previews_and_refusals():
     wait_ready(app, table)
     high = next(c for c in table.obs["hand"] if table.obs["count"] + min(_rank_suit(c).rank, 10) > 31)
     assert table.cards.targets[high].dim
-    drag(app, visible_point(table, high), table.geo.play_zone.center)
-    assert session.match.cursor == match.cursor and "31" in table.toast[0]
+    fits = next(c for c in table.obs["hand"] if c != high and table.obs["count"] + min(_rank_suit(c).rank, 10) <= 31)
+    hold(app, visible_point(table, fits), table.geo.play_zone.center)
+    assert table.lit == [table.geo.play_zone], "a card that fits lights the play"
+    let_go(app, table.geo.hand_zone.midright)
+    settle(app)
+    hold(app, visible_point(table, high), table.geo.play_zone.center)
+    assert table.lit == [], "a card that would pass 31 lights nothing"
+    let_go(app, table.geo.play_zone.center)
+    assert session.match.cursor == match.cursor and table.toast[0].endswith("the count may not pass 31.")
 
 
 def test_a_game_won_in_the_play_turns_the_computers_cards_face_up():
@@ -418,6 +424,77 @@ def test_a_game_won_in_the_play_turns_the_computers_cards_face_up():
     table.refresh()
     settle(app)
     assert sorted(s.card for k, s in table.cards.targets.items() if k.startswith("opp:")) == sorted(left)
+
+
+def hold(app, start: tuple[int, int], to: tuple[int, int]) -> None:
+    """Press on ``start`` and move to ``to`` without letting go (a card held over a spot)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
+    for p in (((start[0] + to[0]) // 2, (start[1] + to[1]) // 2), to):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+    frames(app, 2)
+
+
+def let_go(app, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    frames(app, 2)
+
+
+def test_every_drop_answers_and_only_legal_targets_light():
+    app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
+    wait_ready(app, table)
+    match, crib, play_zone = session.match, table.crib_rect(), table.geo.play_zone
+    cursor = match.cursor
+    hold(app, visible_point(table, "5H"), crib.center)  # one card alone cannot go to the crib
+    assert table.drag_keys == ["5H"] and table.lit == []
+    let_go(app, play_zone.center)  # used to glide back without a word
+    assert match.cursor == cursor and table.toast[0] == "Now is the time to put two cards in the crib."
+    settle(app)
+    tap(app, visible_point(table, "4C"))
+    tap(app, crib.center)  # a tap on the crib with one card chosen says what is missing
+    assert match.cursor == cursor and table.toast[0] == "Choose two different cards for the crib."
+    tap(app, visible_point(table, "6D"))
+    assert table.selection_targets() == [crib], "a tap on the crib would discard the two chosen cards"
+    hold(app, visible_point(table, "6D"), crib.center)
+    assert sorted(table.drag_keys) == ["4C", "6D"] and table.lit == [crib] and table.selection_targets() == []
+    let_go(app, crib.center)
+    assert match.actions[cursor] == Action.make("discard", cards=["4C", "6D"])
+    assert table.lit == [] and table.selected == []
+
+
+def test_a_tap_on_the_pack_cuts_there_a_drag_only_marks_and_cut_needs_a_depth():
+    app, session, table = start("computer", Match("cribbage", {"seed": 3}))
+    settle(app)
+    zone, cut = table.strip_due()
+    key(app, pygame.K_RETURN)  # nothing marked yet: the rules say what to do
+    assert session.match.cursor == 0 and table.toast[0] == "Drag along the pack to choose where to cut."
+
+    def x(depth: int) -> int:
+        return int(CutStrip.split_x(zone, cut["of"], table.geo.sw, depth)) - 1
+
+    drag(app, (x(10), zone.centery), (x(20), zone.centery))
+    assert session.match.cursor == 0 and table.cut_depth == 20, "letting go of a drag never cuts"
+    tap(app, (x(25), zone.centery), touch=True)
+    assert session.match.actions == [Action.make("cut", depth=25)]
+
+
+def test_the_hand_follows_the_sort_setting_and_rearranges_by_dragging():
+    app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
+    wait_ready(app, table)
+
+    def shown() -> list[str]:
+        return sorted(table.obs["hand"], key=lambda c: table.cards.targets[c].x)
+
+    assert app.settings.sort_by == "suit" and shown() == ["4C", "5C", "5D", "6D", "5H", "JS"]
+    app.settings.sort_by = "rank"
+    table.on_settings("sort_by")
+    assert shown() == ["4C", "5C", "5D", "5H", "6D", "JS"]
+    cursor = session.match.cursor
+    first = table.cards.current_rect("4C")
+    drag(app, visible_point(table, "JS"), (first.x + 2, first.centery))  # moved within the hand: a view choice
+    settle(app)
+    assert shown() == ["JS", "4C", "5C", "5D", "5H", "6D"] and session.match.cursor == cursor
+    key(app, pygame.K_1)
+    assert table.selected == ["JS"], "the number keys follow the order shown"
 
 
 def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discard():

@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 import sprites.cards
+from game.scenes.confirm import ChooseScene
 from game.scenes.cover import CoverScene
 from game.scenes.end import EndScene
 from game.session import Session
@@ -82,7 +83,7 @@ def test_cover_draws_no_card_face(monkeypatch):
 def test_illegal_drop_glides_back_with_a_reason():
     app, session, table = start("computer", seed=4)
     settle(app)
-    card = table.ordered_hand(table.obs)[0]
+    card = table.ordered_hand(table.obs["hand"])[0]
     home = table.cards.targets[card].rect().center
     drag(app, table.cards.current_rect(card).center, table.my_pile_zone.center)
     assert session.match.cursor == 0
@@ -172,3 +173,68 @@ def test_damaged_save_is_set_aside_with_a_message(content):
     assert list((app.saves.root / "damaged").iterdir())
     assert other.read_text() == "untouched"
     assert app.stack.top is menu
+
+
+# --- every drop answers (issue 28 item 3) ------------------------------------------------------------------------
+def my_first_turn(seed: int = 3):
+    app, session, table = start("computer", seed=seed)
+    run_until(app, lambda: table.my_turn)
+    settle(app)
+    return app, session, table
+
+
+def test_an_exchange_card_dragged_to_the_hand_asks_which_card_to_give():
+    app, session, table = my_first_turn()
+    area = table.obs["exchange"][0]
+    zone = table.hand_zone
+    y = zone.bottom - 4
+    bare = next((x, y) for x in range(zone.x + 4, zone.right, 8) if table.cards.hit((x, y)) is None)
+    drag(app, table.cards.current_rect(area).center, bare)
+    assert isinstance(app.stack.top, ChooseScene) and len(table.choice) == len(table.obs["hand"])
+    give = table.choice[2]
+    assert give.kind == "exchange" and give["area"] == area
+    tap(app, find_button(app, "pick:2").center)
+    settle(app)
+    assert session.match.played[-1] == give
+
+
+def test_an_exchange_card_dropped_on_a_hand_card_swaps_those_two():
+    app, session, table = my_first_turn()
+    area, hand = table.obs["exchange"][1], table.ordered_hand(table.obs["hand"])[0]
+    drag(app, table.cards.current_rect(area).center, table.cards.current_rect(hand).center)
+    settle(app)
+    assert session.match.played[-1].to_json() == {"kind": "exchange", "hand": hand, "area": area}
+
+
+def test_a_hand_card_dropped_on_the_draw_pile_glides_back_with_a_reason():
+    app, session, table = my_first_turn()
+    card = table.ordered_hand(table.obs["hand"])[0]
+    before = len(session.match.played)
+    drag(app, table.cards.current_rect(card).center, table.draw_rect.center)
+    assert len(session.match.played) == before
+    assert table.toast is not None and table.toast[0] == app.t("kombi.refuse.no_putting_back") and table.toast[2]
+
+
+def test_only_where_the_held_card_may_go_lights_up():
+    app, session, table = my_first_turn()
+    start_ = table.draw_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start_[0], start_[1] + 40), rel=(0, 40),
+                                         buttons=(1, 0, 0), touch=False))
+    frames(app, 2)
+    assert table.drag_keys == ["draw:top"]
+    assert table.lit == [table.hand_zone], "the draw pile goes to the hand, nowhere else"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=table.hand_zone.center, button=1, touch=False))
+    frames(app, 2)
+    assert session.match.played[-1].kind == "draw" and table.lit == []
+
+
+def test_hand_cards_can_be_rearranged_by_dragging_within_the_hand():
+    app, session, table = my_first_turn()
+    hand = table.ordered_hand(table.obs["hand"])
+    first, last = hand[0], hand[-1]
+    drag(app, table.cards.current_rect(first).center, table.cards.current_rect(last).midright)
+    settle(app)
+    after = table.ordered_hand(table.obs["hand"])
+    assert after == hand[1:] + [first] and len(session.match.played) == 0 or session.match.played[-1].kind != "play"
+    assert table.cards.current_rect(first).x > table.cards.current_rect(last).x

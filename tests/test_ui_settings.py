@@ -83,7 +83,7 @@ def test_sorting_and_language_change_an_open_table_from_the_pause_menu():
     frames(app, 2)
     choose(app, "sort_by", "rank")
     choose(app, "language", "de")
-    assert table.sort_by == "rank"
+    assert table.hand_order.by == "rank"
     assert any(b.label == "Menü" for b in table.buttons.buttons)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     frames(app, 2)

@@ -11,7 +11,6 @@ from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
 from game.tables.square import words
-from game.tables.square.pick import Pick
 from game.tables.square.sprites import slot_versions
 from rules.bots import make_bot
 from rules.cards import standard_deck
@@ -130,7 +129,8 @@ def perform_power(app, table, a: Action, way: str) -> None:
     if k == "peek":
         target = slot(table, True, a["pos"])
         drag(app, drawn, zone)  # the zone chooses the power; the card glides back
-        assert table.pick == Pick("peek") and table.session.match.state.observe(table.view_seat)["drawn"]
+        assert table.pick.mode == "peek" and table.pick.action() is None
+        assert table.session.match.state.observe(table.view_seat)["drawn"]
         if way == "mouse":
             drag(app, drawn, target)  # dropped on one's own card, in peek mode: the peek itself
         else:
@@ -322,7 +322,7 @@ def test_refused_drops_glide_back_with_the_rules_reason():
     run_until(app, lambda: table.my_turn and table.obs["phase"] == "turn" and not table.cards.busy)
     top = table.obs["discard_top"]
     drag(app, table.geo.discard_rect.center, slot(table, False, (2, 2)))
-    assert table.toast[0] == table.t("square.take_own")
+    assert table.toast[0] == table.t("square.refuse.take_own")
     settle(app)
     assert table.cards.current_rect(f"disc:{top}").center == table.geo.discard_rect.center
 
@@ -396,3 +396,97 @@ def test_every_event_has_a_public_sentence(lang):
     assert lines and all("{" not in ln and "square." not in ln for ln in lines)
     final = t("square.log.final", a="", sa="", b="", sb="").split()[0]
     assert any(final in ln for ln in lines)
+
+
+# --- every drop answers, in the player's language (issue 28 item 3, issue 31) ----------------------------------
+def drawn_seven(lang: str = "en"):
+    """Ann against the computer, holding the drawn 7♥ (a peek card)."""
+    app, session, table = start("computer", names=("Ann", "Computer"))
+    app.set_language(lang)
+    perform(app, table, act("skip_look"), "mouse")
+    run_until(app, lambda: table.my_turn and table.obs["phase"] == "turn" and not table.cards.busy)
+    perform(app, table, act("draw"), "mouse")
+    assert table.obs["drawn"] == "7H"
+    return app, session, table
+
+
+def test_a_german_table_words_a_refused_drop_in_german():
+    app, session, table = drawn_seven("de")
+    drag(app, pt(table.geo.drawn_mine), slot(table, False, (1, 1)))  # a 7 cannot spy
+    assert table.toast[0] == "Nur mit einer gezogenen 9 oder 10 darfst du eine Karte deines Gegenübers ansehen."
+    drag(app, pt(table.geo.drawn_mine), table.geo.draw_rect.center)
+    assert table.toast[0] == "Karten kommen nie zurück auf den Nachziehstapel."
+    assert session.match.actions[-1] == act("draw")
+
+
+def test_a_drawn_seven_dropped_on_an_own_card_asks_swap_or_peek():
+    app, session, table = drawn_seven()
+    drag(app, pt(table.geo.drawn_mine), slot(table, True, (2, 1)))
+    dialog = app.stack.top
+    assert dialog.name == "choose" and dialog.labels == ["Put 7♥ at your (2,1)",
+                                                         "Play 7♥ for its power: peek at your (2,1)"]
+    assert session.match.actions[-1] == act("draw")  # nothing happens before the answer
+    tap(app, find_button(app, "pick:1").center)
+    settle(app)
+    assert session.match.actions[-1] == act("peek", pos=(2, 1))
+
+
+def test_a_held_card_lights_only_where_it_may_go():
+    app, session, table = drawn_seven()
+    geo = table.geo
+    table.light_targets(table.spot_of([next(k for k in table.cards.targets if k.startswith("drawn:"))]))
+    own = [geo.slot_rect(True, i).inflate(geo.gap, geo.gap) for i in range(4)]
+    assert sorted(map(tuple, table.lit)) == sorted(map(tuple, [*own, geo.discard_rect, geo.power_zone]))
+    table.light_targets(table.spot_of(["draw:top"]))
+    assert table.lit == []  # the card is drawn already: the draw pile may go nowhere
+
+
+def test_closed_takes_are_refused_at_the_table_with_their_own_words():
+    app, session, table = start("hotseat")
+    match = session.match
+    for a in [act("skip_look"), act("skip_look"), act("draw"), act("discard")] + [act("take", pos=(1, 1))] * 10:
+        match.play(a)
+    table.refresh(animate=False)
+    while not table.my_turn:
+        confirm_cover(app)
+    assert table.my_turn and table.view_seat == 1 and table.obs["takes"] == 10
+    assert words.prompt(table.t, session.names, table.obs, table.pick) == table.t("square.prompt.turn_first")
+    drag(app, table.geo.discard_rect.center, slot(table, True, (1, 2)))
+    assert table.toast[0] == table.t("square.refuse.takes_closed", turns=10)
+    assert table.toast[0].startswith("10 turns in a row took from the discard pile")
+    assert len(match.actions) == 14
+
+
+def test_the_drawn_card_dropped_beside_ones_cards_asks_which_one_it_replaces():
+    app, session, table = drawn_seven()
+    sq = table.geo.my_square
+    drag(app, pt(table.geo.drawn_mine), (sq.x - table.geo.label_w // 2, sq.centery))
+    assert table.pick.mode == "swap" and table.pick.action() is None
+    prompt = words.prompt(table.t, session.names, table.obs, table.pick)
+    assert prompt == "7♥: pick the card of your square it replaces."
+    key(app, pygame.K_3)
+    assert table.pick.action() == act("swap", pos=(2, 1)) and session.match.actions[-1] == act("draw")
+    key(app, pygame.K_3)  # the same card again makes the move
+    settle(app)
+    assert session.match.actions[-1] == act("swap", pos=(2, 1))
+
+
+def test_a_drawn_jack_pairs_an_own_card_dragged_onto_an_opponent_card_after_asking():
+    app, session, table = start("hotseat")
+    match = session.match
+    for a in [act("skip_look"), act("skip_look"), act("draw"), act("discard"), act("draw"), act("discard"),
+              act("draw")]:
+        match.play(a)
+    table.refresh(animate=False)
+    while not table.my_turn:
+        confirm_cover(app)
+    assert table.obs["drawn"] == "JS"
+    drag(app, slot(table, True, (1, 2)), slot(table, True, (2, 2)))
+    assert table.toast[0] == table.t("square.refuse.one_of_each")
+    drag(app, slot(table, True, (1, 2)), slot(table, False, (1, 1)))
+    dialog = app.stack.top
+    assert dialog.name == "confirm" and dialog.text == "Blind-swap your (1,2) with Ben's (1,1)?"
+    assert table.pick.action() == act("jack_swap", own=(1, 2), opp=(1, 1)) and match.actions[-1] == act("draw")
+    tap(app, find_button(app, "yes").center)
+    settle(app)
+    assert match.actions[-1] == act("jack_swap", own=(1, 2), opp=(1, 1))

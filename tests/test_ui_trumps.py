@@ -13,7 +13,6 @@ from game.scenes.end import EndScene
 from game.session import Session
 from game.tables import open_table
 from game.tables.trumps import words
-from game.tables.trumps.view import ordered_hand
 from rules.core import Action
 from rules.match import Match
 from rules.trumps.bot import GreedyBaseline
@@ -22,7 +21,8 @@ from rules.trumps.state import from_position
 from sprites import theme
 from tests.uiplay import FaceWatch as BaseFaceWatch
 from tests.uiplay import find_button, run_until
-from tools.driver import drag, frames, key, make_app, settle, tap
+from tools.driver import drag, frames, key, make_app, settle, tap, visible_point
+from tools.trumps_shots import press_and_hold, release
 
 # Two shuffles of the 36 cards whose games are short: seat 0 holds the first 18, seat 1 the rest.
 HOTSEAT_DECK = ("TS 9H 6C 7S AD KC QD AC 9C QC 8D KD JD JC TC JS 7H 8S 8C KH AS 7C 9S 6D 6S QH 8H 7D KS TD JH TH "
@@ -83,17 +83,6 @@ def confirm_cover(app, touch=False) -> None:
     settle(app)
 
 
-def visible_point(table, card: str) -> tuple[int, int]:
-    """A point on a hand card that no later (overlapping) card covers."""
-    rect = table.cards.current_rect(card)
-    for dx in range(2, rect.w, 3):
-        p = (rect.x + dx, rect.y + rect.h // 2)
-        hit = table.cards.hit(p)
-        if hit is not None and hit.key == card:
-            return p
-    raise AssertionError(f"{card} is not visible")
-
-
 def perform(app, table, a: Action, way: str) -> None:
     """Do ``a`` by hand: ``mouse`` drags, ``touch`` taps (card, then pile), ``keys`` uses the keyboard."""
     touch = way == "touch"
@@ -109,7 +98,7 @@ def perform(app, table, a: Action, way: str) -> None:
         else:
             tap(app, find_button(app, "pickup").center, touch=touch)
     elif way == "keys":
-        hand = table.ordered_hand()
+        hand = table.ordered_hand(table.obs["hand"])
         i = hand.index(a["card"])
         if i < 10:
             key(app, DIGITS[i])
@@ -218,7 +207,7 @@ def test_the_computer_chooses_first_when_it_does_not_deal():
     assert taken is not None and table.log.lines == [f"Computer chose {words.suit_named(table.t, taken)} as trump."]
     i = "CDHS".index(taken)
     tap(app, table.geo.tiles()[i].center)
-    assert session.match.cursor == 1 and "already Computer's trump" in table.toast[0]
+    assert session.match.cursor == 1 and "already your opponent's trump" in table.toast[0]
     free = next(s for s in "CDHS" if s != taken)
     tap(app, table.geo.tiles()["CDHS".index(free)].center)
     settle(app)
@@ -295,7 +284,7 @@ def test_beaters_light_up_on_request_and_while_dragging():
 def test_beat_then_second_card_with_keys_and_the_log_sentence():
     app, session, table = start("computer", PositionMatch(position(["JC", "8C", "7D", "KS"], [], ["9C"])))
     settle(app)
-    hand = table.ordered_hand()
+    hand = table.ordered_hand(table.obs["hand"])
     key(app, DIGITS[hand.index("JC")])
     assert table.selected == "JC"
     key(app, pygame.K_RETURN)
@@ -305,7 +294,7 @@ def test_beat_then_second_card_with_keys_and_the_log_sentence():
     run_until(app, lambda: table.hint is not None, limit=600)  # searched in a worker: the frames go on
     assert table.hint.kind == "play" and table.toast[0].startswith("Hint: play ")
     assert {k for k, s in table.cards.targets.items() if s.glow == theme.GOLD} == {table.hint["card"]}
-    key(app, DIGITS[table.ordered_hand().index("7D")])
+    key(app, DIGITS[table.ordered_hand(table.obs["hand"]).index("7D")])
     key(app, pygame.K_RETURN)
     assert table.log.lines[-1] == "Ann beat 9♣ with J♣ and played 7♦."
 
@@ -314,8 +303,9 @@ def test_hand_of_many_cards_fits_the_small_window():
     mine = [c for c in NAMES if c[1] != "D"][:26]
     app, session, table = start("computer", PositionMatch(position(mine, [], ["9D"])))
     settle(app)
-    rects = [table.cards.targets[c].rect() for c in ordered_hand(table.obs)]
-    assert ordered_hand(table.obs)[0][1] == "H", "one's own trump comes first"
+    hand = table.ordered_hand(table.obs["hand"])
+    rects = [table.cards.targets[c].rect() for c in hand]
+    assert hand[0][1] == "H", "one's own trump comes first"
     assert all(table.board.contains(r) for r in rects)
     assert all(b.x - a.x >= 14 for a, b in zip(rects, rects[1:], strict=False)), "every index stays readable"
 
@@ -374,10 +364,105 @@ def test_tab_space_and_enter_choose_a_trump_and_lead():
     key(app, pygame.K_RETURN)
     assert session.match.state.observe(0)["trumps"][0] == "D"
     run_until(app, lambda: table.my_turn and table.obs["phase"] == "play" and not table.cards.busy)
-    card = table.ordered_hand()[-1]
+    card = table.ordered_hand(table.obs["hand"])[-1]
     focus(card)
     key(app, pygame.K_SPACE)
     assert table.selected == card and table.cards.targets[card].selected
     key(app, pygame.K_RETURN)
     assert session.match.state.observe(0)["pile"] == [card]
     assert table.log.lines[-1] == f"Ann led {words.card_text(card)}."
+
+
+# --- every drop answers (issue 28 item 3); gestures answered by rules/trumps/gestures.py -----------------------
+PICKUP_PILE = ["9S", "8C", "KS", "7C", "QS", "TC", "JC", "QH"]  # Q♥ on top: Ann (trump ♥) must take 5
+
+
+@pytest.mark.parametrize("way", ["drag", "tap"])
+def test_the_pile_dragged_to_the_hand_or_tapped_picks_up(way):
+    app, session, table = start("computer", PositionMatch(position(["7H", "8H", "6C", "TD"], [], PICKUP_PILE)))
+    settle(app)
+    top = table.cards.current_rect("QH").center
+    if way == "drag":
+        press_and_hold(app, top, table.hand_zone.center)
+        assert table.drag_keys == ["7C", "QS", "TC", "JC", "QH"], "the cards a pick-up takes come along"
+        assert table.lit == [table.hand_zone], "only the hand takes the pile"
+        release(app, table.hand_zone.center)
+        settle(app)
+    else:
+        tap(app, top)
+        settle(app)
+    assert session.match.played[0] == Action.make("pick_up")
+    assert table.log.lines[0] == "Ann picked up 5 cards (Q♥ is Ann's trump): Q♥, J♣, 10♣, Q♠, 7♣."
+
+
+def test_the_pile_brought_to_the_hand_while_a_card_beats_glides_back_with_the_reason():
+    app, session, table = start("computer", PositionMatch(position(["JC", "8C", "7D"], [], ["9C"])))
+    settle(app)
+    home = table.cards.targets["9C"].rect().center
+    press_and_hold(app, home, table.hand_zone.center)
+    assert table.drag_keys == ["9C"] and table.lit == [], "nothing is lit: a pick-up is not allowed"
+    release(app, table.hand_zone.center)
+    settle(app)
+    assert session.match.cursor == 0
+    assert table.toast[0] == "You can beat 9♣ (with J♣, for example), so you may not pick up."
+    assert table.cards.current_rect("9C").center == home
+    tap(app, home)  # a tap on the pile says the same
+    assert session.match.cursor == 0 and table.toast[0].startswith("You can beat 9♣")
+
+
+def test_the_pile_lights_up_only_for_a_card_that_may_go_there():
+    app, session, table = start("computer", PositionMatch(position(["JC", "8C", "TD", "6H"], [], ["9C"])))
+    settle(app)
+    felt = (table.board.centerx, table.board.y + 5)
+    press_and_hold(app, visible_point(table, "8C"), felt)
+    assert table.lit == [], "8♣ does not beat 9♣: the pile stays dark"
+    release(app, felt)
+    settle(app)
+    press_and_hold(app, visible_point(table, "JC"), felt)
+    assert table.lit == [table.geo.pile_zone]
+    release(app, felt)
+    settle(app)
+    assert table.lit == [] and session.match.cursor == 0
+    tap(app, visible_point(table, "6H"))  # a selected card lights its targets too
+    assert table.selected == "6H" and table.lit == [table.geo.pile_zone]
+    tap(app, visible_point(table, "TD"))
+    assert table.selected == "TD" and table.lit == []
+
+
+def test_a_hand_card_dragged_within_the_hand_moves_there():
+    app, session, table = start("computer", PositionMatch(position(["JC", "8C", "TD", "6H"], [], ["9C"])))
+    settle(app)
+    assert table.ordered_hand(table.obs["hand"]) == ["6H", "8C", "JC", "TD"], "one's trump first, then C D H S"
+    drag(app, visible_point(table, "6H"), (table.hand_zone.right - 4, table.hand_zone.centery))
+    settle(app)
+    assert session.match.cursor == 0
+    assert table.ordered_hand(table.obs["hand"]) == ["8C", "JC", "TD", "6H"]
+    xs = [table.cards.targets[c].x for c in ["8C", "JC", "TD", "6H"]]
+    assert xs == sorted(xs), "the cards lie in the new order"
+
+
+def test_sorting_by_rank_puts_aces_above_kings_in_one_row():
+    app, session, table = start("computer", PositionMatch(position(["AC", "KS", "6D", "7H", "AH"], [], ["9C"])))
+    settle(app)
+    assert table.ordered_hand(table.obs["hand"]) == ["7H", "AH", "AC", "6D", "KS"], "by suit: one's trump first"
+    app.settings.sort_by = "rank"
+    table.on_settings("sort_by")
+    settle(app)
+    hand = table.ordered_hand(table.obs["hand"])
+    assert hand == ["6D", "7H", "KS", "AH", "AC"], "by rank the ace is high; on equal ranks one's trump first"
+    xs = [table.cards.targets[c].x for c in hand]
+    steps = {round(b - a) for a, b in zip(xs, xs[1:], strict=False)}
+    assert len(steps) == 1, "sorted by rank the hand is one row, with no gaps between suits"
+
+
+def test_a_hint_says_it_is_coming_and_is_dropped_when_the_table_closes():
+    app, session, table = start("computer", PositionMatch(position(["JC", "8C", "7D", "KS"], [], ["9C"])))
+    settle(app)
+    app.opts.headless = False  # a windowed run: the frame loop does not wait for the hint
+    tap(app, find_button(app, "hint").center)
+    job = table.hint_job
+    assert job is not None and table.hint is None and table.toast[0] == table.t("table.hint_coming")
+    assert not next(b for b in table.buttons.buttons if b.id == "hint").enabled, "one hint at a time"
+    app.stack.pop()
+    frames(app, 1)
+    assert table.hint_job is None and job[1].done() and table.hint is None

@@ -89,10 +89,17 @@ def bot_frames_section() -> dict:
 
 # Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.
 def rules_section() -> dict:
-    """Playouts, the show scorer, OpenSpiel's anchors (from .venv-bench) and the bots' strength."""
+    """Playouts, the show scorer, OpenSpiel's anchors (from .venv-bench)."""
     from tools.rules_bench import figures
 
     return figures()
+
+
+def bots_section() -> dict:
+    """The computer players' strength and think times (tools/strength_bench.py, IS-MCTS from .venv-bench)."""
+    from tools.strength_bench import measure
+
+    return {"bots": measure()}
 
 
 def server_section() -> dict:
@@ -102,7 +109,8 @@ def server_section() -> dict:
     return {"server": compare()}
 
 
-JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, server_section]
+JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, bots_section,
+                 server_section]
 
 
 def collect(sections=None) -> dict:
@@ -131,10 +139,14 @@ def summary(result: dict) -> list[str]:
         from tools import startup_bench
 
         lines += startup_bench.lines(result)
-    if "openspiel" in result or "bots" in result:
+    if "openspiel" in result:
         from tools import rules_bench
 
         lines += rules_bench.lines(result)
+    if "bots" in result:
+        from tools import strength_bench
+
+        lines += strength_bench.lines(result["bots"])
     return lines
 
 

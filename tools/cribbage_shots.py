@@ -43,7 +43,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table = open_settled(app, Session.new("cribbage", "computer", ["Ann", "Computer"], 7))
     zone, cut = table.strip_due()
     table.cut_depth = 17
-    table.buttons.set(table._all_buttons())
+    table.refresh(animate=False)  # a new view: the static layer (the Cut button) is drawn again
     frames(app, 2)
     save(app, folder, f"{tag}cut")
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 7),
@@ -62,6 +62,14 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table.refresh(animate=False)
     frames(app, 2)
     save(app, folder, f"{tag}discard_selected")
+    # the pair held over the crib: the crib, the only place it may go, lights up
+    table.drag_keys = table.drag_keys_for(table.selected[0])
+    table.cards.start_drag(table.drag_keys, table.cards.targets[table.selected[0]].rect().center)
+    table.cards.pointer = table.crib_rect().center
+    table.light_targets(table.spot_of(table.drag_keys))
+    frames(app, 2)
+    save(app, folder, f"{tag}discard_held")
+    table.snap_back()
     # the play with the count, a card selected
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 12),
                       lambda st: st.to_move == 0 and st.observe(0)["phase"] == "play" and

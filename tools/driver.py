@@ -71,3 +71,54 @@ def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
     if text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
     frames(app, 1)
+
+
+def visible_point(table, card: str) -> tuple[int, int]:
+    """A point on ``card`` that no later (overlapping) card covers."""
+    rect = table.cards.current_rect(card)
+    for dy in (rect.h // 3, rect.h // 2, rect.h * 2 // 3):
+        for dx in range(4, rect.w, 4):
+            p = (rect.x + dx, rect.y + dy)
+            hit = table.cards.hit(p)
+            if hit is not None and hit.key == card:
+                return p
+    raise AssertionError(f"{card} is not visible")
+
+
+def spot_point(table, spot) -> tuple[int, int]:
+    if len(spot.cards) == 1 and table.cards.current_rect(spot.cards[0]) is not None:
+        return visible_point(table, spot.cards[0])
+    rect = table.spot_rect(spot)
+    assert rect is not None, f"{type(table).__name__} cannot show {spot}"
+    return rect.center
+
+
+def perform(app: App, table, action, touch: bool = False, to_point=None) -> None:
+    """Make ``action`` at ``table`` as a player would: by the gesture the game's rules name for it (selecting a
+    source's several cards by taps first), by its button, or by picking it when the gesture offers a choice.
+    ``to_point`` maps a table point to the window (a face-to-face half)."""
+    place = to_point or (lambda p: p)
+    gesture = table.spec.gesture_for(table.obs, action)
+    if gesture is None:
+        bid = table.button_for(action)
+        assert bid is not None, f"{action} has neither a gesture nor a button"
+        rect = next(b.rect for b in table.buttons.buttons if b.id == bid)
+        tap(app, place(rect.center), touch=touch)
+    else:
+        source, target = gesture
+        if len(source.cards) > 1:
+            for card in source.cards:
+                tap(app, place(visible_point(table, card)), touch=touch)
+                settle(app)
+        start = spot_point(table, source if len(source.cards) < 2 else source._replace(cards=source.cards[:1]))
+        if target is None:
+            tap(app, place(start), touch=touch)
+        else:
+            drag(app, place(start), place(spot_point(table, target)), touch=touch)
+    top = app.stack.top
+    if top.name == "choose":
+        bid = f"pick:{table.choice.index(action)}"
+        tap(app, next(b.rect for b in top.buttons.buttons if b.id == bid).center, touch=touch)
+    elif top.name == "confirm":  # e.g. a pass that ends the game asks first
+        tap(app, next(b.rect for b in top.buttons.buttons if b.id == "yes").center, touch=touch)
+    settle(app)

@@ -36,7 +36,7 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table = open_table(app, session)
     app.stack.reset(table)
     settle(app)
-    hand = table.ordered_hand(table.obs)
+    hand = table.ordered_hand(table.obs["hand"])
     table.selected = set(hand[:3])
     table.refresh(animate=False)
     app.invalidate()  # a change from outside the event loop: the resting app draws again

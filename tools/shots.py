@@ -122,11 +122,22 @@ def main(argv: list[str]) -> int:
 
 
 def game_shot_makers() -> list:
-    """Each game names its screenshot script in its table registry entry (``module:function`` under tools/)."""
+    """Each game may name its own screenshot script in its table registry entry (``module:function`` under
+    tools/); a game without one gets its table in the middle of a game against the computer."""
+    from functools import partial
+
     from game.tables import ENTRIES
     from tools.registry import resolve
 
-    return [(gid, resolve(e.shots)) for gid, e in ENTRIES.items() if e.shots]
+    return [(gid, resolve(e.shots) if e.shots else partial(table_shot, gid)) for gid, e in ENTRIES.items()]
+
+
+def table_shot(game_id: str, folder: Path, size: tuple[int, int], prefix: str) -> None:
+    from tools.driver import make_app
+
+    app = make_app(size=size)
+    open_settled(app, midgame(game_id, 6))
+    save(app, folder, f"{prefix}table")
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ def session_after(actions: list[Action], mode: str = "computer") -> Session:
 def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.cover import CoverScene
     from game.scenes.end import EndScene
-    from game.tables.square.pick import Pick
+    from game.tables.square.pick import NOTHING, Pick
     from tools.driver import frames, make_app, settle
     from tools.shots import save
 
@@ -59,11 +59,11 @@ def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     open_settled(app, session_after(TO_PEEK))
     save(app, folder, f"{tag}peek")
     table = open_settled(app, session_after(TO_JACK))
-    table.pick = Pick("jack_swap", own=1, opp=0)
+    table.pick = Pick.of(table.obs, [act("jack_swap", own=(1, 2), opp=(1, 1))])
     table.restage()
     settle(app)
     save(app, folder, f"{tag}midgame_jack")
-    table.pick = Pick()
+    table.pick = NOTHING
     table.show_hint()
     settle(app)
     save(app, folder, f"{tag}hint")

@@ -50,11 +50,7 @@ def must_pick_up_five(obs: Obs) -> bool:
         and obs["pickup"]["reason"] == "trump" and len(obs["pile"]) >= 7
 
 
-
-
-
-
-def _press_and_hold(app, start: tuple[int, int], end: tuple[int, int]) -> None:
+def press_and_hold(app, start: tuple[int, int], end: tuple[int, int]) -> None:
     """A drag that has not been released yet: the card hangs under the pointer."""
     import pygame
 
@@ -67,7 +63,7 @@ def _press_and_hold(app, start: tuple[int, int], end: tuple[int, int]) -> None:
     frames(app, 3)
 
 
-def _release(app, pos: tuple[int, int]) -> None:
+def release(app, pos: tuple[int, int]) -> None:
     import pygame
 
     from tools.driver import frames
@@ -99,9 +95,9 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     start = table.cards.current_rect(card).center
     target = table.geo.pile_zone.center
     midway = ((start[0] + target[0]) // 2, (start[1] + target[1]) // 2)
-    _press_and_hold(app, start, midway)
+    press_and_hold(app, start, midway)
     save(app, folder, f"{tag}beat_drag")
-    _release(app, target)
+    release(app, target)
     settle(app)
     save(app, folder, f"{tag}beat_second")
 
@@ -113,8 +109,11 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         frames(app)
     settle(app)
     save(app, folder, f"{tag}pickup_offer")
-    table.on_game_button("pickup")
-    frames(app, 8)  # mid-flight: the cards glide from the pile into the hand
+    top = table.cards.current_rect(table.obs["pile"][-1]).center
+    press_and_hold(app, top, table.hand_zone.center)  # the pile dragged to the hand: the hand is lit
+    save(app, folder, f"{tag}pickup_drag")
+    release(app, table.hand_zone.center)
+    frames(app, 6)  # mid-flight: the cards glide from the pile into the hand
     save(app, folder, f"{tag}pickup")
 
     table = open_settled(app, play_out(session_where(can_beat), seed=5))

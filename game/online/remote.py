@@ -14,7 +14,7 @@ from typing import Any
 import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
-from rules.core import Action, Event, IllegalAction
+from rules.core import Action, Event, IllegalAction, public_of
 from rules.match import Match
 
 _ENGLISH = {
@@ -122,6 +122,11 @@ class RemoteMatch:
 
     def log(self) -> list[tuple[int, Event]]:
         return list(self._log)
+
+    def view(self, seat: int, private: bool) -> dict[str, Any]:
+        """As ``Match.view``: this seat's observation, or what anyone watching may see of it."""
+        obs = self.state.observe(seat)
+        return obs if private else public_of(obs, rules.GAMES[self.game_id].private)
 
     @property
     def waiting(self) -> bool:

@@ -14,6 +14,8 @@ from game.session import Session
 from game.tables.cardlayer import CardLayer, CardSprite
 from game.tables.coach import offer_coach
 from game.tables.controls import TableInput
+from game.tables.gestures import TableGestures
+from game.tables.handorder import HandOrder
 from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
@@ -27,13 +29,15 @@ TOAST_SECONDS = 3.2
 END_DELAY = 1.1
 
 
-class TableScene(TableHistory, TableInput, Scene):
-    """A game table draws only from ``self.obs`` (the view seat's observation) and reads the match
+class TableScene(TableHistory, TableGestures, TableInput, Scene):
+    """A game table draws only from ``self.obs`` (the view seat's public view, or its own observation while its
+    player holds the device: ``Match.view``) and reads the match
     only through ``state.to_move / is_over / winners / scores / events``, ``log()``, ``play()``,
     ``can_undo/can_redo`` — so a remote match (online) can stand in for a local one.
 
-    Subclasses implement: ``layout``, ``sprites``, ``origins``, ``drag_keys``, ``drop``,
-    ``tap``, ``focus_items``, ``activate``, ``describe``, ``status``, ``game_buttons``,
+    Subclasses implement: ``layout``, ``sprites``, ``origins``, ``drag_keys_for``, ``spot_of``, ``drop_spots``
+    (and ``spot_at`` where spots are not rectangles; the rules answer every gesture), ``tap``, ``focus_items``,
+    ``activate``, ``describe``, ``status``, ``game_buttons``,
     ``on_game_button``, ``draw_board`` and ``draw_top``."""
 
     name = "table"
@@ -59,6 +63,9 @@ class TableScene(TableHistory, TableInput, Scene):
         self.hint_job: tuple[Any, Future] | None = None  # (the state it is for, the worker's answer to come)
         self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
+        self.lit: list[pygame.Rect] = []  # where the held card may be dropped (lit while it is held)
+        self.choice: list[Action] = []  # the actions the last ambiguous gesture offered
+        self.hand_order = HandOrder(app.settings.sort_by)
         self.focus: int | None = None
         self.end_timer = 0.0
         self.ended = False
@@ -72,6 +79,7 @@ class TableScene(TableHistory, TableInput, Scene):
         self.board = pygame.Rect(0, 0, 0, 0)
         self.layers = TableLayers()  # felt, board, log and buttons rendered once per change; dirty rects
         self._view_serial = 0
+        self._wraps: dict[tuple, list[str]] = {}
 
     # --- life cycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -115,7 +123,8 @@ class TableScene(TableHistory, TableInput, Scene):
         try:
             self.match.play(action)
         except IllegalAction as exc:
-            self.refuse(str(exc))
+            exc.game = exc.game or self.game_id
+            self.refuse(self.t.refusal(exc))
             return False
         self.clear_hint()
         self.after_action(action)
@@ -130,8 +139,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def refuse(self, reason: str) -> None:
         self.show_toast(reason, error=True)
         self.app.play_sound("invalid")
-        self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
-        self.drag_keys = []
+        self.snap_back()
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, TOAST_SECONDS, error)
@@ -140,10 +148,8 @@ class TableScene(TableHistory, TableInput, Scene):
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         """Recompute the view from the observation and let the cards glide to it."""
         seat = self.view_seat
-        self.obs = self.match.state.observe(seat)
         over_in_hotseat = self.match.state.is_over and self.session.mode == "hotseat"
-        if self.revealed_for != seat or over_in_hotseat:
-            self.obs = self.public_only(self.obs)
+        self.obs = self.match.view(seat, private=self.revealed_for == seat and not over_in_hotseat)
         sprites = self.sprites(self.obs)
         speed = self.app.settings.animation_speed
         if not self.dealt and self.match.cursor == 0 and self.revealed_for == seat:
@@ -180,10 +186,6 @@ class TableScene(TableHistory, TableInput, Scene):
                 self._described[id(e)] = hit
             out.append(hit[2])
         return out
-
-    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
-        """The observation with the seat's private cards removed (while nobody has confirmed)."""
-        return obs
 
     # --- turns ------------------------------------------------------------------------------------
     def exit(self) -> None:
@@ -306,6 +308,7 @@ class TableScene(TableHistory, TableInput, Scene):
     def _paint_static(self, layer: pygame.Surface) -> None:
         layer.blit(felt(layer.get_size()), (0, 0))
         self.draw_board(layer)
+        self.draw_lit(layer)
         self.log.draw(layer, self.app.fonts, self.t("table.log"), self.scale)
         self.buttons.draw(layer, self.app.fonts)
 
@@ -346,6 +349,19 @@ class TableScene(TableHistory, TableInput, Scene):
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
+    def seat_name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
+        """``fonts.wrap``, remembered: a table wraps the same lines every time its board is drawn."""
+        key = (text, px, width, bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 256:
+                self._wraps.clear()
+            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
+        return lines
+
     def text(self, surface: pygame.Surface, text: str, base_px: int, color, pos, anchor: str = "topleft",
              bold: bool = False) -> pygame.Rect:
         img = self.app.fonts.render(text, theme.font_px(base_px, self.scale), color, bold=bold)
@@ -362,7 +378,6 @@ class TableScene(TableHistory, TableInput, Scene):
         return {}
     def drag_keys_for(self, key: str) -> list[str]: return []
     def drag_keys_from_zone(self, pos: tuple[int, int]) -> list[str]: return []
-    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None: return None
     def tap(self, key: str | None, pos: tuple[int, int]) -> None: ...
     def focus_items(self) -> list[tuple[str, pygame.Rect]]: return []
     def activate(self, item: str | None, confirm: bool) -> None: ...

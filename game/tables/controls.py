@@ -9,8 +9,10 @@ import pygame
 
 from game.input import Gesture
 from game.tables.logjump import log_key, log_tap
-from rules.core import Action
 from sprites import theme
+
+# 1 … 9, 0: the first ten cards of the hand (every table)
+DIGIT_KEYS = {getattr(pygame, f"K_{i}"): (i - 1) % 10 for i in range(10)}
 
 
 class TableInput:
@@ -32,23 +34,28 @@ class TableInput:
             if keys:
                 self.drag_keys = keys
                 self.cards.start_drag(keys, g.start)
+                self.light_targets(self.spot_of(keys))
         elif g.kind == "drag" and self.drag_keys:
             self.cards.pointer = g.pos
         elif g.kind == "drop" and self.drag_keys:
             self.cards.pointer = g.pos
-            result = self.drop(self.drag_keys, g.pos)
-            if isinstance(result, Action):
-                if self.submit(result):  # a refusal snaps the cards back itself
-                    self.cards.dragging.clear()
-                    self.drag_keys = []
-            elif isinstance(result, str):
-                self.refuse(result)
-            else:
-                self.cards.snap_back(self.drag_keys, self.app.settings.animation_speed)
-                self.drag_keys = []
+            self._dropped(g.pos)
         elif g.kind == "tap":
             hit = self.cards.hit(g.pos)
             self.tap(hit.key if hit else None, g.pos)
+
+    def _dropped(self, pos: tuple[int, int]) -> None:
+        """Let go of the held cards: on the felt they glide home; within their own hand they move there (the
+        view's order); anywhere else the rules answer the gesture."""
+        source, target = self.spot_of(self.drag_keys), self.spot_at(pos)
+        if target is None or source is None:
+            self.snap_back()
+        elif source.zone == target.zone == "hand" and source.owner == target.owner:
+            self.arrange(self.drag_keys, pos)
+            self.snap_back()
+        elif self.answer(source, target):
+            self.cards.dragging.clear()
+            self.drag_keys, self.lit = [], []
 
     def _scroll_log(self, g: Gesture) -> bool:
         """A finger or mouse drag that starts on the log scrolls it."""

@@ -42,6 +42,7 @@ STRINGS = (
     N_("settings.kiosk", "Kiosk: these choices last until the next visitor."),
     N_("confirm.yes", "Yes"),
     N_("confirm.no", "No"),
+    N_("confirm.cancel", "Cancel"),
     N_("confirm.restart", "Deal this game again from the start? The moves so far are lost."),
     N_("confirm.restart.yes", "Restart"),
     N_("confirm.undo_other", "Take back {name}'s finished move?"),

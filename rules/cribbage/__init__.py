@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rules.core import GameSpec
+from rules.cribbage.gestures import gesture_for, intents
 from rules.cribbage.state import (
     GAME_POINTS,
     Breakdown,
@@ -32,7 +33,13 @@ def _review():
     return review
 
 
-GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, deck_size=52,
+# The longest game. Every hand scores at least one point (the last card of the play), so someone reaches 121
+# within 2 * 120 + 1 hands; a hand is at most 12 actions (the cut, two discards, the starter, eight plays). The
+# cut for the first deal repeats on equal ranks: 16 rounds of two cuts allow for all but a 13**-16 chance.
+MAX_ACTIONS = 2 * 16 + (2 * (GAME_POINTS - 1) + 1) * 12
+
+GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                private={"hand": [], "my_discards": [], "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review)
 
 __all__ = [

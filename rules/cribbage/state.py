@@ -1,19 +1,20 @@
 """Two-player six-card Cribbage to 121 (RULES.md §2): the state, its actions, observations and refusals."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter
 from typing import Any
 
-from rules.cards import Card, deck_from, pretty_cards, standard_deck
+from rules.cards import Card, deck_from, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.cribbage import flow
+from rules.cribbage.decode import action_from_json
 from rules.cribbage.discards import DISCARD_OF as _DISCARD_OF
 from rules.cribbage.discards import discards as _discards
 from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
-from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand, value
+from rules.cribbage.refusals import refusal
+from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand
 
 __all__ = [
     "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",
@@ -23,9 +24,6 @@ __all__ = [
 ALL_CARDS = frozenset(str(c) for c in standard_deck())
 _CUT_PHASES = {"cut_for_deal": "deal", "cut": "cut", "starter": "starter"}
 _STEP = {"cut_for_deal": flow.cut_for_deal, "cut": flow.deal, "starter": flow.turn_starter}
-_DOING = {"cut_for_deal": "cut for the first deal", "cut": "cut the pack for the deal",
-          "discard": "discard two cards to the crib", "starter": "cut for the starter",
-          "play": "play a card"}
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
@@ -190,35 +188,8 @@ class CribbageState(GameState):
         d["event_log"] = tuple(ev)
         return new
 
-    def _refusal(self, action: Action) -> str:
-        if action.kind == "go":
-            return self._go_refusal()
-        try:
-            action = action_from_json(action.to_json())
-        except IllegalAction as exc:
-            return str(exc)
-        expected = {"cut_for_deal": "cut", "cut": "cut", "starter": "cut", "discard": "discard",
-                    "play": "play"}.get(self.phase)
-        if action.kind != expected:
-            return f"Now is the time to {_DOING.get(self.phase, 'wait')}, not to {action.kind}."
-        if action.kind == "cut":
-            lo, hi, n = self.cut_range() or (0, 0, 0)
-            return f"Cut between {lo} and {hi} of the {n} cards: each packet keeps at least {MIN_PACKET}."
-        seat = self.to_move
-        assert seat is not None
-        if action.kind == "discard":
-            return _discard_refusal(action, self.hands[seat])
-        card = Card.parse(action["card"])
-        if card not in self.hands[seat]:
-            return f"{card.pretty} is not in your hand."
-        return f"{card.pretty} would take the count to {self.count + value(card)}; the count may not pass 31."
-
-    def _go_refusal(self) -> str:
-        if self.phase == "play" and self.to_move is not None:
-            fits = [c for c in sorted(self.hands[self.to_move]) if self.count + value(c) <= 31]
-            return (f"You cannot say Go while a card fits at count {self.count}: "
-                    f"play {pretty_cards(fits)}.")
-        return "There is no Go move: Go happens by itself when no card fits."
+    def _refusal(self, action: Action) -> IllegalAction:
+        return refusal(self, action)
 
     # --- what each seat may know -----------------------------------------------------------------
     def _visible(self, seat: int) -> set[Card]:
@@ -297,17 +268,7 @@ _DEEPEST = {phase: cut_size(phase) - MIN_PACKET for phase in _CUT_PHASES}
 _LISTED_DEPTH = {id(_cut(depth)): depth for depth in range(MIN_PACKET, 52 - MIN_PACKET + 1)}  # cached: ids stay
 
 
-def _discard_refusal(action: Action, hand: tuple[Card, ...]) -> str:
-    cards = [Card.parse(x) for x in action["cards"]]
-    if len(cards) != 2 or len(set(cards)) != 2:
-        return "Discard exactly two different cards to the crib."
-    missing = [c for c in cards if c not in hand]
-    if missing:
-        return f"{pretty_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand."
-    return "Those two cards cannot be discarded now."
-
-
-# --- setup and the JSON door ---------------------------------------------------------------------
+# --- setup ----------------------------------------------------------------------------------------------
 
 def new_game(seed: int | None = None, deck: list[str] | None = None, dealer: int | None = None) -> CribbageState:
     """A new game. Only a seed: the game opens with the cut for first deal (P1, then P2).
@@ -335,48 +296,3 @@ def _fresh(s: CribbageState) -> CribbageState:
     """A new game's derived values are known: no series (``_ranks`` 0) and no hands (no play actions)."""
     s.__dict__["_ranks"], s.__dict__["_acts"] = 0, ((), ())
     return s
-
-
-def _exact_keys(data: Mapping[str, Any], keys: set[str]) -> None:
-    extra, missing = set(data) - keys - {"kind"}, keys - set(data)
-    if missing:
-        raise IllegalAction(f"a {data['kind']} needs {', '.join(sorted(missing))}")
-    if extra:
-        raise IllegalAction(f"a {data['kind']} takes no {', '.join(sorted(extra))}")
-
-
-def _card(text: Any) -> Card:
-    try:
-        return Card.parse(text)
-    except ValueError as exc:
-        raise IllegalAction(str(exc)) from None
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Check the JSON shape and normalise (card spelling, discard order); malformed input is refused."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
-        raise IllegalAction("an action needs a 'kind'")
-    kind = data["kind"]
-    if kind == "cut":
-        _exact_keys(data, {"depth"})
-        depth = data["depth"]
-        if not isinstance(depth, int) or isinstance(depth, bool) or not MIN_PACKET <= depth <= 52 - MIN_PACKET:
-            raise IllegalAction(f"a cut depth is a whole number from {MIN_PACKET} to {52 - MIN_PACKET}")
-        return Action.make("cut", depth=depth)
-    if kind == "discard":
-        _exact_keys(data, {"cards"})
-        raw = data["cards"]
-        if not isinstance(raw, (list, tuple)) or len(raw) != 2:
-            raise IllegalAction("a discard is a list of exactly two cards")
-        a, b = sorted(_card(x) for x in raw)
-        if a == b:
-            raise IllegalAction("a discard needs two different cards")
-        return Action.make("discard", cards=[str(a), str(b)])
-    if kind == "play":
-        _exact_keys(data, {"card"})
-        return Action.make("play", card=str(_card(data["card"])))
-    if kind == "go":
-        raise IllegalAction("There is no Go move: Go happens by itself when no card fits.")
-    raise IllegalAction(f"unknown cribbage action {kind!r}")
-
-

@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 from rules.core import GameSpec
+from rules.kombi.gestures import gesture_for, intents
 from rules.kombi.state import (
+    AREA_SIZE,
+    DEAL_SIZE,
+    QUIET_LIMIT,
     KombiState,
     action_from_json,
     best_split,
@@ -29,7 +33,16 @@ def _review():
     return review
 
 
-GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, make_bot=_make_bot, review=_review)
+# The longest game: at most 35 draws and 16 plays (a play takes 3+ of the 49 cards that ever reach a hand), so at most
+# 51 turns that draw or play; before each, and at the end, at most QUIET_LIMIT + 1 quiet turns (then EXCHANGE is
+# closed, and two full passes in a row end the game); at most 2 actions a turn.
+_DRAWS = 52 - 2 * DEAL_SIZE - AREA_SIZE
+_PROGRESS_TURNS = _DRAWS + (2 * DEAL_SIZE + _DRAWS) // 3
+MAX_ACTIONS = 2 * (_PROGRESS_TURNS + (_PROGRESS_TURNS + 1) * (QUIET_LIMIT + 1))
+
+GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                private={"hand": [], "legal": []}, intents=intents, gesture_for=gesture_for, make_bot=_make_bot,
+                review=_review)
 
 __all__ = [
     "GAME", "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",

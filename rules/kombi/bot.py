@@ -19,7 +19,7 @@ from rules.kombi.combos import (
     play_sets,
     ring_index,
 )
-from rules.kombi.state import HAND_LIMIT, SLOTS, action_from_json, play_action
+from rules.kombi.state import HAND_LIMIT, QUIET_LIMIT, SLOTS, action_from_json, play_action
 
 PASS = Action.make("pass")
 DRAW = Action.make("draw")
@@ -57,6 +57,7 @@ class View:
     done: tuple[str, ...]
     last_full_pass: bool
     stalled: bool
+    exchange_closed: bool = False  # quiet turns closed the exchange at the start of this turn (state.QUIET_LIMIT)
 
 
 PACK = MappingProxyType({str(c): c for c in standard_deck()})  # observations always write cards this way
@@ -70,7 +71,7 @@ def _view(seen: Sequence[dict[str, Any]]) -> View:
     pool = frozenset(PACK.values()) - set(hand) - set(area) - played
     lead = obs["scores"][me] - obs["scores"][1 - me]
     return View(hand, area, pool, obs["draw_count"], lead, tuple(obs["done"]), obs["last_full_pass"],
-                _stalled(seen))
+                _stalled(seen), obs["quiet"] >= QUIET_LIMIT)
 
 
 def _stalled(seen: Sequence[dict[str, Any]]) -> bool:
@@ -146,7 +147,7 @@ class Planner:
                 runs_out = not rest and ("draw" not in done or "draw" in self.v.done)
                 value = self._ended(total) if runs_out else self._after(rest, area, done + ("play",), total)
                 options.append((value, play_action(combos)))
-        if "exchange" not in done:
+        if "exchange" not in done and (not self.v.exchange_closed or "draw" in done or "play" in done):
             # Any exchange keeps the game alive when a full pass would end it, or would let an
             # opponent who is ahead end it with a pass of their own.
             keep_alive = not done and (self.v.last_full_pass or self.v.lead <= 0)

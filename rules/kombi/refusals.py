@@ -1,10 +1,10 @@
-"""Kombi-Duell: why an action is refused, in words a player understands (only asked for illegal actions)."""
+"""Kombi-Duell: why an action is refused, as a key and its parameters (only asked for illegal actions)."""
 from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import Card, pretty_cards
-from rules.core import Action
+from rules.cards import Card
+from rules.core import Action, IllegalAction
 from rules.kombi.combos import Combo, combo_kind
 
 HAND_LIMIT = 10
@@ -18,64 +18,66 @@ def combos_of(action: Action) -> tuple[Combo, ...]:
     return tuple(tuple(Card.parse(s) for s in combo) for combo in raw)
 
 
-def refusal(state: Any, action: Action) -> str:
+def refusal(state: Any, action: Action) -> IllegalAction:
     """The reason ``state`` (a KombiState) refuses ``action``."""
     if action.kind not in KINDS:
-        return f"Unknown action {action.kind!r}."
+        return IllegalAction("unknown_kind", kind=action.kind)
     if action.kind in ("draw", "pass") and action.args:
-        return f"A {action.kind} takes no cards."
+        return IllegalAction("malformed", field=action.args[0][0])
     if action.kind == "draw":
         return _draw_refusal(state)
     if action.kind == "exchange":
         return _exchange_refusal(state, action)
     if action.kind == "play":
         return _play_refusal(state, action)
-    return "That move is not allowed now."
+    return IllegalAction("not_now")
 
 
-def _draw_refusal(state: Any) -> str:
+def _draw_refusal(state: Any) -> IllegalAction:
     if "draw" in state.done:
-        return "You already drew this turn."
+        return IllegalAction("drew_already")
     if not state.pile:
-        return "The draw pile is empty."
+        return IllegalAction("pile_empty")
     if len(state.hands[state.current]) >= HAND_LIMIT:
-        return f"Your hand is full: at most {HAND_LIMIT} cards."
-    return "You cannot draw now."
+        return IllegalAction("hand_full", limit=HAND_LIMIT)
+    return IllegalAction("not_now")
 
 
-def _exchange_refusal(state: Any, action: Action) -> str:
+def _exchange_refusal(state: Any, action: Action) -> IllegalAction:
     if "exchange" in state.done:
-        return "You already exchanged a card this turn."
+        return IllegalAction("exchanged_already")
+    if not state._exchange_open():
+        return IllegalAction("exchange_closed", turns=state.quiet)
     try:
         gave, took = Card.parse(action["hand"]), Card.parse(action["area"])
     except (KeyError, ValueError):
-        return "An exchange needs one hand card and one exchange-area card."
+        return IllegalAction("malformed", field="exchange")
     if gave not in state.hands[state.current]:
-        return f"{gave.pretty} is not in your hand."
+        return IllegalAction("not_in_hand", card=str(gave))
     if took not in state.area:
-        return f"{took.pretty} is not in the exchange area."
-    return "Write the exchange with plain card names, e.g. 4C and QD."
+        return IllegalAction("not_in_area", card=str(took))
+    return IllegalAction("malformed", field="exchange")
 
 
-def _play_refusal(state: Any, action: Action) -> str:
+def _play_refusal(state: Any, action: Action) -> IllegalAction:
     if "play" in state.done:
-        return "You already played combinations this turn."
+        return IllegalAction("played_already")
     try:
         combos = combos_of(action)
     except (KeyError, ValueError, TypeError):
-        return "A play needs a list of combinations, each a list of cards."
+        return IllegalAction("malformed", field="combos")
     if not combos:
-        return "Choose at least one combination."
+        return IllegalAction("no_combination")
     seen: set[Card] = set()
     for card in (c for combo in combos for c in combo):
         if card in seen:
-            return f"{card.pretty} is used twice."
+            return IllegalAction("used_twice", card=str(card))
         seen.add(card)
     hand = state.hands[state.current]
     for card in (c for combo in combos for c in combo):
         if card not in hand:
-            return f"{card.pretty} is not in your hand."
+            return IllegalAction("not_in_hand", card=str(card))
     for combo in combos:
         if combo_kind(combo) is None:
-            return f"{pretty_cards(combo)} is not a valid combination."
-    return "Write the play in normal order: build it with play_action()."
+            return IllegalAction("not_a_combination", cards=[str(c) for c in combo])
+    return IllegalAction("malformed", field="combos")

@@ -164,7 +164,7 @@ def quick_move(s: KombiState, avoid: int = 0) -> Action:
             return actions[0]
         if can_draw:
             return DRAW
-    elif "exchange" in done:
+    elif "exchange" in done or not s._exchange_open():
         return actions[0] if actions else DRAW if can_draw else PASS
     area_mask = sum(1 << x for x in s._area)
     unseen = FULL & ~(m | area_mask | gone)
@@ -177,7 +177,7 @@ def quick_move(s: KombiState, avoid: int = 0) -> Action:
         if give >= 0 and keep + gain > play:
             return _exchange_rows()[give][take]
         return actions[0]
-    if "exchange" not in done:
+    if "exchange" not in done and s._exchange_open():
         gain, give, take = _best_exchange(s, m, hand, keep, unseen, area_mask, reach, avoid)
         if give >= 0 and gain > (GAIN if not done else 0.0):
             return _exchange_rows()[give][take]

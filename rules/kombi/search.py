@@ -70,6 +70,7 @@ class Sampler:
         self.discards = tuple(tuple(_played(p) for p in pile) for pile in obs["discards"])
         self.rest = (obs["scores"][0], obs["scores"][1]), obs["first"], obs["to_move"], tuple(obs["done"]), \
             obs["last_full_pass"]
+        self.quiet = obs["quiet"]
 
     def world(self, rng: random.Random) -> KombiState:
         pool = list(self.pool)
@@ -81,6 +82,7 @@ class Sampler:
         s = KombiState.__new__(KombiState)
         s._set(hands, (_mask(hands[0]), _mask(hands[1]), self.gone), self.area, tuple(pool[split:]), 0,
                (self.discards[0], self.discards[1]), points, first, to_move, done, full_pass, None, None)
+        s._quiet = self.quiet
         return s
 
 
@@ -139,7 +141,8 @@ class _TurnFinisher:
             seen = set(hand) | set(area)
             pool = frozenset(CARD_OF_BIT[b] for b in range(52) if b not in seen and not gone >> b & 1)
             view = View(tuple(CARD_OF_BIT[b] for b in hand), tuple(CARD_OF_BIT[b] for b in area), pool,
-                        len(state._deck) - state._top, lead, state._done, state._full_pass, self.stalled)
+                        len(state._deck) - state._top, lead, state._done, state._full_pass, self.stalled,
+                        not state._exchange_open())
             planned = InformedPlanner(view, self.known).best()
             listed = {a: a for a in state.legal_actions()}
             action = self.plans[key] = listed.get(planned, state.legal_actions()[-1])

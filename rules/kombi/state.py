@@ -7,21 +7,22 @@ properties; the events are built when asked for, from a small record of the acti
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction
 from rules.kombi.combos import best_split, combo_kind, combo_points, normalise_combos
+from rules.kombi.decode import action_from_json
 from rules.kombi.plays import BIT_OF_CODE, CARD_OF_BIT, NAME_OF_BIT, Played, PlayInfo, play_table
 from rules.kombi.refusals import refusal
 from rules.rng import derive
 
 HAND_LIMIT = 10
+QUIET_LIMIT = 10  # turns in a row with no draw and no play, after which EXCHANGE closes (docs/decisions.md)
 DEAL_SIZE = 7
 AREA_SIZE = 3
 SLOTS = 2
-KINDS = ("draw", "exchange", "play", "pass")
 DRAW = Action.make("draw")
 PASS = Action.make("pass")
 
@@ -70,18 +71,19 @@ class KombiState(GameState):
 
     # _masks: each hand's cards and the cards on both discard piles, as masks of card bits
     __slots__ = ("_hands", "_masks", "_area", "_deck", "_top", "_discards", "_points", "_first", "_current",
-                 "_done", "_full_pass", "_end", "_record", "_legal")
+                 "_done", "_full_pass", "_quiet", "_end", "_record", "_legal")
     game_id = "kombi"
 
     def __init__(self, hands: tuple[tuple[Card, ...], tuple[Card, ...]], area: tuple[Card, ...],
                  pile: tuple[Card, ...], discards: tuple[tuple[Played, ...], tuple[Played, ...]],
                  points: tuple[int, int], first: int, current: int, done: tuple[str, ...] = (),
-                 last_full_pass: bool = False, end: str | None = None) -> None:
+                 last_full_pass: bool = False, end: str | None = None, quiet: int = 0) -> None:
         h = (_bits(hands[0]), _bits(hands[1]))
         gone = _mask(BIT_OF_CODE[c.code] for pile in discards for played in pile for c in played.cards)
         self._set(h, (_mask(h[0]), _mask(h[1]), gone), _bits(area), _bits(pile), 0, (tuple(discards[0]),
                   tuple(discards[1])), (points[0], points[1]), first, current, tuple(done), last_full_pass, end,
                   None)
+        self._quiet = quiet
 
     def _set(self, hands, masks, area, deck, top, discards, points, first, current, done, full_pass, end,
              record) -> None:  # type: ignore[no-untyped-def]
@@ -100,8 +102,10 @@ class KombiState(GameState):
     done = property(lambda self: self._done)
     last_full_pass = property(lambda self: self._full_pass)
     end = property(lambda self: self._end)
+    quiet = property(lambda self: self._quiet)  # finished turns in a row with no draw and no play
 
-    FIELDS = ("hands", "area", "pile", "discards", "points", "first", "current", "done", "last_full_pass", "end")
+    FIELDS = ("hands", "area", "pile", "discards", "points", "first", "current", "done", "last_full_pass", "end",
+              "quiet")
 
     def replace(self, **changes: Any) -> KombiState:
         """A new state with some public fields changed (what ``dataclasses.replace`` did), e.g. for a test."""
@@ -111,7 +115,7 @@ class KombiState(GameState):
 
     def _key(self) -> tuple:
         return (self._hands, self._area, self._deck[self._top:], self._discards, self._points, self._first,
-                self._current, self._done, self._full_pass, self._end)
+                self._current, self._done, self._full_pass, self._quiet, self._end)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not KombiState:
@@ -164,6 +168,8 @@ class KombiState(GameState):
         else:
             event = {"type": "kombi.pass", "seat": p, "full": record[2]}
         if self._end is None:
+            if self._quiet == QUIET_LIMIT and not self._done:  # the turn that just ended closed the exchange
+                return event, {"type": "kombi.exchange_closed", "turns": QUIET_LIMIT}
             return (event,)
         return event, {"type": "kombi.end", "reason": self._end, "scores": list(self._points),
                        "winners": list(self.winners)}
@@ -188,7 +194,7 @@ class KombiState(GameState):
         out: list[Action] = []
         if "draw" not in done and self._top < len(self._deck) and len(hand) < HAND_LIMIT:
             out.append(DRAW)
-        if "exchange" not in done:
+        if "exchange" not in done and self._exchange_open():
             rows = _EXCHANGES or _exchange_rows()
             a0, a1, a2 = self._area
             for h in hand:
@@ -199,6 +205,12 @@ class KombiState(GameState):
         out.append(PASS)
         legal = self._legal = tuple(out)
         return legal
+
+    def _exchange_open(self) -> bool:
+        """EXCHANGE closes after QUIET_LIMIT turns in a row without a draw or a play, until one happens: without
+        this, exchange-then-pass is legal forever (docs/decisions.md, "Every game ends")."""
+        done = self._done
+        return self._quiet < QUIET_LIMIT or "draw" in done or "play" in done
 
     def observe(self, seat: int) -> dict[str, Any]:
         if seat not in (0, 1):
@@ -221,6 +233,7 @@ class KombiState(GameState):
             "discards": [[played.to_json() for played in pile] for pile in self._discards],
             "done": list(self._done),
             "last_full_pass": self._full_pass,
+            "quiet": self._quiet,
             "first": self._first,
         }
 
@@ -238,7 +251,8 @@ class KombiState(GameState):
             else:
                 known = _EXCHANGED.get(id(action))
                 if known is not None and known[0] is action:
-                    if "exchange" not in done and self._masks[self._current] >> known[1] & 1 and known[2] in self._area:
+                    if ("exchange" not in done and self._masks[self._current] >> known[1] & 1 and known[2] in self._area
+                            and self._exchange_open()):
                         return self._exchange(known[1], known[2])
                 elif "play" not in done and action.kind == "play":
                     actions, infos = play_table(self._masks[self._current])
@@ -255,19 +269,26 @@ class KombiState(GameState):
         return self.apply(action)
 
     def _next(self, hands, masks, area, top, discards, points, current, done, full_pass, end,
-              record) -> KombiState:  # type: ignore[no-untyped-def]
+              record, quiet) -> KombiState:  # type: ignore[no-untyped-def]
         new = _new(KombiState)
         new._hands, new._masks, new._area, new._deck, new._top = hands, masks, area, self._deck, top
         new._discards, new._points, new._first, new._current = discards, points, self._first, current
         new._done, new._full_pass, new._end, new._record, new._legal = done, full_pass, end, record, None
+        new._quiet = quiet
         return new
+
+    def _quiet_after(self, kinds: tuple[str, ...]) -> int:
+        """The count of quiet turns once a turn of ``kinds`` has ended."""
+        return 0 if "draw" in kinds or "play" in kinds else self._quiet + 1
 
     def _after(self, kind: str, hands, masks, area, top, discards, points, record) -> KombiState:  # type: ignore[no-untyped-def]
         new = _new(KombiState)
         if self._done:  # the second slot: the turn ends
             new._current, new._done, new._full_pass = 1 - self._current, (), False
+            new._quiet = self._quiet_after(self._done + (kind,))
         else:
             new._current, new._done, new._full_pass = self._current, (kind,), self._full_pass
+            new._quiet = self._quiet
         new._hands, new._masks, new._area, new._deck, new._top = hands, masks, area, self._deck, top
         new._discards, new._points, new._first = discards, points, self._first
         new._end, new._record, new._legal = None, record, None
@@ -311,20 +332,21 @@ class KombiState(GameState):
         if not hand:
             # Running out ends the game at once; a remaining slot is lost (RULES.md §4.7.9).
             return self._next(hands, masks, self._area, self._top, discards, points, p, self._done + ("play",),
-                              self._full_pass, "empty_hand", record)
+                              self._full_pass, "empty_hand", record, 0)
         return self._after("play", hands, masks, self._area, self._top, discards, points, record)
 
     def _pass(self) -> KombiState:
         p = self._current
         full = not self._done
         record = ("pass", p, full)
+        quiet = self._quiet_after(self._done)
         if full and self._full_pass:
             return self._next(self._hands, self._masks, self._area, self._top, self._discards, self._points, p,
-                              self._done, self._full_pass, "double_pass", record)
+                              self._done, self._full_pass, "double_pass", record, quiet)
         return self._next(self._hands, self._masks, self._area, self._top, self._discards, self._points, 1 - p, (),
-                          full, None, record)
+                          full, None, record, quiet)
 
-    def _refusal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         return refusal(self, action)
 
 
@@ -351,44 +373,3 @@ def new_game(seed: int | None = None, deck: list[str] | None = None, first: int 
     area_end = 2 * DEAL_SIZE + AREA_SIZE
     return KombiState(hands=hands, area=tuple(cards[2 * DEAL_SIZE:area_end]), pile=tuple(cards[area_end:]),
                       discards=((), ()), points=(0, 0), first=start, current=start)
-
-
-def _json_card(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise IllegalAction(f"{what} must be a card like \"7H\", not {value!r}")
-    try:
-        return str(Card.parse(value))
-    except ValueError:
-        raise IllegalAction(f"{what}: {value!r} is not a card") from None
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """Decode a Kombi-Duell action strictly and normalise it (``"10D"`` -> ``"TD"``, combos sorted)."""
-    if not isinstance(data, Mapping):
-        raise IllegalAction("an action must be an object with a 'kind'")
-    kind = data.get("kind")
-    if kind not in KINDS:
-        raise IllegalAction(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
-    expected = {"draw": set(), "pass": set(), "exchange": {"hand", "area"}, "play": {"combos"}}[kind]
-    keys = set(data) - {"kind"}
-    if keys != expected:
-        extra, missing = sorted(map(str, keys - expected)), sorted(expected - keys)
-        problem = f"unexpected {', '.join(extra)}" if extra else f"missing {', '.join(missing)}"
-        raise IllegalAction(f"malformed {kind} action: {problem}")
-    if kind == "exchange":
-        return Action.make("exchange", hand=_json_card(data["hand"], "hand"),
-                           area=_json_card(data["area"], "area"))
-    if kind == "play":
-        return _play_from_json(data["combos"])
-    return Action.make(kind)
-
-
-def _play_from_json(raw: Any) -> Action:
-    if not isinstance(raw, list) or not raw:
-        raise IllegalAction("combos must be a non-empty list of combinations")
-    combos = []
-    for combo in raw:
-        if not isinstance(combo, list) or not combo:
-            raise IllegalAction("each combination must be a non-empty list of cards")
-        combos.append([_json_card(c, "combination card") for c in combo])
-    return Action.make("play", combos=[[str(c) for c in combo] for combo in normalise_combos(combos)])

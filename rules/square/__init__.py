@@ -3,7 +3,12 @@ from __future__ import annotations
 
 from rules.core import GameSpec
 from rules.square.actions import action_from_json
-from rules.square.state import GAME_ID, SquareState, card_value, new_game, square_sum
+from rules.square.gestures import gesture_for, intents
+from rules.square.state import DRAW_PILE, GAME_ID, TAKE_LIMIT, SquareState, card_value, new_game, square_sum
+
+# The longest game: 4 actions of initial looks; at most DRAW_PILE turns that draw (3 actions at most: draw, power,
+# confirm); at most TAKE_LIMIT turns that take (1 action) before each draw and before a knock; the knock itself.
+MAX_ACTIONS = 4 + DRAW_PILE * 3 + (DRAW_PILE + 1) * TAKE_LIMIT + 1
 
 
 def _make_bot(level: int):
@@ -22,7 +27,8 @@ def _review():
     return review
 
 
-GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=52,
+GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                private={"revealed": [], "drawn": None, "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review)
 
 __all__ = ["GAME", "SquareState", "action_from_json", "card_value", "new_game", "square_sum"]

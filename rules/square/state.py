@@ -6,20 +6,22 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
-from rules.core import Action, Event, GameState
+from rules.core import Action, Event, GameState, IllegalAction
 from rules.rng import derive
-from rules.square.actions import (
-    BOTTOM,
-    POSITIONS,
-    index_of,
-    pos_json,
-    refusal,
-)
+from rules.square.actions import BOTTOM, POSITIONS, index_of, pos_json
+from rules.square.refusals import refusal
 from rules.square.view import observation, public_copy
 
 GAME_ID = "square"
 PHASES = ("look", "turn", "drawn", "reveal", "queen", "over")
+DRAW_PILE = 44  # 52 cards less the two squares of four
+TAKE_LIMIT = 10  # turns in a row that take from the discard pile, after which the deck must be drawn (decisions.md)
 POWER_KINDS = {7: "peek", 8: "peek", 9: "spy", 10: "spy", 11: "jack_swap", 12: "queen_look"}
+
+
+def power_of(card: str | None) -> str | None:
+    """The power a drawn card (a code such as "7H") offers: peek, spy, jack_swap, queen_look or None."""
+    return POWER_KINDS.get(Card.parse(card).rank) if card else None
 
 
 def card_value(card: Card) -> int:
@@ -66,6 +68,7 @@ class SquareState(GameState):
     knocked_by: int | None = None
     end_reason: str | None = None
     public: frozenset[Card] = frozenset()
+    takes: int = 0  # turns in a row that took from the discard pile (a draw from the deck resets it)
     log: tuple[Event, ...] = ()
     last_events: tuple[Event, ...] = ()
 
@@ -86,7 +89,7 @@ class SquareState(GameState):
             return [Action.make("queen_swap"), Action.make("queen_keep")]
         if phase == "turn":
             out = [Action.make("draw")]
-            if self.discard:
+            if self.discard and self.takes < TAKE_LIMIT:
                 out += [Action.make("take", pos=p) for p in POSITIONS]
             if self.knocked_by is None:
                 out.append(Action.make("knock"))
@@ -105,8 +108,8 @@ class SquareState(GameState):
             out += [Action.make(power, own=o, opp=q) for o in POSITIONS for q in POSITIONS]
         return out
 
-    def _refusal(self, action: Action) -> str:
-        return refusal(self, action)
+    def _refusal(self, action: Action) -> IllegalAction:
+        return refusal(self, action, TAKE_LIMIT)
 
     def _apply(self, action: Action) -> SquareState:
         return _HANDLERS[action.kind](self, action)
@@ -208,7 +211,7 @@ def _done(s: SquareState, a: Action) -> SquareState:
 
 def _draw(s: SquareState, a: Action) -> SquareState:
     ev = {"type": "square.draw", "seat": s.current, "draw_count": len(s.draw) - 1}
-    return s._step([ev], phase="drawn", drawn=s.draw[0], draw=s.draw[1:])
+    return s._step([ev], phase="drawn", drawn=s.draw[0], draw=s.draw[1:], takes=0)
 
 
 def _take(s: SquareState, a: Action) -> SquareState:
@@ -216,8 +219,10 @@ def _take(s: SquareState, a: Action) -> SquareState:
     old = s.squares[s.current][idx]
     ev = {"type": "square.take", "seat": s.current, "card": str(top), "pos": pos_json(idx),
           "discarded": str(old)}
-    return s._end_turn([ev], squares=s._put(s.current, idx, top), discard=s.discard[:-1] + (old,),
-                       public=s.public | {old})
+    takes = s.takes + 1
+    events = [ev, {"type": "square.takes_closed", "turns": TAKE_LIMIT}] if takes == TAKE_LIMIT else [ev]
+    return s._end_turn(events, squares=s._put(s.current, idx, top), discard=s.discard[:-1] + (old,),
+                       public=s.public | {old}, takes=takes)
 
 
 def _knock(s: SquareState, a: Action) -> SquareState:

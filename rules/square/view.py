@@ -59,6 +59,7 @@ def observation(state: SquareState, seat: int) -> dict[str, Any]:
         "discard": [str(c) for c in state.discard],
         "discard_top": str(state.discard[-1]) if state.discard else None,
         "draw_count": len(state.draw),
+        "takes": state.takes,
         "knocked_by": state.knocked_by,
         "final_turn": state.knocked_by is not None and state.phase != "over",
         "end_reason": state.end_reason,

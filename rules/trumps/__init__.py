@@ -2,7 +2,18 @@
 from __future__ import annotations
 
 from rules.core import GameSpec
-from rules.trumps.state import GAME_ID, TrumpsState, action_from_json, from_position, new_game, suit_sym
+from rules.trumps.gestures import gesture_for, intents
+from rules.trumps.state import (
+    GAME_ID,
+    MOVE_LIMIT,
+    TrumpsState,
+    action_from_json,
+    from_position,
+    new_game,
+)
+
+# The longest game: the two trump choices, then at most MOVE_LIMIT card moves (the last one ends it as a draw).
+MAX_ACTIONS = 2 + MOVE_LIMIT
 
 
 def _make_bot(level: int):
@@ -18,7 +29,8 @@ def _review():
 
 
 # RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
-GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, deck_size=36,
+GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                private={"hand": [], "legal": [], "beaters": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review, vs_computer={"chooser": 0})
 
-__all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]
+__all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.cards import SUIT_SYMBOLS
+from rules.cards import Card
 from rules.core import Action, IllegalAction
-from rules.trumps.core import NAMES, PRETTY, SUITS, bits, index_of, refusal_for_card
+from rules.trumps.core import INDEX, NAMES, SUITS
+from rules.trumps.refusals import ARGS
 
 PICK_UP = Action.make("pick_up")
 PLAY: tuple[Action, ...] = tuple(Action.make("play", card=n) for n in NAMES)  # built once: apply is hot
@@ -39,55 +40,30 @@ def parse_trumps(trumps: Sequence[str]) -> tuple[int, int]:
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """Strict decoding: ``choose_trump`` {suit}, ``play`` {card of the 36-card pack}, ``pick_up`` {}."""
     if not isinstance(data, Mapping):
-        raise IllegalAction("an action must be an object")
+        raise IllegalAction("malformed", field="action")
     kind = data.get("kind")
-    keys = set(data) - {"kind"}
-    want = {"choose_trump": {"suit"}, "play": {"card"}, "pick_up": set()}
-    if not isinstance(kind, str) or kind not in want:
-        raise IllegalAction(f"unknown action kind {str(kind)[:24]!r} (choose_trump, play or pick_up)")
-    if keys != want[kind]:
-        args = sorted(want[kind]) or "no arguments"
-        raise IllegalAction(f"'{kind}' takes exactly {args}, got {sorted(keys)}")
+    if not isinstance(kind, str) or kind not in ARGS:
+        raise IllegalAction("unknown_kind", kind=str(kind)[:40])
+    if set(data) - {"kind"} != set(ARGS[kind]):
+        raise IllegalAction("malformed", field=kind)
     if kind == "choose_trump":
         suit = data["suit"]
-        if not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1:
-            raise IllegalAction(f"not a suit: {suit!r} (use C, D, H or S)")
+        if not isinstance(suit, str) or len(suit) != 1 or suit.upper() not in SUITS:
+            raise IllegalAction("malformed", field="suit")
         return CHOOSE[SUITS.index(suit.upper())]
     if kind == "play":
-        try:
-            return PLAY[index_of(data["card"])]
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from exc
+        return PLAY[_json_card(data["card"])]
     return PICK_UP
 
 
-def refusal(state: Any, action: Action) -> str:
-    """Why ``action`` is illegal in ``state`` (a TrumpsState), in words a player understands."""
-    kind = action.kind
-    if state.phase == "choose_trump":
-        if kind != "choose_trump":
-            return "First choose your trump suit."
-        sym = SUIT_SYMBOLS.get(action.get("suit"), "?")
-        return f"{sym} is already your opponent's trump: choose another suit."
-    if kind == "choose_trump":
-        return "The trump suits are already chosen."
-    if kind == "pick_up":
-        return _pick_up_refusal(state)
-    if kind != "play":
-        return f"There is no '{kind}' move in Own Trumps."
+def _json_card(value: Any) -> int:
+    """The index of a card named in JSON: a card of the 36-card pack, else a refusal."""
+    if not isinstance(value, str):
+        raise IllegalAction("malformed", field="card")
     try:
-        card = index_of(action["card"])
-    except (KeyError, ValueError) as exc:
-        return f"That is not a card to play: {exc}."
-    if not state.hands[state.turn] >> card & 1:
-        return f"You do not hold {PRETTY[card]}."
-    return refusal_for_card(state.trump(state.turn), card, state.pile[-1])
-
-
-def _pick_up_refusal(state: Any) -> str:
-    if state.phase == "second":
-        return "You beat the card: now play a second card of your choice."
-    if not state.pile:
-        return "The pile is empty: lead any card."
-    first = PRETTY[bits(state.playable())[0]]
-    return f"You can beat {PRETTY[state.pile[-1]]} (with {first}, for example), so you may not pick up."
+        card = Card.parse(value)
+    except ValueError:
+        raise IllegalAction("malformed", field="card") from None
+    if card not in INDEX:
+        raise IllegalAction("not_in_pack", card=str(card))
+    return INDEX[card]

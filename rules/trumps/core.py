@@ -6,7 +6,7 @@ repetition keys of the rules stay cheap.
 """
 from __future__ import annotations
 
-from rules.cards import SUIT_SYMBOLS, Card
+from rules.cards import Card
 
 SUITS = "CDHS"
 POWERS = (6, 7, 8, 9, 10, 11, 12, 13, 14)  # 14 is the ace: it ranks above the king here
@@ -15,7 +15,6 @@ ACE = 8  # rank step of the ace (6 is step 0)
 
 CARDS: tuple[Card, ...] = tuple(Card(1 if p == 14 else p, s) for p in POWERS for s in SUITS)
 NAMES: tuple[str, ...] = tuple(str(c) for c in CARDS)
-PRETTY: tuple[str, ...] = tuple(c.pretty for c in CARDS)
 INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << (4 * p + s) for p in range(9)) for s in range(4))
 
@@ -35,10 +34,6 @@ def index_of(card: Card | str) -> int:
 
 def suit_index(suit: str) -> int:
     return SUITS.index(suit)
-
-
-def suit_sym(s: int) -> str:
-    return SUIT_SYMBOLS[SUITS[s]]
 
 
 def _beaters(trump: int, top: int) -> int:
@@ -62,16 +57,6 @@ def pickup_size(trump: int, top: int, pile_len: int) -> tuple[int, str]:
     if top % 4 == trump:
         return min(5, pile_len), "trump"
     return min(3, pile_len), "plain"
-
-
-def pickup_text(count: int, reason: str) -> str:
-    """The reason a player reads: ``"your trump: 5 cards"``."""
-    noun = "card" if count == 1 else "cards"
-    if reason == "trump_ace":
-        return f"the ace of your trump: the whole pile, {count} {noun}"
-    if reason == "trump":
-        return f"your trump: {count} {noun}"
-    return f"{count} {noun}"
 
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
@@ -106,13 +91,3 @@ def names_by_suit(mask: int) -> list[str]:
     """Card strings of a mask grouped by suit (C D H S), each suit low to high: a hand as a player sorts it."""
     return [NAMES[i] for i in sorted(bits(mask), key=lambda i: (i % 4, i))]
 
-
-def refusal_for_card(trump: int, card: int, top: int) -> str:
-    """Why ``card`` does not beat ``top`` for this player, in the words of §3.4."""
-    t = suit_sym(trump)
-    head = f"{PRETTY[card]} does not beat {PRETTY[top]}"
-    if top == 4 * ACE + trump:
-        return f"{head}: nothing beats the ace of your trump {t}; you must pick up the whole pile."
-    if top % 4 == trump:
-        return f"{head}: only a higher {t} does."
-    return f"{head}: only a higher {suit_sym(top % 4)} or any {t} (your trump) does."

@@ -6,10 +6,10 @@ from operator import itemgetter
 from typing import Any
 
 from rules.cards import Card, deck_from
-from rules.core import Action, Event, GameState, check_seat
+from rules.core import Action, Event, GameState, IllegalAction, check_seat
 from rules.rng import derive
 from rules.trumps import events as ev
-from rules.trumps.actions import CHOOSE, PICK_UP, PLAY, PLAY_INDEX, action_from_json, parse_trumps, plays, refusal
+from rules.trumps.actions import CHOOSE, PICK_UP, PLAY, PLAY_INDEX, action_from_json, parse_trumps, plays
 from rules.trumps.core import (
     BEATERS,
     CARDS,
@@ -21,13 +21,13 @@ from rules.trumps.core import (
     names,
     names_by_suit,
     pickup_size,
-    pickup_text,
-    suit_sym,
 )
+from rules.trumps.refusals import refusal
 from rules.trumps.seen import SECOND_BIT, TURN_BIT, key, position_of
 from rules.trumps.seen import Seen as _Seen
 
 GAME_ID = "trumps"
+MOVE_LIMIT = 3000  # card moves (plays and pick-ups) after which the game is a draw: every game ends (decisions.md)
 _FIELDS = ("phase", "turn", "dealer", "trumps", "hands", "pile", "code", "seen", "seed", "deck",
            "voluntary_pickup", "result", "winner_seats", "recipe", "to_move", "is_over", "movable")
 _COMPARED = 13  # the fields before the event recipe take part in == and hash (as in a dataclass)
@@ -189,7 +189,7 @@ class TrumpsState(tuple, GameState):
                                | (SECOND_BIT if phase == "second" else 0))
         state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
                                    recipe, turn, False, movable))
-        return state if count < 3 else state._repeated()
+        return state if count < 3 and seen[1] < MOVE_LIMIT else state._repeated(count)
 
     def _pick_up(self) -> TrumpsState:
         phase, p, dealer, trumps, hands, pile, code, seen, seed, deck, vol, _, _, _, _, _, _ = self
@@ -204,7 +204,7 @@ class TrumpsState(tuple, GameState):
         seen, count = seen.add(key(hands[0], code, turn, False))
         state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
                                    recipe, turn, False, movable))
-        return state if count < 3 else state._repeated()
+        return state if count < 3 and seen[1] < MOVE_LIMIT else state._repeated(count)
 
     def _out(self, p: int, last: int) -> TrumpsState:
         """END_CHECK (§3.5, §3.7 #8): the opponent ties only with one card that beats the last one."""
@@ -219,15 +219,16 @@ class TrumpsState(tuple, GameState):
         """Count the new position; its third occurrence is a draw by repetition (§3.7 #12)."""
         seen, count = self.seen.add(key(self.hands[0], self.code, self.turn, self.phase == "second"))
         state = _with(self, seen=seen, recipe=recipe)
-        return state if count < 3 else state._repeated()
+        return state if count < 3 and seen[1] < MOVE_LIMIT else state._repeated(count)
 
-    def _repeated(self) -> TrumpsState:
-        """The third occurrence of this (already counted) position: a draw by repetition."""
-        end = (ev.end, "repetition", None, (0, 1), self.scores)
-        return _with(self, phase="over", result="repetition", winner_seats=(0, 1), recipe=(*self.recipe, end))
+    def _repeated(self, count: int) -> TrumpsState:
+        """The third occurrence of this (already counted) position, or the MOVE_LIMIT-th card move: a draw."""
+        reason = "repetition" if count >= 3 else "move_limit"
+        end = (ev.end, reason, None, (0, 1), self.scores)
+        return _with(self, phase="over", result=reason, winner_seats=(0, 1), recipe=(*self.recipe, end))
 
-    # --- words -------------------------------------------------------------------------------
-    def _refusal(self, action: Action) -> str:
+    # --- refusals ----------------------------------------------------------------------------
+    def _refusal(self, action: Action) -> IllegalAction:
         return refusal(self, action)
 
     # --- what a seat sees --------------------------------------------------------------------
@@ -253,7 +254,7 @@ class TrumpsState(tuple, GameState):
         }
         if dealt and top is not None and mine is not None:
             n, why = pickup_size(mine, top, len(self.pile))
-            obs["pickup"] = {"count": n, "reason": why, "text": pickup_text(n, why)}
+            obs["pickup"] = {"count": n, "reason": why}  # worded by the table (trumps.why.<reason>)
         return obs
 
 
@@ -368,4 +369,4 @@ def from_position(hands: Sequence[Sequence[str]], pile: Sequence[str], trumps: S
     return state._recorded(())
 
 
-__all__ = ["TrumpsState", "action_from_json", "from_position", "new_game", "suit_sym"]
+__all__ = ["TrumpsState", "action_from_json", "from_position", "new_game"]

@@ -103,20 +103,8 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
 
 
 def _draw_drop_zones(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
-    if not table.my_turn or table.seq.showing or not (table.selected or table.drag_keys):
-        return
-    g = table.geo
-    zone = None
-    if view["phase"] == "discard":
-        zone = g.crib_zone(view["dealer"] == view["seat"])
-    elif view["phase"] == "play":
-        zone = g.play_zone
-    if zone is None:
-        return
-    glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-    glow.fill((*theme.DROP_GLOW[:3], 40))
-    surface.blit(glow, zone)
-    pygame.draw.rect(surface, theme.DROP_GLOW, zone, width=2, border_radius=int(10 * table.scale))
+    """Where a tap sends the selected cards; a held card's targets are lit by the base (``lit``)."""
+    table.draw_lit(surface, table.selection_targets())
 
 
 def _draw_pack(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:

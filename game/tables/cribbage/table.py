@@ -8,18 +8,18 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.controls import DIGIT_KEYS
 from game.tables.cribbage import analysis, draw, hints, view, words
 from game.tables.cribbage.board import PegBoard
 from game.tables.cribbage.cut import CutStrip
 from game.tables.cribbage.layout import CribGeometry
 from game.tables.cribbage.show import Sequence
 from game.tables.plates import PlateSeats
-from rules.cards import Card
 from rules.core import Action, Event
+from rules.gesture import Spot
 from sprites.plate import Plate
 from sprites.widgets import Button
 
-DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
 CUT_PURPOSE = {"cribbage.cut_for_deal": "deal", "cribbage.cut": "cut", "cribbage.starter": "starter"}
 
 
@@ -71,11 +71,6 @@ class CribbageTable(PlateSeats, TableScene):
         """What is drawn: the held view before an automatic reset, else the observation."""
         return self.seq.hold if self.seq.hold is not None else self.obs
 
-    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
-        hidden = dict(obs)
-        hidden.update(hand=[], my_discards=[], legal=[])
-        return hidden
-
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         state = self.match.state
         changed = state is not self._state
@@ -115,7 +110,7 @@ class CribbageTable(PlateSeats, TableScene):
         """Start what an action plays out: the cut parting, pegs moving, a held count, the show."""
         if not self.pegboard.matches(prev["pegs"]):
             self.pegboard.snap(prev["pegs"])
-        self.seq.plan(prev, self.match.state.observe(self.view_seat), events)
+        self.seq.plan(prev, self.match.view(self.view_seat, private=False), events)
         for e in events:
             purpose = CUT_PURPOSE.get(e["type"])
             if purpose is not None:
@@ -171,7 +166,7 @@ class CribbageTable(PlateSeats, TableScene):
         self.pegboard.snap(self.obs["pegs"])
         self.restage(animate=False)
 
-    # --- pointer -------------------------------------------------------------------------------------------
+    # --- gestures: pixels to spots (what they mean: rules/cribbage/gestures.py) -----------------------------
     def on_gesture(self, g) -> None:
         on_button = self.buttons.at(g.start) is not None or self.buttons.at(g.pos) is not None
         if g.kind != "hover" and not on_button:
@@ -187,6 +182,8 @@ class CribbageTable(PlateSeats, TableScene):
         super().on_gesture(g)
 
     def _cut_gesture(self, g) -> bool:
+        """On the pack due to be cut, a tap cuts where it lands; a finger down or dragging along it only marks a
+        depth (a preview that Cut or Enter confirms)."""
         strip = self.strip_due()
         if strip is None or not self.my_turn:
             return False
@@ -195,37 +192,59 @@ class CribbageTable(PlateSeats, TableScene):
             return False
         if g.kind in ("press", "drag_start", "drag", "drop", "tap"):
             self.cut_depth = CutStrip.depth_at(zone, cut["of"], self.geo.sw, g.pos[0], cut["min"], cut["max"])
-            self.buttons.set(self._all_buttons())
+            if g.kind == "tap":
+                self.tap_spot(Spot("pack", slot=self.cut_depth))
+            else:
+                self.buttons.set(self._all_buttons())
         return True
+
+    def spot_rect(self, spot: Spot) -> pygame.Rect | None:
+        if spot.zone != "pack":
+            return super().spot_rect(spot)
+        strip = self.strip_due()
+        if strip is None or spot.slot is None:
+            return None
+        zone, cut = strip  # the width of one card's step, centred on the gap above the cut-off packet
+        step = CutStrip.step(zone, cut["of"], self.geo.sw)
+        x = CutStrip.split_x(zone, cut["of"], self.geo.sw, spot.slot)
+        return pygame.Rect(round(x - step / 2), zone.y, max(1, round(step)), zone.h)
 
     def drag_keys_for(self, key: str) -> list[str]:
         if key not in self.obs["hand"]:
             return []
         if self.obs["phase"] == "discard" and key in self.selected and len(self.selected) == 2:
-            return list(self.selected)
+            return [c for c in self.ordered_hand(self.obs["hand"]) if c in self.selected]
         return [key]
 
-    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
-        phase = self.obs["phase"]
-        if phase == "discard" and self._crib_zone().collidepoint(pos):
-            if len(keys) != 2:
-                return self.t("cribbage.need_two")
-            return Action.make("discard", cards=sorted(keys, key=Card.parse))
-        if phase == "play" and self.geo.play_zone.inflate(self.geo.cw, self.geo.ch * 0.3).collidepoint(pos):
-            return Action.make("play", card=keys[0])
+    def spot_of(self, keys: list[str]) -> Spot | None:
+        if keys and all(k in self.obs["hand"] for k in keys):
+            return Spot("hand", self.view_seat, tuple(keys))
         return None
 
-    def _crib_zone(self) -> pygame.Rect:
-        return self.geo.crib_zone(self.obs["dealer"] == self.obs["seat"]).inflate(self.geo.sw, self.geo.sh * 0.5)
+    def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]:
+        out = [(Spot("crib", self.obs["dealer"]), self.crib_rect())] if self.obs.get("dealer") is not None else []
+        return out + [(Spot("play"), self.geo.play_zone), (Spot("hand", self.view_seat), self.geo.hand_zone)]
+
+    def crib_rect(self) -> pygame.Rect:
+        """The crib as a place to drop or tap cards on (a little wider than its cards, within the board)."""
+        g = self.geo
+        return g.crib_zone(self.obs["dealer"] == self.obs["seat"]).inflate(g.pad * 2, 0).clip(g.b)
+
+    def selection_targets(self) -> list[pygame.Rect]:
+        """Where a tap would send the selected cards (lit while no card is held)."""
+        if self.drag_keys or not self.selected or self.seq.showing:
+            return []
+        return self.targets_for(Spot("hand", self.view_seat, tuple(self.selected)))
 
     def tap(self, key: str | None, pos: tuple[int, int]) -> None:
-        phase = self.obs["phase"]
         if key is not None and key in self.obs["hand"]:
             self.toggle(key)
-        elif phase == "discard" and self._crib_zone().collidepoint(pos) and len(self.selected) == 2:
-            self.confirm()
-        elif phase == "play" and self.geo.play_zone.collidepoint(pos) and self.selected:
-            self.confirm()
+            return
+        for spot, rect in self.drop_spots():
+            if spot.zone != "hand" and rect.collidepoint(pos):
+                if self.selected:  # the selection brought there, as a drag of it would
+                    self.selection_to(self.selected, spot)
+                return
 
     def toggle(self, card: str) -> None:
         """Select a card as a preview: two for the crib (a third replaces the oldest), one to play."""
@@ -239,23 +258,13 @@ class CribbageTable(PlateSeats, TableScene):
         self.refresh(animate=True)
 
     def confirm(self) -> None:
-        """Turn the preview (cut depth, two discards, one card) into the action."""
-        phase = self.obs["phase"]
+        """Turn the preview (cut depth, two discards, one card) into the action: the rules answer it."""
         if self.obs.get("cut") is not None:
-            if self.cut_depth is None:
-                self.show_toast(self.t("cribbage.cut_prompt"))
-            else:
-                self.submit(Action.make("cut", depth=self.cut_depth))
-        elif phase == "discard":
-            if len(self.selected) != 2:
-                self.show_toast(self.t("cribbage.need_two"))
-            else:
-                self.submit(Action.make("discard", cards=sorted(self.selected, key=Card.parse)))
-        elif phase == "play":
-            if not self.selected:
-                self.show_toast(self.t("cribbage.need_one"))
-            else:
-                self.submit(Action.make("play", card=self.selected[0]))
+            self.tap_spot(Spot("pack", slot=self.cut_depth))
+        elif self.obs["phase"] == "discard":
+            self.selection_to(self.selected, Spot("crib", self.obs["dealer"]))
+        else:
+            self.selection_to(self.selected, Spot("play"))
 
     # --- keyboard ---------------------------------------------------------------------------------------
     def on_key(self, event: pygame.event.Event) -> None:
@@ -276,7 +285,7 @@ class CribbageTable(PlateSeats, TableScene):
         super().on_key(event)
 
     def focus_items(self) -> list[tuple[str, pygame.Rect]]:
-        items = [(c, r) for c in self.obs["hand"] if (r := self.cards.current_rect(c)) is not None]
+        items = [(c, r) for c in self.ordered_hand(self.obs["hand"]) if (r := self.cards.current_rect(c)) is not None]
         strip = self.strip_due()
         if strip is not None:
             items.append(("strip", strip[0]))
@@ -299,7 +308,7 @@ class CribbageTable(PlateSeats, TableScene):
             self.confirm()
 
     def game_key(self, event: pygame.event.Event) -> None:
-        hand = self.obs["hand"]
+        hand = self.ordered_hand(self.obs["hand"])
         if event.key in DIGIT_KEYS and DIGIT_KEYS[event.key] < len(hand):
             self.toggle(hand[DIGIT_KEYS[event.key]])
 

@@ -48,7 +48,7 @@ def build_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
 def hand_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
     g = table.geo
     me = view["seat"]
-    hand = view["hand"]
+    hand = table.ordered_hand(view["hand"])
     if not hand:
         return [CardSprite(f"me:{i}", None, x, g.y_hand, g.cw, z=100 + i)
                 for i, x in enumerate(g.hand_xs(view["hand_counts"][me]))]

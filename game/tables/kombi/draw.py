@@ -21,7 +21,7 @@ def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
     for y in geo.scored_rows:  # each row of scored combinations is named where it lies
         _lines(table, surface, table.t("kombi.scored"), 22, theme.TEXT_DIM, geo.column.x, y, geo.column.w,
                "right")  # right-aligned: the label touches its row
-    if table.my_turn and (table.selected or table.drag_keys):
+    if table.my_turn and table.selected and not table.drag_keys:  # a tap on the row plays the selection
         zone = geo.my_pile_zone
         glow = pygame.Surface(zone.size, pygame.SRCALPHA)
         glow.fill((*theme.DROP_GLOW[:3], 40))
@@ -56,13 +56,13 @@ def _status(table: KombiTable, surface: pygame.Surface) -> None:
         left = 2 - len(obs["done"])
         can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
                if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
-        line = (f"{table.t('table.your_turn', name=table.name(seat))}  ·  "
+        line = (f"{table.t('table.your_turn', name=table.seat_name(seat))}  ·  "
                 f"{table.t.n('kombi.actions_left', left)}  ·  {table.t('kombi.can', list=', '.join(can))}")
         color = theme.GOLD
     elif table.bot.thinking:
-        line, color = table.t("table.thinking", name=table.name(seat)), theme.TEXT
+        line, color = table.t("table.thinking", name=table.seat_name(seat)), theme.TEXT
     else:
-        line, color = table.t("table.their_turn", name=table.name(seat)), theme.TEXT
+        line, color = table.t("table.their_turn", name=table.seat_name(seat)), theme.TEXT
     geo = table.geo
     _line(table, surface, line, 28, color, geo.y_status)
 

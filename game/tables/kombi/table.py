@@ -7,21 +7,20 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.controls import DIGIT_KEYS
 from game.tables.kombi import draw
 from game.tables.kombi.layout import KombiGeometry, Room
 from game.tables.kombi.warn import ask_before_ending
 from game.tables.plates import PlateSeats
-from rules.cards import Card, pretty_cards
+from rules.cards import pretty_cards
 from rules.core import Action, Event
+from rules.gesture import Spot
 from rules.kombi.combos import best_split, combo_kind, combo_points
-from rules.kombi.state import play_action
 from sprites import theme
 from sprites.plate import Plate
 from sprites.widgets import Button
 
-DRAW = Action.make("draw")
 PASS = Action.make("pass")
-DIGIT_KEYS = {getattr(pygame, f"K_{i}"): (i - 1) % 10 for i in range(10)}
 
 
 class KombiTable(PlateSeats, TableScene):
@@ -30,14 +29,7 @@ class KombiTable(PlateSeats, TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selected: set[str] = set()
-        self.sort_by = app.settings.sort_by
         self.geo = KombiGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
-        self._wraps: dict[tuple, list[str]] = {}
-
-    def on_settings(self, key: str) -> None:
-        if key == "sort_by":
-            self.sort_by = self.app.settings.sort_by
-            self.refresh(animate=True)
 
     # --- geometry and plates --------------------------------------------------------------------
     def layout(self) -> None:
@@ -66,7 +58,7 @@ class KombiTable(PlateSeats, TableScene):
                             obs.get("to_move", None) == seat and not self.match.state.is_over) for seat in (0, 1)]
 
     def _plate(self, seat: int, score: int, cards: int, turn: bool) -> Plate:
-        name = self.name(seat)
+        name = self.seat_name(seat)
         if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
             name = self.t("plate.you", name=name)
         return Plate(name, score=self.t.n("plate.points", score), count=self.t.n("kombi.hand_count", cards),
@@ -77,34 +69,13 @@ class KombiTable(PlateSeats, TableScene):
             return self.geo.plate_mine_at, "midleft", True
         return self.geo.plate_theirs_at, "midleft", True
 
-    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        key = (text, px, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
-        return lines
-
     # --- the view ----------------------------------------------------------------------------------
-    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
-        hidden = dict(obs)
-        hidden["hand"] = []
-        hidden["legal"] = []
-        return hidden
-
-    def ordered_hand(self, obs: dict[str, Any]) -> list[str]:
-        hand = list(obs["hand"])
-        if self.sort_by == "suit":
-            return sorted(hand, key=lambda c: (Card.parse(c).suit, Card.parse(c).rank))
-        return sorted(hand, key=lambda c: (Card.parse(c).rank, Card.parse(c).suit))
-
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         me, opp = obs["seat"], 1 - obs["seat"]
         out: list[CardSprite] = []
         hint = self._hint_cards()
         geo = self.geo
-        hand = self.ordered_hand(obs) or (obs.get("hands") or [[], []])[me]
+        hand = self.ordered_hand(obs["hand"]) or (obs.get("hands") or [[], []])[me]
         if hand:
             for i, (c, x) in enumerate(zip(hand, geo.hand_positions(len(hand)), strict=True)):
                 out.append(CardSprite(c, c, x, geo.y_hand, geo.cw, z=100 + i, selected=c in self.selected,
@@ -153,39 +124,36 @@ class KombiTable(PlateSeats, TableScene):
             return {c for combo in a["combos"] for c in combo}
         return set()
 
-    # --- gestures ------------------------------------------------------------------------------------
+    # --- gestures: pixels to spots (what they mean: rules/kombi/gestures.py) ---------------------------------
     def drag_keys_for(self, key: str) -> list[str]:
-        if key == "draw:top":
+        if key == "draw:top" or key in self.obs["exchange"]:
             return [key]
         if key in self.obs["hand"]:
             if key in self.selected:
-                return [c for c in self.ordered_hand(self.obs) if c in self.selected]
+                return [c for c in self.ordered_hand(self.obs["hand"]) if c in self.selected]
             return [key]
         return []
 
-    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
+    def spot_of(self, keys: list[str]) -> Spot | None:
         if keys == ["draw:top"]:
-            return DRAW if self.geo.hand_zone.collidepoint(pos) or pos[1] > self.geo.y_preview else None
-        target = self._exchange_at(pos)
-        if target in self.obs["exchange"]:
-            if len(keys) != 1:
-                return self.t("kombi.one_card")
-            return Action.make("exchange", hand=keys[0], area=target)
-        if self.my_pile_zone.collidepoint(pos):
-            return self.play_for(keys)
+            return Spot("draw")
+        if len(keys) == 1 and keys[0] in self.obs["exchange"]:
+            return Spot("exchange", None, (keys[0],))
+        if keys and all(k in self.obs["hand"] for k in keys):
+            return Spot("hand", self.view_seat, tuple(keys))
         return None
 
-    def _exchange_at(self, pos: tuple[int, int]) -> str | None:
+    def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]:
+        me, out = self.view_seat, []
         for c in self.obs["exchange"]:
-            r = self.cards.current_rect(c)
-            if r is not None and r.inflate(r.w * 0.2, r.h * 0.2).collidepoint(pos):
-                return c
-        return None
-
-    def play_for(self, cards: list[str]) -> Action:
-        """The best way to play exactly these cards, or a single combo the rules will refuse with a reason."""
-        split = best_split(cards)
-        return play_action(split) if split else play_action([cards])
+            if (r := self.cards.current_rect(c)) is not None:
+                out.append((Spot("exchange", None, (c,)), r.inflate(r.w * 0.2, r.h * 0.2)))
+        for c in self.obs["hand"]:
+            if (r := self.cards.current_rect(c)) is not None:
+                out.append((Spot("hand", me, (c,)), r))
+        out += [(Spot("hand", me), self.geo.hand_zone), (Spot("pile", me), self.geo.my_pile_zone),
+                (Spot("draw"), self.geo.draw_rect)]
+        return out
 
     def tap(self, key: str | None, pos: tuple[int, int]) -> None:
         if key is not None and key in self.obs["hand"]:
@@ -193,19 +161,19 @@ class KombiTable(PlateSeats, TableScene):
             self.app.play_sound("click")
             self.refresh(animate=True)
         elif key == "draw:top":
-            self.submit(DRAW)
+            self.tap_spot(Spot("draw"))
         elif key is not None and key in self.obs["exchange"]:
-            if len(self.selected) == 1:
-                self.submit(Action.make("exchange", hand=next(iter(self.selected)), area=key))
-            else:
-                self.show_toast(self.t("kombi.one_card"))
+            self.selection_to(sorted(self.selected), Spot("exchange", None, (key,)))
         elif self.my_pile_zone.collidepoint(pos) and self.selected:
-            self.submit(self.play_for(sorted(self.selected)))
+            self.play_selected()
+
+    def play_selected(self) -> None:
+        self.selection_to(self.ordered_hand(sorted(self.selected)), Spot("pile", self.view_seat))
 
     # --- keyboard ----------------------------------------------------------------------------------
     def focus_items(self) -> list[tuple[str, pygame.Rect]]:
         items = []
-        for c in self.ordered_hand(self.obs):
+        for c in self.ordered_hand(self.obs["hand"]):
             r = self.cards.current_rect(c)
             if r is not None:
                 items.append((c, r))
@@ -218,25 +186,25 @@ class KombiTable(PlateSeats, TableScene):
     def activate(self, item: str | None, confirm: bool) -> None:
         if item in self.obs["hand"]:
             if confirm and self.selected:
-                self.submit(self.play_for(sorted(self.selected)))
+                self.play_selected()
             else:
                 self.tap(item, (0, 0))
         elif item == "pile":
             if self.selected:
-                self.submit(self.play_for(sorted(self.selected)))
+                self.play_selected()
         elif item is not None:
             self.tap(item, (0, 0))
 
     def game_key(self, event: pygame.event.Event) -> None:
-        hand = self.ordered_hand(self.obs)
+        hand = self.ordered_hand(self.obs["hand"])
         if event.key in DIGIT_KEYS and DIGIT_KEYS[event.key] < len(hand):
             self.tap(hand[DIGIT_KEYS[event.key]], (0, 0))
         elif event.key == pygame.K_d:
-            self.submit(DRAW)
+            self.tap_spot(Spot("draw"))
         elif event.key == pygame.K_e:
             self.pass_turn()
         elif event.key == pygame.K_p and self.selected:
-            self.submit(self.play_for(sorted(self.selected)))
+            self.play_selected()
 
     # --- buttons -------------------------------------------------------------------------------------
     def game_button_rows(self) -> int:
@@ -251,7 +219,7 @@ class KombiTable(PlateSeats, TableScene):
         can_play = mine and split is not None and "play" not in self.obs.get("done", [])
         done = self.obs.get("done", [])
         end_label = self.t("kombi.pass") if not done else self.t("kombi.end_turn")
-        sort_label = self.t("kombi.sort_suit" if self.sort_by == "suit" else "kombi.sort_rank")
+        sort_label = self.t("kombi.sort_suit" if self.hand_order.by == "suit" else "kombi.sort_rank")
         return [
             Button("play", self.t("kombi.play"), pygame.Rect(area.x, area.y, half, bh), enabled=can_play,
                    primary=True),
@@ -261,12 +229,15 @@ class KombiTable(PlateSeats, TableScene):
 
     def on_game_button(self, bid: str) -> None:
         if bid == "play" and self.selected:
-            self.submit(self.play_for(sorted(self.selected)))
+            self.play_selected()
         elif bid == "pass":
             self.pass_turn()
         elif bid == "sort":
-            self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+            self.hand_order.sort("rank" if self.hand_order.by == "suit" else "suit")
             self.refresh(animate=True)
+
+    def button_for(self, action: Action) -> str | None:
+        return "pass" if action.kind == "pass" else None
 
     def pass_turn(self) -> None:
         if not ask_before_ending(self, PASS):
@@ -280,9 +251,6 @@ class KombiTable(PlateSeats, TableScene):
         self.selected.clear()
 
     # --- words -----------------------------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
     def combos_text(self, combos: list[list[str]]) -> str:
         parts = [self.t("kombi.combo", cards=pretty_cards(c), kind=self.t(f"kombi.kind.{combo_kind(c)}"),
                         points=combo_points(c)) for c in combos]
@@ -291,20 +259,23 @@ class KombiTable(PlateSeats, TableScene):
     def describe(self, e: Event) -> str:
         kind = e["type"].split(".", 1)[1]
         if kind == "draw":
-            return self.t("kombi.log.draw", name=self.name(e["seat"]))
+            return self.t("kombi.log.draw", name=self.seat_name(e["seat"]))
         if kind == "exchange":
-            return self.t("kombi.log.exchange", name=self.name(e["seat"]), gave=pretty_cards([e["gave"]]),
+            return self.t("kombi.log.exchange", name=self.seat_name(e["seat"]), gave=pretty_cards([e["gave"]]),
                           took=pretty_cards([e["took"]]))
         if kind == "play":
-            return self.t("kombi.log.play", name=self.name(e["seat"]), combos=self.combos_text(e["combos"]),
+            return self.t("kombi.log.play", name=self.seat_name(e["seat"]), combos=self.combos_text(e["combos"]),
                           points=e["points"])
         if kind == "pass":
-            return self.t("kombi.log.pass" if e["full"] else "kombi.log.end_turn", name=self.name(e["seat"]))
+            return self.t("kombi.log.pass" if e["full"] else "kombi.log.end_turn", name=self.seat_name(e["seat"]))
+        if kind == "exchange_closed":
+            return self.t("kombi.log.exchange_closed", turns=e["turns"])
         if kind == "end":
             loser_out = self.match.state.to_move is None and e["reason"] == "empty_hand"
-            who = self.name(self._emptied_seat()) if loser_out else ""
+            who = self.seat_name(self._emptied_seat()) if loser_out else ""
             head = self.t(f"kombi.log.end.{e['reason']}", name=who)
-            tail = self.t("kombi.log.final", a=self.name(0), sa=e["scores"][0], b=self.name(1), sb=e["scores"][1])
+            (a, b), (sa, sb) = (self.seat_name(0), self.seat_name(1)), e["scores"]
+            tail = self.t("kombi.log.final", a=a, sa=sa, b=b, sb=sb)
             return f"{head} {tail}"
         return str(e)
 
@@ -320,6 +291,12 @@ class KombiTable(PlateSeats, TableScene):
             return self.t("kombi.hint.play", combos=self.combos_text(combos),
                           points=sum(combo_points(c) for c in combos))
         return self.t(f"kombi.hint.{a.kind}")
+
+    def action_text(self, a: Action) -> str:
+        """One option of a choice (an exchange card brought to the hand: which card to give for it)."""
+        if a.kind == "exchange":
+            return self.t("kombi.choose.exchange", gave=pretty_cards([a["hand"]]), took=pretty_cards([a["area"]]))
+        return self.hint_text(a)
 
     def end_columns(self) -> list[list[str]]:
         """For the end screen: each player's scored combinations, one per line."""

@@ -9,6 +9,8 @@ STRINGS = (
     N_("kombi.log.play", "{name} played {combos} for {points} points."),
     N_("kombi.log.pass", "{name} passed."),
     N_("kombi.log.end_turn", "{name} ended the turn."),
+    N_("kombi.log.exchange_closed", "{turns} turns in a row without a draw or a play: exchanges are closed until "
+                                    "someone draws or plays."),
     N_("kombi.log.end.empty_hand", "{name} has no cards left: game over."),
     N_("kombi.log.end.double_pass", "Both players passed in a row: game over."),
     N_("kombi.log.final", "Final: {a} {sa}, {b} {sb}."),
@@ -34,11 +36,28 @@ STRINGS = (
     N_("kombi.preview", "{combos} = {points} points. Drop on your pile."),
     N_("kombi.preview_bad", "Not a valid combination yet."),
     N_("kombi.drop_here", "Drop combinations here"),
+    N_("kombi.choose.exchange", "Give {gave} for {took}"),
     N_("kombi.hint.draw", "Hint: draw a card."),
     N_("kombi.hint.exchange", "Hint: exchange {gave} for {took}."),
     N_("kombi.hint.play", "Hint: play {combos} for {points} points."),
     N_("kombi.hint.pass", "Hint: pass."),
-    N_("kombi.one_card", "Exchange one card at a time: drop a single card on an exchange card."),
+    # refusals (rules.core.IllegalAction keys of rules/kombi)
+    N_("kombi.refuse.drew_already", "You already drew this turn."),
+    N_("kombi.refuse.pile_empty", "The draw pile is empty."),
+    N_("kombi.refuse.hand_full", "Your hand is full: at most {limit} cards."),
+    N_("kombi.refuse.exchanged_already", "You already exchanged a card this turn."),
+    N_("kombi.refuse.exchange_closed", "Exchanges are closed: {turns} turns in a row had no draw and no play. "
+                                       "Draw or play first."),
+    N_("kombi.refuse.not_in_hand", "{card} is not in your hand."),
+    N_("kombi.refuse.not_in_area", "{card} is not in the exchange area."),
+    N_("kombi.refuse.played_already", "You already played combinations this turn."),
+    N_("kombi.refuse.no_combination", "Choose at least one combination."),
+    N_("kombi.refuse.used_twice", "{card} is used twice."),
+    N_("kombi.refuse.not_a_combination", "{cards} is not a valid combination: a triple, a quad or a run of "
+                                         "three or more of one suit."),
+    N_("kombi.refuse.one_at_a_time", "Exchange one card at a time: drop a single card on an exchange card."),
+    N_("kombi.refuse.pick_a_card", "First pick the hand card to give for it (tap it), or drag it there."),
+    N_("kombi.refuse.no_putting_back", "Cards never go back onto the draw pile."),
     N_("kombi.end.none", "no combinations"),
     N_("kombi.rules",
        "Each turn, take one or two different actions: DRAW a card (at most 10 in hand), EXCHANGE one hand "

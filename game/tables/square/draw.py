@@ -1,5 +1,5 @@
 """Card Square drawing under and over the cards: piles, names, slot labels, the power zone, the reveal
-panel, the status band, previews and drop targets, counts and the end values."""
+panel, the status band, previews, counts and the end values (the base lights the drop targets)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -21,7 +21,6 @@ def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
     _piles(table, surface)
     table.draw_plates(surface)
     _slot_labels(table, surface)
-    _drop_targets(table, surface)
     _preview_lines(table, surface)
     if table.power_visible():
         _power_zone(table, surface)
@@ -46,7 +45,7 @@ def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
         width = geo.big if mine else geo.cw
         rect = geo.card_rect(x, y, width)
         key, color = ("square.your_drawn", theme.GOLD) if mine else ("square.their_drawn", theme.TEXT)
-        _wrapped(table, surface, table.t(key, name=table.name(holder)), 22, color, x, rect.bottom + geo.pad // 2,
+        _wrapped(table, surface, table.t(key, name=table.seat_name(holder)), 22, color, x, rect.bottom + geo.pad // 2,
                  geo.big + geo.pad if mine else geo.their_square.w, bold=mine)
     if obs["over"]:
         _end_values(table, surface)
@@ -79,25 +78,6 @@ def _slot_labels(table: SquareTable, surface: pygame.Surface) -> None:
             table.text(surface, slot_label(i), 24, color, pos, anchor, bold=True)
 
 
-def _drop_targets(table: SquareTable, surface: pygame.Surface) -> None:
-    if not table.drag_keys:
-        return
-    geo = table.geo
-    source = table.drag_source()
-    rects: list[pygame.Rect] = []
-    if source == "draw":
-        rects = [geo.my_square.inflate(geo.pad * 2, geo.pad * 2)]
-    elif source in ("discard", "drawn"):
-        rects = [geo.slot_rect(True, i) for i in range(4)]
-    if source == "drawn":
-        rects.append(geo.discard_rect)
-        if table.power_visible():
-            rects.append(geo.power_zone)
-    width = max(2, int(3 * table.scale))
-    for r in rects:
-        draw_round_rect(surface, theme.DROP_GLOW, r.inflate(width * 4, width * 4), int(geo.cw * 0.1), width)
-
-
 def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
     """A line joins the two cards a Jack or Queen would involve (they lie in different squares)."""
     if not table.my_turn:
@@ -118,7 +98,7 @@ def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
 def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
     geo = table.geo
     zone = geo.power_zone
-    active = table.pick.mode in ("peek", "spy", "jack_swap", "queen_look") or "power" in table.hint_targets()
+    active = "power" in table.pick.targets() or "power" in table.hint_targets()
     fill = pygame.Surface(zone.size, pygame.SRCALPHA)
     fill.fill((*theme.DROP_GLOW, 60 if active else 28))
     surface.blit(fill, zone)

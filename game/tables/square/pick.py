@@ -1,167 +1,93 @@
-"""Card Square selections: what a tap, key or drop on the table means in each phase — a preview to
-confirm, an action to hand to the rules, or nothing. Pure logic on the observation (no pygame)."""
+"""Card Square's preview (RULES.md §1.4: choosing targets is a preview until confirmed): the actions a gesture may
+still become — the rules' answer (rules/square/gestures.py) — narrowed as the player points at the square cards
+they involve, until one is left to confirm. Pure logic on the observation (no pygame)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.cards import Card
 from rules.core import Action
-from rules.square.actions import POSITIONS
-from rules.square.state import POWER_KINDS
+from rules.gesture import Spot
+from rules.square.gestures import gesture_for
 
-DRAW = Action.make("draw")
-DISCARD = Action.make("discard")
-KNOCK = Action.make("knock")
-LOOK = Action.make("look")
-SKIP_LOOK = Action.make("skip_look")
-DONE = Action.make("done")
-QUEEN_SWAP = Action.make("queen_swap")
-QUEEN_KEEP = Action.make("queen_keep")
-
-# A target on the table: "draw", "discard", "drawn", "power", ("own", i) or ("opp", i), i = slot 0..3
+# A place on the table: "draw", "discard", "drawn", "power", "knock", or a square card ("own", i) / ("opp", i)
 Target = Any
-TWO_TARGETS = ("jack_swap", "queen_look")
-OWN_TARGET_POWERS = ("peek", *TWO_TARGETS)
+Place = tuple[str, int]
+POWERS = ("peek", "spy", "jack_swap", "queen_look")
 
 
-def power_of(card: str | None) -> str | None:
-    """The power a drawn card offers: peek, spy, jack_swap, queen_look or None."""
-    return POWER_KINDS.get(Card.parse(card).rank) if card else None
+def place_of(spot: Spot | None, seat: int) -> Place | None:
+    """The square card a spot stands for, as the view seat sees it."""
+    if spot is None or spot.zone != "square" or spot.slot is None:
+        return None
+    return ("own" if spot.owner == seat else "opp", spot.slot)
+
+
+def places_of(obs: Mapping[str, Any], action: Action) -> frozenset[Place]:
+    """The square cards an action involves: those of the gesture that makes it."""
+    gesture = gesture_for(obs, action) or ()
+    found = (place_of(s, obs["seat"]) for s in gesture)
+    return frozenset(p for p in found if p is not None)
 
 
 @dataclass(frozen=True)
 class Pick:
-    """The selection being previewed. ``mode`` is take / swap / discard / peek / spy / jack_swap /
-    queen_look (None: nothing chosen yet); ``own`` and ``opp`` are the chosen slot indexes."""
+    """The move being previewed: the ``options`` a gesture may still become, the square cards each involves
+    (``places``), and the slot indexes chosen so far on one's own square and the opponent's."""
 
-    mode: str | None = None
+    options: tuple[Action, ...] = ()
+    places: tuple[frozenset[Place], ...] = ()
     own: int | None = None
     opp: int | None = None
 
+    @classmethod
+    def of(cls, obs: Mapping[str, Any], options: Iterable[Action]) -> Pick:
+        """A preview of ``options``, with the cards they all involve already chosen."""
+        options = tuple(options)
+        places = tuple(places_of(obs, a) for a in options)
+        common = frozenset.intersection(*places) if places else frozenset()
+        own = next((i for side, i in common if side == "own"), None)
+        opp = next((i for side, i in common if side == "opp"), None)
+        return cls(options, places, own, opp)
+
+    def chosen(self) -> frozenset[Place]:
+        return frozenset(p for p in (("own", self.own), ("opp", self.opp)) if p[1] is not None)
+
+    def remaining(self) -> list[Action]:
+        chosen = self.chosen()
+        return [a for a, places in zip(self.options, self.places, strict=True) if chosen <= places]
+
     def action(self) -> Action | None:
-        """The action this preview would confirm, or None while a target is still missing."""
-        m, own, opp = self.mode, self.own, self.opp
-        if m == "discard":
-            return DISCARD
-        if m in ("take", "swap", "peek") and own is not None:
-            return Action.make(m, pos=POSITIONS[own])
-        if m == "spy" and opp is not None:
-            return Action.make("spy", pos=POSITIONS[opp])
-        if m in TWO_TARGETS and own is not None and opp is not None:
-            return Action.make(m, own=POSITIONS[own], opp=POSITIONS[opp])
-        return None
+        """The move this preview would confirm, or None while a card is still to be chosen."""
+        left = self.remaining()
+        if len(left) != 1:
+            return None
+        return left[0] if self.places[self.options.index(left[0])] == self.chosen() else None
+
+    def with_place(self, place: Place | None) -> Pick | None:
+        """This preview with ``place`` chosen instead of the card chosen before on its square, or None when no
+        option involves it."""
+        if place is None or not self.options:
+            return None
+        side, index = place
+        new = replace(self, own=index) if side == "own" else replace(self, opp=index)
+        return new if new.remaining() else None
+
+    @property
+    def mode(self) -> str | None:
+        """The kind of move previewed (take, swap, discard, peek, spy, jack_swap, queen_look), or None."""
+        kinds = {a.kind for a in self.options}
+        return kinds.pop() if len(kinds) == 1 else None
 
     def targets(self) -> set[Target]:
-        out: set[Target] = set()
-        if self.own is not None:
-            out.add(("own", self.own))
-        if self.opp is not None:
-            out.add(("opp", self.opp))
+        """The places that glow for this preview."""
+        out: set[Target] = set(self.chosen())
         if self.mode == "discard":
             out.add("discard")
-        if self.mode in ("peek", "spy", *TWO_TARGETS):
+        if self.mode in POWERS:
             out.add("power")
         return out
 
 
 NOTHING = Pick()
-Result = tuple[Pick, Action | None]
-
-
-def choose(pick: Pick, obs: dict[str, Any], target: Target) -> Result:
-    """A tap (or key) on ``target``: the new preview, and an action to submit now (a confirmation,
-    or a move the rules will refuse with their reason)."""
-    phase = obs["phase"]
-    if phase == "look":
-        return (NOTHING, LOOK) if target in (("own", 2), ("own", 3)) else (pick, None)
-    if phase == "reveal":
-        shown = {("own" if r["owner"] == obs["seat"] else "opp", POSITIONS.index(tuple(r["pos"])))
-                 for r in obs["revealed"]}
-        return (NOTHING, DONE) if target in shown else (pick, None)
-    if phase == "turn":
-        return _choose_in_turn(pick, obs, target)
-    if phase == "drawn":
-        return _choose_drawn(pick, obs, target)
-    return pick, None
-
-
-def _again(pick: Pick, new: Pick) -> Result:
-    """Choosing the same complete preview twice confirms it."""
-    if pick == new and new.action() is not None:
-        return NOTHING, new.action()
-    return new, None
-
-
-def _choose_in_turn(pick: Pick, obs: dict[str, Any], target: Target) -> Result:
-    if target == "draw":
-        return NOTHING, DRAW
-    if target == "discard":
-        if obs["discard_top"] is None:
-            return pick, Action.make("take", pos=POSITIONS[0])  # refused: nothing to take
-        return (NOTHING if pick.mode == "take" else Pick("take")), None
-    if isinstance(target, tuple) and target[0] == "own":
-        if pick.mode == "take":
-            return _again(pick, Pick("take", own=target[1]))
-        return pick, Action.make("swap", pos=POSITIONS[target[1]])  # refused: draw first
-    if isinstance(target, tuple):
-        return pick, Action.make("spy", pos=POSITIONS[target[1]])  # refused: draw first
-    return pick, None
-
-
-def _choose_drawn(pick: Pick, obs: dict[str, Any], target: Target) -> Result:
-    power = power_of(obs["drawn"])
-    if target == "draw":
-        return pick, DRAW  # refused: already drawn
-    if target == "drawn":
-        return NOTHING, None
-    if target == "discard":
-        return _again(pick, Pick("discard"))
-    if target == "power":
-        return (Pick(power), None) if power else (pick, None)
-    if not isinstance(target, tuple):
-        return pick, None
-    side, i = target
-    if side == "own":
-        if pick.mode == "peek":
-            return _again(pick, Pick("peek", own=i))
-        if pick.mode in TWO_TARGETS:
-            return _again(pick, Pick(pick.mode, own=i, opp=pick.opp))
-        return _again(pick, Pick("swap", own=i))
-    if pick.mode in TWO_TARGETS:
-        return _again(pick, Pick(pick.mode, own=pick.own, opp=i))
-    if power == "spy":
-        return _again(pick, Pick("spy", opp=i))
-    if power in TWO_TARGETS:
-        return Pick(power, opp=i), None
-    return pick, Action.make("spy", pos=POSITIONS[i])  # refused with the reason the card has no spy
-
-
-def drop(pick: Pick, obs: dict[str, Any], source: str, target: Target) -> tuple[Pick, Action | str | None]:
-    """A drag of ``source`` (draw / discard / drawn) released on ``target``: a drop is deliberate, so
-    it acts at once — except the two-card powers, whose second card is still a preview."""
-    if source == "draw":
-        return pick, (DRAW if target == "mine" else None)
-    own = target[1] if isinstance(target, tuple) and target[0] == "own" else None
-    opp = target[1] if isinstance(target, tuple) and target[0] == "opp" else None
-    if source == "discard":
-        if own is not None:
-            return NOTHING, Action.make("take", pos=POSITIONS[own])
-        return pick, ("take_own" if opp is not None else None)
-    power = power_of(obs.get("drawn"))
-    if target == "discard":
-        return NOTHING, DISCARD
-    if target == "power":
-        return (Pick(power), None) if power else (pick, None)
-    if own is not None:
-        if pick.mode == "peek":
-            return NOTHING, Action.make("peek", pos=POSITIONS[own])
-        if pick.mode in TWO_TARGETS:
-            return Pick(pick.mode, own=own, opp=pick.opp), None
-        return NOTHING, Action.make("swap", pos=POSITIONS[own])
-    if opp is not None:
-        if power in TWO_TARGETS:
-            keep = pick.own if pick.mode == power else None
-            return Pick(power, own=keep, opp=opp), None
-        return NOTHING, Action.make("spy", pos=POSITIONS[opp])
-    return pick, None

@@ -44,20 +44,6 @@ def drawn_key(obs: Obs) -> str:
     return f"drawn:{sum(1 for e in obs['log'] if e['type'] == 'square.draw')}"
 
 
-def target_of_key(key: str, seat: int) -> Target | None:
-    """The table target a sprite key stands for."""
-    if key == "draw:top":
-        return "draw"
-    if key.startswith("disc:"):
-        return "discard"
-    if key.startswith("drawn:"):
-        return "drawn"
-    if key.startswith("sq"):
-        owner, index, _ = key[2:].split(":")
-        return ("own" if int(owner) == seat else "opp", int(index))
-    return None
-
-
 def revealed_cards(obs: Obs) -> dict[tuple[int, int], str]:
     return {(r["owner"], index_of(r["pos"])): r["card"] for r in obs.get("revealed", [])}
 

@@ -1,5 +1,5 @@
-"""Card Square at the table: both 2×2 squares, the piles, the drawn card and the power zone, and the
-gestures, keys and buttons that turn into previews and moves (see square_pick for what each means)."""
+"""Card Square at the table: both 2×2 squares, the piles, the drawn card and the power zone, the keys and
+buttons, and the words (the gestures and the preview: spots.py; what each gesture means: rules/square/gestures.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,42 +8,31 @@ import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.controls import DIGIT_KEYS
 from game.tables.plates import PlateSeats
 from game.tables.square import draw, words
 from game.tables.square.layout import Room, SquareGeometry
-from game.tables.square.pick import (
-    DONE,
-    DRAW,
-    KNOCK,
-    LOOK,
-    NOTHING,
-    QUEEN_KEEP,
-    QUEEN_SWAP,
-    SKIP_LOOK,
-    Pick,
-    Target,
-    choose,
-    drop,
-    power_of,
-)
-from game.tables.square.sprites import build_origins, build_sprites, hint_targets, target_of_key
+from game.tables.square.pick import NOTHING, Pick, Target
+from game.tables.square.spots import SquareSpots
+from game.tables.square.sprites import build_origins, build_sprites, hint_targets
 from rules.core import Action, Event
+from rules.gesture import Spot
+from rules.square.gestures import DONE, LOOK
+from rules.square.state import power_of
 from sprites import theme
 from sprites.plate import Plate
 from sprites.widgets import Button
 
-DIGIT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
-              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 PANEL_BUTTONS = {"look": (("look", "square.btn.look"), ("skip", "square.btn.skip")),
                  "reveal": (("done", "square.btn.done"),),
                  "queen": (("qswap", "square.btn.swap"), ("keep", "square.btn.keep"))}
-BUTTON_ACTIONS = {"look": LOOK, "skip": SKIP_LOOK, "done": DONE, "qswap": QUEEN_SWAP, "keep": QUEEN_KEEP,
-                  "knock": KNOCK}
+BUTTON_ACTIONS = {"look": LOOK, "done": DONE, **{bid: Action.make(kind) for bid, kind in (
+    ("skip", "skip_look"), ("qswap", "queen_swap"), ("keep", "queen_keep"), ("knock", "knock"))}}
 SOUNDS = {"draw": "draw", "take": "place", "swap": "place", "discard": "deal", "knock": "turn",
           "jack_swap": "place", "queen_swap": "place"}
 
 
-class SquareTable(PlateSeats, TableScene):
+class SquareTable(SquareSpots, PlateSeats, TableScene):
     game_id = "square"
     draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
@@ -51,7 +40,6 @@ class SquareTable(PlateSeats, TableScene):
         super().__init__(app, session)
         self.pick: Pick = NOTHING
         self.geo = SquareGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
-        self._wraps: dict[tuple[str, int, int], list[str]] = {}
 
     # --- geometry and the view --------------------------------------------------------------------
     def layout(self) -> None:
@@ -78,7 +66,7 @@ class SquareTable(PlateSeats, TableScene):
 
     def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate:
         """A square always holds four cards: the plate says who, whose turn, knocked, and the sum at the end."""
-        name = self.name(seat)
+        name = self.seat_name(seat)
         if seat == self.view_seat and self.session.is_human(seat) and self.session.mode != "demo":
             name = self.t("square.you", name=name)
         return Plate(name, score=self.t("square.sum", total=total) if total is not None else "", turn=turn,
@@ -89,11 +77,6 @@ class SquareTable(PlateSeats, TableScene):
             return self.geo.plate_mine_at, "bottomleft", True
         return self.geo.plate_theirs_at, "topright", True
 
-    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
-        hidden = dict(obs)
-        hidden.update(revealed=[], drawn=None, legal=[])
-        return hidden
-
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         super().refresh(animate, events)
         names = self.session.names
@@ -103,6 +86,9 @@ class SquareTable(PlateSeats, TableScene):
         """Show a changed selection or hint without a move: the cards re-place, the buttons follow."""
         self.cards.place(self.sprites(self.obs), {}, True, self.app.settings.animation_speed)
         self.buttons.set(self._all_buttons())
+
+    def game_static_key(self) -> object:
+        return self.pick  # the preview's glow, line and words are drawn on the static layer
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         return build_sprites(self, obs)
@@ -135,88 +121,6 @@ class SquareTable(PlateSeats, TableScene):
     def hint_targets(self) -> set[Target]:
         return hint_targets(self.hint, self.obs) if self.my_turn else set()
 
-    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        """Word-wrapped lines, remembered: the same prompts are drawn every frame."""
-        key = (text, px, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
-        return lines
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
-    # --- targets ------------------------------------------------------------------------------------
-    def target_at(self, pos: tuple[int, int]) -> Target | None:
-        """The table place under ``pos``, from the geometry (a dragged card never hides it)."""
-        geo = self.geo
-        for mine in (True, False):
-            for i in range(4):
-                if geo.slot_rect(mine, i).inflate(geo.gap, geo.gap).collidepoint(pos):
-                    return ("own" if mine else "opp", i)
-        if geo.discard_rect.collidepoint(pos):
-            return "discard"
-        if geo.draw_rect.collidepoint(pos):
-            return "draw"
-        if self.power_visible() and geo.power_zone.collidepoint(pos):
-            return "power"
-        if self.obs["drawn_by"] == self.obs["seat"] and \
-                geo.card_rect(*geo.drawn_mine, geo.big).collidepoint(pos):
-            return "drawn"
-        return None
-
-    def drag_source(self) -> str | None:
-        if not self.drag_keys:
-            return None
-        return target_of_key(self.drag_keys[0], self.obs["seat"])
-
-    # --- gestures -------------------------------------------------------------------------------------
-    def drag_keys_for(self, key: str) -> list[str]:
-        return [key] if target_of_key(key, self.obs["seat"]) in ("draw", "discard", "drawn") else []
-
-    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
-        source = target_of_key(keys[0], self.obs["seat"])
-        if source == "draw":
-            target: Target | None = "mine" if self.geo.in_mine_zone(pos) else None
-        else:
-            target = self.target_at(pos)
-        self.pick, result = drop(self.pick, self.obs, str(source), target)
-        if result is None:
-            self.restage()
-        if result == "take_own":
-            return self.t("square.take_own")
-        return result
-
-    def tap(self, key: str | None, pos: tuple[int, int]) -> None:
-        target = target_of_key(key, self.obs["seat"]) if key else self.target_at(pos)
-        if target is None and self.power_visible() and self.geo.power_zone.collidepoint(pos):
-            target = "power"
-        if target is not None:
-            self.choose(target)
-
-    def choose(self, target: Target) -> None:
-        self.pick, action = choose(self.pick, self.obs, target)
-        if action is not None:
-            self.submit(action)
-        else:
-            self.app.play_sound("click")
-            self.restage()
-
-    def confirm(self) -> None:
-        """Enter / Confirm: make the previewed move, or the one move the phase waits for."""
-        action = self.pick.action()
-        phase = self.obs["phase"]
-        if action is None:
-            action = {"look": LOOK, "reveal": DONE}.get(phase)
-        if action is not None:
-            self.submit(action)
-
-    def cancel(self) -> None:
-        self.pick = NOTHING
-        self.restage()
-
     # --- keyboard --------------------------------------------------------------------------------------
     def focus_items(self) -> list[tuple[str, pygame.Rect]]:
         geo, obs = self.geo, self.obs
@@ -237,16 +141,18 @@ class SquareTable(PlateSeats, TableScene):
         if confirm and (self.pick.action() is not None or self.obs["phase"] in ("look", "reveal")):
             self.confirm()
         elif item is not None:
-            self.choose((item.split(":")[0], int(item.split(":")[1])) if ":" in item else item)
+            spot = self.spot_of_item(item)
+            if spot is not None:
+                self.tap_spot(spot)
 
     def game_key(self, event: pygame.event.Event) -> None:
         k = event.key
-        if k in DIGIT_KEYS:
-            self.choose(("own", DIGIT_KEYS[k]))
+        if k in DIGIT_KEYS and DIGIT_KEYS[k] < 4:
+            self.tap_spot(Spot("square", self.obs["seat"], slot=DIGIT_KEYS[k]))
         elif k == pygame.K_d:
-            self.submit(DRAW)
+            self.tap_spot(Spot("draw"))
         elif k == pygame.K_k:
-            self.submit(KNOCK)
+            self.submit(BUTTON_ACTIONS["knock"])
         elif k == pygame.K_BACKSPACE:
             self.cancel()
 
@@ -283,6 +189,9 @@ class SquareTable(PlateSeats, TableScene):
         return [Button(bid, self.t(key), pygame.Rect(rect.x + pad + j * (w + pad), y, w, bh), primary=j == 0)
                 for j, (bid, key) in enumerate(spec)]
 
+    def button_for(self, action: Action) -> str | None:
+        return next((bid for bid, a in BUTTON_ACTIONS.items() if a == action), None)
+
     def on_game_button(self, bid: str) -> None:
         if bid == "confirm":
             self.confirm()
@@ -314,7 +223,7 @@ class SquareTable(PlateSeats, TableScene):
         if len(winners) != 1:
             return self.t("square.result.shared", score=scores[0])
         w = winners[0]
-        return self.t("square.result.win", name=self.name(w), score=scores[w], other_score=scores[1 - w])
+        return self.t("square.result.win", name=self.seat_name(w), score=scores[w], other_score=scores[1 - w])
 
     # --- drawing -----------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.tables.square.pick import Pick, power_of
+from game.tables.square.pick import POWERS, Pick
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
 from rules.square.actions import POSITIONS
-from rules.square.state import card_value
+from rules.square.state import card_value, power_of
 
 T = Callable[..., str]
 
@@ -31,6 +31,8 @@ def log_lines(t: T, names: list[str], e: Event) -> list[str]:
         return _end_lines(t, names, e)
     if kind in ("draw", "queen_look"):
         return []
+    if kind == "takes_closed":
+        return [t("square.log.takes_closed", turns=e["turns"])]
     seat = e["seat"]
     p = {"name": names[seat], "other": names[1 - seat]}
     if "card" in e:
@@ -67,6 +69,18 @@ def hint_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any])
     return t(f"square.hint.{a.kind}", **p)
 
 
+def choice_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
+    """One button of the question a gesture with two meanings asks (a drawn 7 or 8 on one's own card)."""
+    if a.kind in ("swap", "peek"):
+        return t(f"square.choose.{a.kind}", card=card_text(obs["drawn"]), pos=pos_text(a["pos"]))
+    return hint_text(t, names, seat, a, obs)
+
+
+def confirm_text(t: T, names: list[str], seat: int, a: Action) -> str:
+    """The question a drop that pairs two cards asks (a Jack's blind swap, a Queen's look)."""
+    return t(f"square.confirm.{a.kind}", own=pos_text(a["own"]), opp=pos_text(a["opp"]), other=names[1 - seat])
+
+
 def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
     """What the player to move can do now, or what the previewed move would do."""
     seat, phase = obs["seat"], obs["phase"]
@@ -82,7 +96,7 @@ def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
                 return t("square.prompt.take_where", card=top)
             return t("square.preview.take", card=top, pos=pos_text(pick.own))
         can_knock = obs["knocked_by"] is None
-        if obs["discard_top"] is None:
+        if not any(a["kind"] == "take" for a in obs["legal"]):  # an empty discard pile, or taking closed for now
             return t("square.prompt.turn_first" if can_knock else "square.prompt.turn_first_final")
         return t("square.prompt.turn" if can_knock else "square.prompt.turn_final")
     card = card_text(obs["drawn"]) if obs["drawn"] else "?"
@@ -92,10 +106,12 @@ def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
             if getattr(pick, k) is not None:
                 p[k] = pos_text(getattr(pick, k))
         return t(f"square.preview.{pick.mode}", **p)
-    if pick.mode in ("peek", "spy", "jack_swap", "queen_look"):
+    if pick.mode in POWERS:
         step = "own" if pick.mode in ("jack_swap", "queen_look") and pick.own is None and pick.opp is not None \
             else "opp" if pick.own is not None else "start"
         return t(f"square.prompt.{pick.mode}.{step}", other=other)
+    if pick.mode == "swap":
+        return t("square.prompt.swap_where", card=card)
     key = "square.prompt.drawn_power" if power_of(obs["drawn"]) else "square.prompt.drawn"
     return t(key, card=card)
 

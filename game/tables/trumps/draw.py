@@ -42,7 +42,7 @@ def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
 
 # --- names ---------------------------------------------------------------------------------------------
 def name_text(table: TrumpsTable, seat: int) -> str:
-    name = table.name(seat)
+    name = table.seat_name(seat)
     if seat == table.view_seat and table.session.is_human(seat) and table.session.mode != "demo":
         return table.t("trumps.you", name=name)
     return name
@@ -51,17 +51,11 @@ def name_text(table: TrumpsTable, seat: int) -> str:
 # --- the pile ---------------------------------------------------------------------------------------------
 def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
     obs, geo = table.obs, table.geo
-    target = table.my_turn and (table.drag_keys or table.selected)
+    target = table.my_turn and geo.pile_zone in table.lit  # lit (by the table) where the held card may go
     if not obs["pile"]:
         art = table.app.cards.get(geo.cw)
         surface.blit(art.slot(table.t("trumps.drop_here") if target else ""),
                      geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw))
-    if target:
-        zone = geo.pile_zone
-        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
-        glow.fill((*theme.DROP_GLOW[:3], 36))
-        surface.blit(glow, zone)
-        draw_round_rect(surface, theme.DROP_GLOW, zone, int(10 * table.scale) + 2, max(2, int(3 * table.scale)))
 
 
 def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
@@ -108,13 +102,13 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
         beaten = words.card_text(obs["pile"][-2])
         lines.append((t("trumps.cue.second"), 36, theme.TEXT, True))
         key = "trumps.cue.second_you" if table.my_turn else "trumps.cue.second_other"
-        lines.append((t(key, name=table.name(mover), other=table.name(1 - mover), beaten=beaten), 24, theme.TEXT,
-                      False))
+        said = t(key, name=table.seat_name(mover), other=table.seat_name(1 - mover), beaten=beaten)
+        lines.append((said, 24, theme.TEXT, False))
     else:
         lines.append((t("trumps.to_beat", card=words.card_text(top)), 36, theme.TEXT, True))
         if mover is not None and obs["phase"] == "play":
             you = table.my_turn
-            lines.append((words.rule_line(t, top, obs["trumps"][mover], you, table.name(mover)), 24, theme.TEXT,
+            lines.append((words.rule_line(t, top, obs["trumps"][mover], you, table.seat_name(mover)), 24, theme.TEXT,
                           False))
             if you:
                 good = bool(obs["beaters"])
@@ -227,7 +221,7 @@ def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.R
         table.text(surface, str(i + 1), 22, theme.TEXT_DIM, (rect.x + radius // 2 + 2, rect.y + radius // 2),
                    "topleft")
     if not free:
-        label = t("trumps.pick.taken", name=table.name(owner))
+        label = t("trumps.pick.taken", name=table.seat_name(owner))
         px = fonts.fit_px(label, theme.font_px(24, table.scale), rect.w - 8, True)
         band = pygame.Rect(rect.x, 0, rect.w, int(px * 1.6))
         band.center = (rect.centerx, int(rect.y + rect.h * 0.42))

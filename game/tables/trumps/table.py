@@ -1,29 +1,29 @@
 """Own Trumps at the table: the trump picker, then beating on the pile — drag or tap a card onto it,
-the second card after a beat, Pick up — with the beaters cue, hints, keys and the log."""
+the second card after a beat, Pick up (the button, or the pile tapped or dragged to the hand) — with the
+beaters cue, keys and the log. What a gesture means lives in rules/trumps/gestures.py."""
 from __future__ import annotations
 
 from typing import Any
 
 import pygame
 
-from game.seats import seen_by
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
+from game.tables.controls import DIGIT_KEYS
+from game.tables.handorder import HandOrder
 from game.tables.plates import PlateSeats
 from game.tables.trumps import draw, view, words
 from game.tables.trumps.layout import Room, TrumpsGeometry
-from rules.bots import make_bot
 from rules.core import Action, Event
-from rules.rng import derive
+from rules.gesture import Spot
 from sprites import theme
 from sprites.plate import Plate
 from sprites.widgets import Button
 
 PICK_UP = Action.make("pick_up")
 SUITS = "CDHS"
-DIGIT_KEYS = {getattr(pygame, f"K_{i}"): (i - 1) % 10 for i in range(10)}
+PILE = Spot("pile")
 DEAL_STAGGER = 0.03
-HINT_LEVEL = 3
 
 
 class TrumpsTable(PlateSeats, TableScene):
@@ -36,8 +36,7 @@ class TrumpsTable(PlateSeats, TableScene):
         self.beaters_on = False
         self.geo = TrumpsGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
         self._deal_shown: Any = None  # the dealt state whose deal was animated
-        self._wraps: dict[tuple, list[str]] = {}
-        self._hint_job: tuple[int, Any] | None = None  # (cursor, future): the strong search runs off the loop
+        self.hand_order = HandOrder(app.settings.sort_by, ace_high=True)  # Own Trumps' aces rank above kings
 
     # --- geometry and the view -------------------------------------------------------------------
     def layout(self) -> None:
@@ -82,11 +81,6 @@ class TrumpsTable(PlateSeats, TableScene):
 
     def deal_origin(self) -> tuple[float, float]:
         return self.board.centerx, self.geo.y_pile
-
-    def public_only(self, obs: dict[str, Any]) -> dict[str, Any]:
-        hidden = dict(obs)
-        hidden.update(hand=[], legal=[], beaters=[])
-        return hidden
 
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         super().refresh(animate, events)
@@ -139,8 +133,9 @@ class TrumpsTable(PlateSeats, TableScene):
         self.cards.place(self.sprites(self.obs), {}, True, self.app.settings.animation_speed)
         self.buttons.set(self._all_buttons())
 
-    def ordered_hand(self) -> list[str]:
-        return view.ordered_hand(self.obs)
+    def first_suit(self) -> str | None:
+        """A hand sorted by suit starts with one's own trump."""
+        return self.obs["trumps"][self.obs["seat"]] if self.obs else None
 
     def showing_beaters(self) -> bool:
         return self.my_turn and (self.beaters_on or self.lifting is not None)
@@ -155,109 +150,89 @@ class TrumpsTable(PlateSeats, TableScene):
             return set(view.pickup_cards(self.obs))
         return set()
 
-    def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
-        key = (text, px, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 256:
-                self._wraps.clear()
-            lines = self._wraps[key] = self.app.fonts.wrap(text, px, width, bold)
-        return lines
-
-    def name(self, seat: int) -> str:
-        return self.session.names[seat]
-
     def legal(self, action: Action) -> bool:
         return action.to_json() in self.obs.get("legal", [])
 
-    # --- hints ---------------------------------------------------------------------------------
-    def show_hint(self) -> None:
-        """The computer's suggestion, searched in a worker (the strongest level may take a second):
-        the table keeps drawing meanwhile, and a result for a position that has gone is dropped."""
-        if not self.my_turn or self._hint_job is not None:
-            return
-        cursor = self.match.cursor
-        seen = seen_by(self.match, self.view_seat, {})
-        bot = make_bot(self.game_id, HINT_LEVEL)
-        self._hint_job = (cursor, self.app.executor.submit(bot.choose, seen, derive(0, "hint", cursor)))
-
-    def wants_frame(self) -> bool:
-        return self._hint_job is not None or super().wants_frame()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        # Headless, the simulated clock would outrun the worker: wait, as the bot runner does.
-        if self._hint_job is None or not (self.app.opts.headless or self._hint_job[1].done()):
-            return
-        cursor, future = self._hint_job
-        self._hint_job = None
-        if cursor != self.match.cursor or not self.my_turn or future.exception() is not None:
-            return
-        self.hint = future.result()
-        self.show_toast(self.hint_text(self.hint))
-        self.restage()
-
-    # --- moves -----------------------------------------------------------------------------------
-    def attempt(self, action: Action) -> bool:
-        """Hand a move to the rules, or show why it is refused (in the player's language)."""
-        reason = words.refusal(self.t, self.obs, action, self.session.names)
-        if reason is not None:
-            self.refuse(reason)
-            return False
-        return self.submit(action)
-
-    def play(self, card: str) -> bool:
-        return self.attempt(Action.make("play", card=card))
-
-    def choose(self, suit: str) -> bool:
-        return self.attempt(Action.make("choose_trump", suit=suit))
-
-    def pick_up(self) -> bool:
-        return self.attempt(PICK_UP)
-
-    # --- gestures --------------------------------------------------------------------------------
+    # --- gestures: pixels to spots (what they mean: rules/trumps/gestures.py) ------------------------
     def drag_keys_for(self, key: str) -> list[str]:
-        if self.obs["phase"] not in ("play", "second") or key not in self.obs["hand"]:
+        obs = self.obs
+        if obs["phase"] not in ("play", "second"):
+            return []
+        if key in obs["pile"]:  # the pile to the hand picks up: the cards it would take go along
+            return obs["pile"][-obs["pickup"]["count"]:] if obs["pickup"] else []
+        if key not in obs["hand"]:
             return []
         self.lifting = key
         self.selected = None
         self.restage()
         return [key]
 
-    def drop(self, keys: list[str], pos: tuple[int, int]) -> Action | str | None:
-        self.lifting = None
-        card = keys[0]
-        if not self.geo.pile_zone.inflate(self.geo.cw * 0.4, self.geo.ch * 0.3).collidepoint(pos):
-            self.restage()
-            return None
-        action = Action.make("play", card=card)
-        reason = words.refusal(self.t, self.obs, action, self.session.names)
-        if reason is not None:
-            self.restage()
-            return reason
-        return action
+    def drag_keys_from_zone(self, pos: tuple[int, int]) -> list[str]:
+        """A drag from the pile's frame beside its cards takes the pile too."""
+        top = self.obs["pile"][-1:] if self.geo.pile_zone.collidepoint(pos) else []
+        return self.drag_keys_for(top[0]) if top else []
 
-    def tile_at(self, pos: tuple[int, int]) -> str | None:
-        for suit, rect in zip(SUITS, self.geo.tiles(), strict=True):
-            if rect.collidepoint(pos):
-                return suit
+    def spot_of(self, keys: list[str]) -> Spot | None:
+        if keys and all(k in self.obs["hand"] for k in keys):
+            return Spot("hand", self.view_seat, tuple(keys))
+        if keys and all(k in self.obs["pile"] for k in keys):
+            return PILE
         return None
+
+    def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]:
+        if self.obs["phase"] == "choose_trump":  # the picker's tiles: tapped, never dropped on (nothing is held)
+            return [(Spot("suit", None, (), i), rect) for i, rect in enumerate(self.geo.tiles())]
+        return [(PILE, self.geo.pile_zone), (Spot("hand", self.view_seat), self.hand_zone)]
+
+    def spot_at(self, pos: tuple[int, int]) -> Spot | None:
+        """The pile takes a drop a little beyond its frame (a card let go near it is meant for it)."""
+        near = self.geo.pile_zone.inflate(self.geo.cw * 0.4, self.geo.ch * 0.3)
+        if self.obs["phase"] != "choose_trump" and near.collidepoint(pos):
+            return PILE
+        return super().spot_at(pos)
+
+    @property
+    def hand_zone(self) -> pygame.Rect:
+        geo = self.geo
+        top = int(geo.hand_top - geo.pad * 0.5)  # below one's plate, which stands over the hand
+        return pygame.Rect(geo.board.x + geo.pad, top, geo.board.w - 2 * geo.pad, geo.board.bottom - top)
+
+    def snap_back(self) -> None:
+        lifted = self.lifting is not None
+        self.lifting = None
+        super().snap_back()
+        if lifted:
+            self.restage()  # the beaters lit while the card was held go dark
+
+    def choose(self, suit: str) -> bool:
+        return self.tap_spot(Spot("suit", None, (), SUITS.index(suit)))
+
+    def play(self, card: str) -> bool:
+        return self.selection_to([card], PILE)
 
     def tap(self, key: str | None, pos: tuple[int, int]) -> None:
         obs = self.obs
         if obs["phase"] == "choose_trump":
-            suit = self.tile_at(pos)
-            if suit is not None:
-                self.choose(suit)
+            spot = self.spot_at(pos)
+            if spot is not None:
+                self.tap_spot(spot)
             return
         if key is not None and key in obs["hand"]:
             self.toggle(key)
-        elif self.selected is not None and (key in obs["pile"] or self.geo.pile_zone.collidepoint(pos)):
+        elif key in obs["pile"] or self.geo.pile_zone.collidepoint(pos):
+            self.tap_pile()
+
+    def tap_pile(self) -> None:
+        """The selected card goes onto the pile; with none selected, a tap on the pile picks up."""
+        if self.selected is not None:
             self.play(self.selected)
+        else:
+            self.tap_spot(PILE)
 
     def toggle(self, card: str) -> None:
         self.selected = None if self.selected == card else card
         self.app.play_sound("click")
+        self.light_targets(None if self.selected is None else Spot("hand", self.view_seat, (card,)))
         self.restage()
 
     # --- keyboard --------------------------------------------------------------------------------
@@ -265,7 +240,7 @@ class TrumpsTable(PlateSeats, TableScene):
         if self.obs["phase"] == "choose_trump":
             taken = set(self.obs["trumps"])
             return [(f"suit:{s}", r) for s, r in zip(SUITS, self.geo.tiles(), strict=True) if s not in taken]
-        items = [(c, r) for c in self.ordered_hand() if (r := self.cards.current_rect(c)) is not None]
+        items = [(c, r) for c in self.ordered_hand(self.obs["hand"]) if (r := self.cards.current_rect(c)) is not None]
         items.append(("pile", self.geo.pile_zone))
         return items
 
@@ -282,7 +257,9 @@ class TrumpsTable(PlateSeats, TableScene):
                 self.play(item)
             else:
                 self.toggle(item)
-        elif (item == "pile" or (item is None and confirm)) and self.selected is not None:
+        elif item == "pile":
+            self.tap_pile()
+        elif item is None and confirm and self.selected is not None:
             self.play(self.selected)
 
     def game_key(self, event: pygame.event.Event) -> None:
@@ -293,12 +270,12 @@ class TrumpsTable(PlateSeats, TableScene):
                 if i < 4:
                     self.choose(SUITS[i])
                 return
-            hand = self.ordered_hand()
+            hand = self.ordered_hand(self.obs["hand"])
             if i < len(hand):
                 self.toggle(hand[i])
                 self.focus_on(hand[i])  # so that Enter now plays this card, not a button focused earlier
         elif k == pygame.K_p:
-            self.pick_up()
+            self.submit(PICK_UP)
         elif k == pygame.K_b:
             self.on_game_button("beaters")
 
@@ -322,7 +299,7 @@ class TrumpsTable(PlateSeats, TableScene):
 
     def on_game_button(self, bid: str) -> None:
         if bid == "pickup":
-            self.pick_up()
+            self.submit(PICK_UP)
         elif bid == "beaters":
             self.beaters_on = not self.beaters_on
             self.restage()
@@ -334,6 +311,7 @@ class TrumpsTable(PlateSeats, TableScene):
     def clear_selection(self) -> None:
         self.selected = None
         self.lifting = None
+        self.lit = []
 
     # --- words -----------------------------------------------------------------------------------
     def log_lines(self, events: list[Event]) -> list[str]:

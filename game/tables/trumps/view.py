@@ -1,11 +1,11 @@
-"""Own Trumps sprites: the hand grouped by suit with one's trump first, the opponent's backs, the pile
-with its top five fanned, their highlights (beaters, hint, pick-up), and where new cards come from."""
+"""Own Trumps sprites: the hand as the player sorts it (by suit, one's trump first, the suits apart), the
+opponent's backs, the pile with its top five fanned, their highlights (beaters, hint, pick-up), and where new
+cards come from."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from game.tables.cardlayer import CardSprite
-from rules.cards import Card
 from rules.core import Event
 from sprites import theme
 
@@ -17,26 +17,18 @@ SUIT_ORDER = "CDHS"
 PICKUP_GLOW = (255, 150, 110)  # the cards a pick-up would take
 
 
-def suit_groups(obs: Obs) -> list[list[str]]:
-    """The hand as a player sorts it: one's trump first, then the other suits, each low to high."""
-    hand = obs["hand"]
-    trump = obs["trumps"][obs["seat"]]
-    order = ([trump] if trump else []) + [s for s in SUIT_ORDER if s != trump]
-    groups = []
-    for s in order:
-        cards = sorted((c for c in hand if Card.parse(c).suit == s), key=_power)
-        if cards:
-            groups.append(cards)
+def hand_groups(table: TrumpsTable, cards: list[str]) -> list[list[str]]:
+    """The hand in the player's order, in runs of one suit when it is sorted by suit (a gap between runs)."""
+    ordered = table.ordered_hand(cards)
+    if table.hand_order.by != "suit":
+        return [ordered] if ordered else []
+    groups: list[list[str]] = []
+    for card in ordered:
+        if groups and groups[-1][-1][-1] == card[-1]:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
     return groups
-
-
-def ordered_hand(obs: Obs) -> list[str]:
-    return [c for g in suit_groups(obs) for c in g]
-
-
-def _power(card: str) -> int:
-    r = Card.parse(card).rank
-    return 14 if r == 1 else r
 
 
 def pickup_cards(obs: Obs) -> list[str]:
@@ -65,17 +57,13 @@ def build_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
             k = min(depth - 4, 12)
             x, y = x - k * 0.6, y - k * 0.6
         glow = theme.GOLD if card in hint else PICKUP_GLOW if card in taken else None
-        if depth == 0 and glow is None and obs["phase"] == "play":
-            glow = theme.DROP_GLOW if table.lifting else None
         out.append(CardSprite(card, card, x, y, geo.cw, z=200 - depth, glow=glow))
     return out
 
 
 def _hand_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
     geo, me = table.geo, obs["seat"]
-    groups = suit_groups(obs)
-    if not groups and obs.get("hands"):  # the end: the hand is public, even behind a hotseat cover
-        groups = suit_groups({**obs, "hand": obs["hands"][me]})
+    groups = hand_groups(table, obs["hand"] or (obs.get("hands") or [[], []])[me])  # the end: hands are public
     out: list[CardSprite] = []
     if not groups:  # covered (hotseat hand-off): backs only
         n = obs["hand_counts"][me]

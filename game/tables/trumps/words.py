@@ -1,5 +1,5 @@
-"""Own Trumps words: the public log (a beat and its second card make one sentence), refusals in the
-rules' terms, the beating rule for whoever is to move, status lines, hints and the end columns."""
+"""Own Trumps words: the public log (a beat and its second card make one sentence), the beating rule for
+whoever is to move, status lines, hints and the end columns. Refusals are the rules' keys, worded in text.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -91,8 +91,8 @@ def event_lines(t: T, names: list[str], e: Event, last: bool = False) -> list[st
 def end_line(t: T, names: list[str], e: Event, last_card: str) -> str:
     """The end of the game; ``last_card`` is the card the winner went out with."""
     reason = e["reason"]
-    if reason == "repetition":
-        return t("trumps.log.end.repetition")
+    if reason in ("repetition", "move_limit"):
+        return t(f"trumps.log.end.{reason}")
     seat = e["seat"]
     other = 1 - seat
     if reason == "draw_check":
@@ -115,32 +115,6 @@ def beaters_line(t: T, n: int) -> str:
     if n == 0:
         return t("trumps.beaters.none")
     return t("trumps.beaters.one") if n == 1 else t.n("trumps.beaters.many", n)
-
-
-def refusal(t: T, obs: Obs, action: Action, names: list[str]) -> str | None:
-    """The rules' reason for refusing ``action`` here, translated; None when it is legal or unknown."""
-    if action.to_json() in obs["legal"]:
-        return None
-    phase, top, seat = obs["phase"], obs["top"], obs["seat"]
-    if action.kind == "choose_trump":
-        if phase != "choose_trump":
-            return t("trumps.refuse.deal_first")
-        return t("trumps.refuse.taken", suit=SUIT_SYMBOLS[action["suit"]], name=names[1 - seat])
-    if phase == "choose_trump":
-        return t("trumps.refuse.choose_first")
-    if action.kind == "pick_up":
-        if phase == "second":
-            return t("trumps.refuse.second")
-        if top is None:
-            return t("trumps.refuse.empty")
-        beaters = obs["beaters"]
-        return t("trumps.refuse.can_beat", top=card_text(top), card=card_text(beaters[0])) if beaters else None
-    if action.kind == "play" and top is not None and action["card"] in obs["hand"]:
-        trump = obs["trumps"][seat]
-        kind = top_kind(top, trump)
-        return t(f"trumps.refuse.{kind}", card=card_text(action["card"]), top=card_text(top),
-                 suit=SUIT_SYMBOLS[Card.parse(top).suit], trump=SUIT_SYMBOLS[trump])
-    return None
 
 
 # --- what to do now -------------------------------------------------------------------------------------
@@ -166,8 +140,8 @@ def other_prompt(t: T, obs: Obs, name: str) -> str:
 
 
 def result_line(t: T, names: list[str], obs: Obs) -> str:
-    if obs["result"] == "repetition":
-        return t("trumps.status.repetition_end")
+    if obs["result"] in ("repetition", "move_limit"):
+        return t(f"trumps.status.{obs['result']}_end")
     if len(obs["winners"]) == 2:
         return t("trumps.status.draw_check")
     return t("trumps.status.win", name=names[obs["winners"][0]])
@@ -193,8 +167,8 @@ def end_columns(t: T, obs: Obs, log: list[Event]) -> list[list[str]]:
     winners, counts = obs["winners"], obs["scores"]
     for seat in (0, 1):
         left = cards_text(t, counts[seat])
-        if obs["result"] == "repetition":
-            rows = [t("trumps.end.draw_repetition", cards=left)]
+        if obs["result"] in ("repetition", "move_limit"):
+            rows = [t(f"trumps.end.draw_{obs['result']}", cards=left)]
         elif len(winners) == 2:
             rows = [t("trumps.end.draw")]
         elif seat in winners:

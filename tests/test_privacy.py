@@ -1,0 +1,115 @@
+"""No hidden card is ever drawn face up for the wrong seat: every registered game, in every way a table shows it
+(two at one screen behind covers, face to face, against the computer, a replay being watched).
+
+A table draws ``Match.view``: the public view unless the seat's own player holds the device. After every move and
+every hand-off, the faces each table draws are held to what the seat it shows for may see (nobody's private
+cards while the device is between players)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules
+from game.session import Session
+from game.tables.facing import open_facing
+from game.tables.replay import open_replay
+from rules.core import GameState
+from rules.match import Match
+from tools.driver import frames, make_app, settle, tap
+
+GAME_IDS = sorted(rules.GAMES)
+MOVES = 40
+
+
+def may_see(table, state: GameState) -> set[str]:
+    """Cards this table must not draw face up now."""
+    seat = table.revealed_for
+    if seat is not None and seat == table.view_seat and not (state.is_over and table.session.mode == "hotseat"):
+        return state.hidden_from(seat)
+    return state.hidden_from(0) | state.hidden_from(1)
+
+
+def check(tables: list, state: GameState) -> int:
+    faces = 0
+    for table in tables:
+        drawn = table.cards.faces_drawn
+        wrong = drawn & may_see(table, state)
+        assert not wrong, f"{type(table).__name__} for seat {table.revealed_for} draws {sorted(wrong)}"
+        faces += len(drawn)
+    return faces
+
+
+def confirm_cover(app) -> None:
+    top = app.stack.top
+    if top.name == "cover":
+        top.confirm()
+        settle(app)
+
+
+def drive(app, session: Session, tables: list, seed: int) -> int:
+    """Random moves by whoever is to move (the humans through their table's door, the computer by itself);
+    checks every table after each. Returns how many faces were drawn in all (so the check saw cards)."""
+    rng, faces = random.Random(seed), 0
+    for _ in range(MOVES):
+        settle(app)
+        faces += check(tables, session.match.state)
+        confirm_cover(app)
+        faces += check(tables, session.match.state)
+        state = session.match.state
+        if state.is_over:
+            break
+        seat = state.to_move
+        holder = [t for t in tables if t.view_seat == seat and t.revealed_for == seat]
+        if session.is_human(seat) and holder:
+            assert holder[0].submit(rng.choice(state.legal_actions()))
+        else:  # the computer's move, or a hand-off still on its way
+            frames(app, 20)
+    return faces
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hotseat_behind_the_covers(game_id: str) -> None:
+    app = make_app()
+    session = Session.new(game_id, "hotseat", ["Ann", "Ben"], 21)
+    table = app.open_table(session)
+    app.stack.reset(table)
+    assert drive(app, session, [table], 21) > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_face_to_face_each_half_for_its_own_player(game_id: str) -> None:
+    app = make_app()
+    session = Session.new(game_id, "hotseat", ["Ann", "Ben"], 22)
+    f2f = open_facing(app, session)
+    app.stack.reset(f2f)
+    assert drive(app, session, list(f2f.bands), 22) > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_against_the_computer(game_id: str) -> None:
+    app = make_app()
+    session = Session.new(game_id, "computer", ["Ann", "Computer"], 23, bot_level=1)
+    table = app.open_table(session)
+    app.stack.reset(table)
+    assert drive(app, session, [table], 23) > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_watching_a_replay(game_id: str) -> None:
+    rng = random.Random(24)
+    recording = Match(game_id, {"seed": 24})
+    for _ in range(MOVES):
+        if recording.state.is_over:
+            break
+        recording.play(rng.choice(recording.state.legal_actions()))
+    app = make_app()
+    table = open_replay(app, recording, ["Ann", "Ben"])
+    app.stack.reset(table)
+    settle(app)
+    tap(app, next(b for b in table.buttons.buttons if b.id == "rp:play").rect.center)
+    faces = 0
+    for _ in range(MOVES):
+        frames(app, 40)
+        faces += check([table], table.match.state)
+    assert faces > 0
