@@ -67,8 +67,10 @@ bench-venv: $(BENCH_VENV)/.installed
 rules-bench: $(STAMP) bench-venv
 	$(BIN)/python -m tools.rules_bench
 
+# make serve [STORE=path.sqlite3 | STORE=postgresql://user@host/db] [WORKERS=2] [ARGS="--announce --host 0.0.0.0"]
 serve: $(STAMP)
-	$(BIN)/python main.py serve --host 127.0.0.1 --port 8765
+	$(BIN)/python main.py serve --host 127.0.0.1 --port 8765 $(if $(STORE),--store $(STORE)) \
+		$(if $(WORKERS),--workers $(WORKERS)) $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .

@@ -17,7 +17,7 @@ def _prepare_environment(argv: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:  # the game server needs no window: no pygame, no app options
-        from game.online.hosting import main as serve
+        from game.online.serve import main as serve
 
         return serve(argv[1:])
     if argv[:1] == ["bot-worker"]:  # the computer's worker process (game/botworker.py): no pygame either
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         return work()
     _prepare_environment(argv)
     import rules
-    from game.app import main as run_app
+    from game.launch import main as run_app
     from game.options import parse
 
     opts = parse(argv, sorted(rules.GAMES))

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import logging
 import random
-import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -13,15 +12,17 @@ from game.botworker import BotExecutor
 from game.crash import CrashGuard
 from game.i18n import Translator
 from game.icon import set_window_icon
-from game.input import GestureTracker, to_pointer
+from game.input import GestureTracker, Pointer, to_pointer
 from game.options import Options
+from game.paths import remove_all_stale_temporaries
 from game.prefs import apply_services
 from game.router import Router
 from game.saves import SaveStore
 from game.scene import Scene, SceneStack
 from game.settings import Settings, SettingsStore
+from game.shutdown import keep_game_in_play, stop_signals
 from game.stats import StatsStore
-from game.window import window_size
+from game.window import Display, open_window, smallest
 from sounds.bank import SoundBank
 from sprites.cards import CardArtCache
 from sprites.text import Fonts
@@ -57,7 +58,9 @@ class App:
             prepare_environment()
         pygame.init()
         set_window_icon()
-        self.screen = self._open_window()
+        self.display = Display(self._open_window(), smallest(opts, self.kiosk_mode or opts.fullscreen
+                                                             or settings.fullscreen))
+        self.screen = self.display.screen  # the window, or the letterbox canvas when the window is too small
         pygame.display.set_caption(self.t("app.title"))
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
@@ -81,10 +84,14 @@ class App:
         self.dirty = True  # something changed since the last draw
         self._wake_at: float | None = None  # app.now at which a scene's timer is due
         self.running = True
+        self.stopped_by: str | None = None  # the signal that asked the app to end (SIGTERM, SIGINT)
         self.finished_game = False
         self.results: list[str] = []
         self.clipboard: str | None = None  # the last text copied (also when no system clipboard)
         self.notice: str | None = None  # one message for the next menu (e.g. a damaged save)
+        if self.settings_store is not None and self.settings_store.problems:  # each is in the log, word for word
+            self.notice = self.t.n("settings.problems", len(self.settings_store.problems),
+                                   name=str(self.settings_store.path))
         self.save_failed = False  # an autosave failed and the player was told
         self.coach_marks = not opts.headless  # the guided first games (a test may switch them on)
         self.kiosk = None
@@ -97,12 +104,10 @@ class App:
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.kiosk_mode:
-            from game.kiosk import open_window
+            from game.kiosk import open_window as open_kiosk_window
 
-            return open_window(self.opts)
-        if self.opts.fullscreen or self.settings.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(window_size(self.opts), pygame.RESIZABLE)
+            return open_kiosk_window(self.opts)
+        return open_window(self.opts, self.opts.fullscreen or self.settings.fullscreen)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -204,14 +209,15 @@ class App:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface()
+            self.display.fit(pygame.display.get_surface())
+            self.screen = self.display.screen
             self.fonts.set_window(self.size[1])
             for s in self.stack.scenes:
                 s.resize(self.size)
             return
         if scene is None:
             return
-        p = to_pointer(event, self.size)
+        p = self.pointer(event)
         if p is not None:
             for g in self.gestures.feed(p, self.size[1]):
                 scene.on_gesture(g)
@@ -221,6 +227,11 @@ class App:
             scene.on_text(event.text)
         elif event.type == pygame.MOUSEWHEEL and hasattr(scene, "on_wheel"):
             scene.on_wheel(event.y)
+
+    def pointer(self, event: pygame.event.Event) -> Pointer | None:
+        """A pointer event where the scenes see it (on the letterbox canvas when there is one)."""
+        p = to_pointer(event, self.display.window.get_size())
+        return p if p is None or not self.display.letterboxed else p._replace(pos=self.display.to_screen(p.pos))
 
     def invalidate(self) -> None:
         """Something changed outside input, update and the scene stack: draw the next frame."""
@@ -254,6 +265,9 @@ class App:
         if self.sounds.missing:  # a packaging mistake must show, even though the game plays on silently
             log.error("sound files missing: %s", self.sounds.status)
         self.stats.start()
+        removed = remove_all_stale_temporaries()  # left by writes that a killed app never finished
+        if removed:
+            log.info("removed %d unfinished temporary file(s)", removed)
 
     def _frame(self, dt: float, take_events: bool = True) -> None:
         """Pending scene changes, events, update, and a draw when something changed."""
@@ -303,10 +317,9 @@ class App:
             changed = scene.draw(self.screen)
         if self.kiosk is not None:
             self.kiosk.draw(self.screen)
-        if len(visible) == 1 and self.kiosk is None and isinstance(changed, list):
-            pygame.display.update(changed)  # a table where only cards moved: just where they moved
-        else:
-            pygame.display.flip()
+        # a table where only cards moved: just where they moved
+        alone = len(visible) == 1 and self.kiosk is None and isinstance(changed, list)
+        self.display.present(changed if alone else None)
 
     def resting(self) -> bool:
         """Nothing to draw, nothing moving, no event waiting: the loop may sleep."""
@@ -341,52 +354,16 @@ class App:
         self.stack.push(first)
         headless = self.opts.headless
         try:
-            while self.running:
-                dt = FRAME_DT if headless else self._pace()
-                self.step(dt)
-                self.frames += 1
-                if self.finished_game or (self.opts.frames is not None and self.frames >= self.opts.frames):
-                    break
+            with stop_signals(self):
+                while self.running:
+                    dt = FRAME_DT if headless else self._pace()
+                    self.step(dt)
+                    self.frames += 1
+                    if self.finished_game or (self.opts.frames is not None and self.frames >= self.opts.frames):
+                        break
         finally:
+            keep_game_in_play(self)
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.stats.close()
             pygame.quit()
         return 0
-
-
-def start_scene(app: App) -> Scene:
-    """The first scene for the given options: a table directly, or the menu."""
-    o = app.opts
-    if o.server and (o.host_table or o.join):
-        from game.scenes.lobby import lobby_from_options
-
-        return lobby_from_options(app)
-    if not (o.replay or o.demo or (o.game and o.players)):
-        return app.scene("menu")
-    from game.session import Session
-    from game.tables import playable
-
-    if o.replay:
-        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        return app.open_table(Session.from_replay(o.replay, names))
-    if o.demo:
-        names = [app.t("names.computer") + " A", app.t("names.computer") + " B"]
-        session = Session.new(o.game or playable()[0], "demo", names,
-                              o.seed if o.seed is not None else app.new_seed(), o.level)
-        return app.open_table(session)
-    seed = o.seed if o.seed is not None else app.new_seed()
-    return app.open_table(Session.new(o.game, o.mode, list(o.players), seed, o.level))
-
-
-def main(opts: Options) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    if opts.replay:
-        from rules.replay import ReplayError, decode
-
-        try:
-            decode(opts.replay)  # a bad code is refused before any window opens
-        except ReplayError as exc:
-            print(f"card-duels: bad replay code: {exc}", file=sys.stderr)
-            return 2
-    app = App(opts)
-    return app.run(start_scene(app))

@@ -283,6 +283,7 @@ def _stop(procs: list[subprocess.Popen | None]) -> None:
 def serve() -> int:
     """The child: answer jobs until the parent closes the pipe. Nothing else may write to stdout."""
     import pickle
+    import queue
 
     jobs, answers = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr
@@ -291,11 +292,10 @@ def serve() -> int:
             os.nice(WORKER_NICE)
         except OSError:
             pass
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
+    threading.Thread(target=_read_jobs, args=(jobs, inbox), name="jobs", daemon=True).start()
     while True:
-        try:
-            job_id, fn, args = _read(jobs)
-        except EOFError:
-            return 0
+        job_id, fn, args = inbox.get()
         try:
             reply = (job_id, True, fn(*args))
         except Exception as exc:  # the parent raises it from the job's future
@@ -306,3 +306,16 @@ def serve() -> int:
             _write(answers, (job_id, False, RuntimeError(f"unpicklable answer: {exc!r}")))
         except OSError:
             return 0
+
+
+def _read_jobs(jobs: BinaryIO, inbox: Any) -> None:
+    """The child's reader thread: each job into the inbox as it comes. The end of the pipe means the parent has
+    gone (it closed the pipe, ended, or was killed): the child ends at once, even in the middle of a long think
+    that nobody can receive any more, so no worker outlives its app."""
+    import pickle
+
+    while True:
+        try:
+            inbox.put(_read(jobs))
+        except (EOFError, OSError, ValueError, pickle.UnpicklingError):
+            os._exit(0)

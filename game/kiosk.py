@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input import to_pointer
 from game.window import window_size
 from sprites import theme
 from sprites.widgets import draw_panel
@@ -100,7 +99,7 @@ class Kiosk:
             return False
         self.last_input = self.app.now
         self._track_cursor(event)
-        pointer = to_pointer(event, self.app.size)
+        pointer = self.app.pointer(event)
         if pointer is not None:
             self._track_hold(pointer.kind, pointer.pos)
         if not self.in_attract():
@@ -213,7 +212,7 @@ class Kiosk:
             app.show("menu")
             return
         session = paused
-        path = app.saves.path_for(paused.game_id)
+        path = app.saves.path_for(paused.game_id, paused.mode)
         if path.exists():
             try:
                 session = app.saves.load(path)

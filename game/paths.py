@@ -54,3 +54,24 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def remove_stale_temporaries(folder: Path) -> int:
+    """Remove the temporary files ``atomic_write`` leaves behind when the app is killed mid-write
+    (``<name>.<random>.tmp``); the number removed. Run at start, in the app's own folders only."""
+    removed = 0
+    try:
+        found = [p for p in folder.glob("*.*.tmp") if p.is_file()]
+    except OSError:
+        return 0
+    for path in found:
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed += 1
+    return removed
+
+
+def remove_all_stale_temporaries() -> int:
+    """``remove_stale_temporaries`` over every folder the app writes atomically into."""
+    data = user_data_dir()
+    return sum(remove_stale_temporaries(folder) for folder in (data, data / "saves", user_config_dir()))

@@ -1,6 +1,11 @@
-"""Players' records from the kept games (rows of game/stats.py): pure functions, no database, no pygame."""
+"""Players' records from the kept games (rows of game/stats.py): pure code, no database, no pygame.
+
+A :class:`RecordBook` folds checked rows, oldest first, into one record per game and player (names compare without
+case), in time linear in the rows. The statistics thread builds one when the file opens and makes a new one for each
+game recorded (``plus``), leaving the one a screen holds unchanged: no screen ever goes through the rows itself."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,62 +19,98 @@ class Record:
     name: str
     played: int = 0
     wins: int = 0
-    scores: list[int] = field(default_factory=list)
+    best: int | None = None
+    total: int = 0  # of the scores, for the average
     vs_level: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in LEVELS})  # won, played
     streak: int = 0  # > 0: that many wins in a row now; < 0: that many games without a win
 
     @property
-    def best(self) -> int | None:
-        return max(self.scores) if self.scores else None
-
-    @property
     def average(self) -> float | None:
-        return sum(self.scores) / len(self.scores) if self.scores else None
+        return self.total / self.played if self.played else None
 
     def win_rate(self, level: int) -> float | None:
         won, played = self.vs_level[level]
         return won / played if played else None
 
+    def add(self, score: int, won: bool, level: int | None) -> None:
+        self.played += 1
+        self.wins += won
+        self.total += score
+        self.best = score if self.best is None else max(self.best, score)
+        if level in self.vs_level:
+            self.vs_level[level][0] += won
+            self.vs_level[level][1] += 1
+        if won:
+            self.streak = self.streak + 1 if self.streak > 0 else 1
+        else:
+            self.streak = self.streak - 1 if self.streak < 0 else -1
 
-def _seats(row: dict[str, Any], key: str) -> list[int]:
-    text = row.get(key) or ""
-    return [int(x) for x in text.split(",") if x.strip().isdigit()]
+
+_SEATS = {"": (), "0": (0,), "1": (1,), "0,1": (0, 1)}
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    seats = _SEATS.get(text)
+    return seats if seats is not None else tuple(int(x) for x in text.split(",") if x.strip().isdigit())
+
+
+class RecordBook:
+    """game -> player name (as first written) -> :class:`Record`, plus the rows skipped as damaged."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, dict[str, Record]] = {}
+        self._by_key: dict[tuple[str, str], Record] = {}
+        self._last_seen: dict[str, tuple[int, int, str]] = {}  # casefolded name -> (row, -seat, name), latest
+        self._order = 0
+        self.skipped = 0
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Fold one checked row (game/schema/stats_row.py) in; rows come oldest first."""
+        winners = _seats(row["winners"])
+        self._order += 1
+        for seat in _seats(row["humans"]):
+            name = row[f"name{seat}"]
+            key = (row["game"], name.casefold())
+            rec = self._by_key.get(key)
+            if rec is None:
+                rec = self._by_key[key] = self.games.setdefault(row["game"], {})[name] = Record(name)
+            level = row["bot_level"] if row["mode"] == "computer" else None
+            rec.add(int(row[f"score{seat}"]), seat in winners, level)
+            self._last_seen[name.casefold()] = (self._order, -seat, name)
+
+    def recent(self, limit: int = 6) -> list[str]:
+        """The names people played under, most recent first, each once."""
+        latest = sorted(self._last_seen.values(), reverse=True)
+        return [name for *_, name in latest[:limit]]
+
+    def plus(self, row: dict[str, Any]) -> RecordBook:
+        """A new book with ``row`` added; this one, which a screen may be reading, stays as it is."""
+        new = copy.copy(self)
+        new.games = dict(self.games)
+        new.games[row["game"]] = dict(self.games.get(row["game"], {}))  # the only game's players that change
+        new._by_key, new._last_seen = dict(self._by_key), dict(self._last_seen)
+        for seat in _seats(row["humans"]):  # the records the row changes are copies
+            key = (row["game"], row[f"name{seat}"].casefold())
+            old = new._by_key.get(key)
+            if old is not None:
+                fresh = copy.copy(old)
+                fresh.vs_level = {lv: list(v) for lv, v in old.vs_level.items()}
+                new._by_key[key] = new.games[row["game"]][old.name] = fresh
+        new.add(row)
+        return new
 
 
 def records(rows: list[dict[str, Any]]) -> dict[str, dict[str, Record]]:
-    """game -> player name (as first written; names compare without case) -> record, rows oldest first."""
-    out: dict[str, dict[str, Record]] = {}
+    """game -> player name -> record, from checked rows oldest first."""
+    book = RecordBook()
     for row in rows:
-        winners = _seats(row, "winners")
-        for seat in _seats(row, "humans"):
-            name = row[f"name{seat}"]
-            per_game = out.setdefault(row["game"], {})
-            rec = next((r for k, r in per_game.items() if k.casefold() == name.casefold()), None)
-            if rec is None:
-                rec = per_game[name] = Record(name)
-            won = seat in winners
-            rec.played += 1
-            rec.wins += won
-            rec.scores.append(int(row[f"score{seat}"]))
-            level = row.get("bot_level")
-            if row["mode"] == "computer" and level in rec.vs_level:
-                rec.vs_level[level][0] += won
-                rec.vs_level[level][1] += 1
-            if won:
-                rec.streak = rec.streak + 1 if rec.streak > 0 else 1
-            else:
-                rec.streak = rec.streak - 1 if rec.streak < 0 else -1
-    return out
+        book.add(row)
+    return book.games
 
 
 def recent_names(rows: list[dict[str, Any]], limit: int = 6) -> list[str]:
     """The names people played under, most recent first, each once (names compare without case)."""
-    seen: set[str] = set()
-    out: list[str] = []
-    for row in reversed(rows):
-        for seat in _seats(row, "humans"):
-            name = row[f"name{seat}"]
-            if name.casefold() not in seen:
-                seen.add(name.casefold())
-                out.append(name)
-    return out[:limit]
+    book = RecordBook()
+    for row in rows:
+        book.add(row)
+    return book.recent(limit)

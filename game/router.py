@@ -24,6 +24,7 @@ class Router:
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm, "choose": self._choose,
             "coach": self._coach, "review": self._review, "watch": self._watch, "analysis": self._analysis,
+            "saved": self._saved,
         }
 
     def names(self) -> list[str]:
@@ -160,6 +161,11 @@ class Router:
         from game.scenes.stats import StatsScene
 
         return StatsScene(self.app)
+
+    def _saved(self, notice: str = "") -> Scene:
+        from game.scenes.saved import SavedScene
+
+        return SavedScene(self.app, notice)
 
     def _choose(self, text: str, labels: list[str], on_pick: Callable[[int], None]) -> Scene:
         from game.scenes.confirm import ChooseScene

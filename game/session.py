@@ -7,7 +7,7 @@ from typing import Any
 import rules
 from game.names_check import check_name
 from rules.match import Match
-from rules.replay import decode, encode
+from rules.replay import decode, encode, read
 
 MODES = ("hotseat", "computer", "demo", "online")
 
@@ -43,10 +43,18 @@ class Session:
         """The game of a replay code, computer against computer, at its last recorded move."""
         return cls((match := decode(code)).game_id, "demo", list(names), match)
 
+    @classmethod
+    def watching(cls, code: str, t: Any) -> Session:
+        """The game of a replay code, its seats named for who played them (``replay_names``)."""
+        match, computers = read(code)
+        return cls(match.game_id, "demo", replay_names(t, computers), match)
+
     def replay_code(self) -> str | None:
-        """This game as a replay code; an online game has one once the server's reveal checked out."""
+        """This game as a replay code (saying which seats the computer played); an online game has one once the
+        server's reveal checked out."""
         match = self.match if isinstance(self.match, Match) else getattr(self.match, "replayed", None)
-        return encode(match) if match is not None else None
+        bots = tuple(seat for seat, kind in enumerate(self.seats) if kind == "bot")
+        return encode(match, computers=bots) if match is not None else None
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"
@@ -75,3 +83,12 @@ class Session:
         if data.get("game") != match.game_id:
             raise ValueError("the game does not match its moves")
         return cls(match.game_id, str(data.get("mode")), names, match, level, seats)
+
+
+def replay_names(t: Any, computers: tuple[int, ...] | None) -> list[str]:
+    """Who sat where in a recorded game, as far as its code says (a code carries no names): the computer by that
+    name, a person as Player 1 or 2."""
+    computer = t("names.computer")
+    if computers is not None and set(computers) == {0, 1}:
+        return [computer + " A", computer + " B"]
+    return [computer if computers and seat in computers else t("names.player", n=seat + 1) for seat in (0, 1)]

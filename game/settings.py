@@ -3,14 +3,13 @@ never over a file the app could not fully understand (the owner's comments and l
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.i18n import LANGUAGES
 from game.paths import atomic_write, user_config_dir
-from sprites.looks import BACKS, FELTS
+from game.schema import Bad
+from game.schema.settings import RULES, SECRET
 
 
 @dataclass
@@ -30,49 +29,18 @@ class Settings:
     sort_by: str = "suit"
     face_to_face: bool = False  # two players at one device: the top half of the table turned to the player across
     tutorial_done: list[str] = field(default_factory=list)
+    last_game: str = ""  # the menu's last choices (game/scenes/menu.py)
+    last_mode: str = "hotseat"
+    last_names: list[str] = field(default_factory=list)
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _number(v: Any) -> bool:
-    return (_is_int(v) or isinstance(v, float)) and not isinstance(v, bool)
-
-
-def _pin(v: Any) -> str | None:
-    # An operator may well write ``pin = 4711``: accept digits as a number too.
-    text = str(v) if _is_int(v) and v >= 0 else v
-    return text if isinstance(text, str) and text.isascii() and text.isdigit() and 4 <= len(text) <= 8 else None
-
-
-def _ids(v: Any) -> list[str] | None:
-    ok = isinstance(v, list) and len(v) < 50 and all(isinstance(x, str) and 0 < len(x) < 40 for x in v)
-    return list(v) if ok else None
-
-
-# key -> (check returning the value to use or None, what a valid value looks like)
-_RULES: dict[str, tuple[Callable[[Any], Any], str]] = {
-    "language": (lambda v: v if isinstance(v, str) and v in LANGUAGES else None,
-                 "one of " + ", ".join(f'"{code}"' for code in LANGUAGES)),
-    "sound": (lambda v: v if isinstance(v, bool) else None, "true or false"),
-    "animation_speed": (lambda v: float(v) if _number(v) and 0.25 <= v <= 4 else None,
-                        "a number from 0.25 (slow) to 4 (fast)"),
-    "fullscreen": (lambda v: v if isinstance(v, bool) else None, "true or false"),
-    "kiosk": (lambda v: v if isinstance(v, bool) else None, "true or false"),
-    "idle_minutes": (lambda v: v if _is_int(v) and 1 <= v <= 240 else None, "a whole number of minutes, 1 to 240"),
-    "pin": (_pin, '4 to 8 digits, e.g. "4711"'),
-    "server": (lambda v: v if isinstance(v, str) and v.startswith(("ws://", "wss://")) and len(v) < 200 else None,
-               'an address starting with "ws://" or "wss://"'),
-    "bot_level": (lambda v: v if _is_int(v) and 1 <= v <= 3 else None, "1 (beginner), 2 (club player) or 3 (expert)"),
-    "volume": (lambda v: v if _is_int(v) and 0 <= v <= 100 else None, "a whole number from 0 to 100"),
-    "felt": (lambda v: v if v in FELTS else None, "one of " + ", ".join(f'"{k}"' for k in FELTS)),
-    "card_back": (lambda v: v if v in BACKS else None, "one of " + ", ".join(f'"{k}"' for k in BACKS)),
-    "sort_by": (lambda v: v if v in ("suit", "rank") else None, '"suit" or "rank"'),
-    "face_to_face": (lambda v: v if isinstance(v, bool) else None, "true or false"),
-    "tutorial_done": (_ids, "a list of game names"),
-}
-_SECRET = {"pin"}  # never echoed into a log
+def _shown(value: Any) -> str:
+    """A bad value for a message: its repr, cut short (a value may be a table of thousands of entries)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "a value nested too deeply"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def settings_path() -> Path:
@@ -92,17 +60,15 @@ def parse_settings(text: str, name: str = "settings.toml") -> tuple[Settings, li
         return s, [f"{name} is nested too deeply to read; using the defaults for every setting"]
     problems: list[str] = []
     for key, value in data.items():
-        if key not in _RULES:
-            problems.append(f"{name}: unknown setting '{key}' ignored (known: {', '.join(_RULES)})")
+        if key not in RULES:
+            problems.append(f"{name}: unknown setting '{key}' ignored (known: {', '.join(RULES)})")
             continue
-        check, wanted = _RULES[key]
-        good = check(value)
-        if good is None:
-            shown = "this value" if key in _SECRET else repr(value)
-            default = "the default" if key in _SECRET else repr(getattr(s, key))
-            problems.append(f"{name}: '{key}' must be {wanted}, not {shown}; using {default}")
-        else:
-            setattr(s, key, good)
+        try:
+            setattr(s, key, RULES[key](value))
+        except Bad as exc:
+            shown = "this value" if key in SECRET else _shown(value)
+            default = "the default" if key in SECRET else repr(getattr(s, key))
+            problems.append(f"{name}: '{key}' must be {exc}, not {shown}; using {default}")
     return s, problems
 
 
@@ -160,7 +126,7 @@ class SettingsStore:
 
 def _fresh_text(s: Settings) -> str:
     head = "# Card Duels settings. Valid values:\n" + "".join(
-        f"#   {key}: {wanted}\n" for key, (_, wanted) in _RULES.items())
+        f"#   {key}: {rule.wanted}\n" for key, rule in RULES.items())
     return head + "".join(_dump(k, v) for k, v in asdict(s).items())
 
 

@@ -1,12 +1,16 @@
 """Finished games in SQLite in the data folder (stdlib ``sqlite3``, schema versions in ``user_version``).
 
 Every open, write and query runs on one worker thread, so a slow, locked or damaged file never holds up
-a frame: scenes get a :class:`Pending` and poll it. A damaged file is set aside under a unique name and a
-fresh one is started; a locked one turns the statistics off for this run. Either way the app says so once
-(:meth:`StatsStore.take_notice`) and plays on."""
+a frame: scenes get a :class:`Pending` and poll it. The players' records are folded on that thread too, once when
+the file opens and then game by game (``game/records.py``), so a screen gets them ready-made. Each row is checked
+(``game/schema/stats_row.py``): a bad one is skipped and counted. A damaged file is set aside under a unique name
+(only when that rename succeeds) and a fresh one records the game that found the damage; a read-only file is read
+and shown, and new games are not counted; a locked one turns the statistics off for this run. Each time the app
+says so once (:meth:`StatsStore.take_notice`) and plays on."""
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections import deque
@@ -15,11 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.paths import user_data_dir
+from game.schema.stats_row import COLUMNS
 
 if TYPE_CHECKING:
     import sqlite3
     from concurrent.futures import Future
 
+    from game.records import RecordBook
     from game.session import Session
 
 # sqlite3, uuid, datetime and concurrent.futures are imported where they are used (on the worker thread, with
@@ -44,8 +50,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "CREATE INDEX games_by_game ON games (game, id)"),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-COLUMNS = ("id", "game", "mode", "name0", "name1", "score0", "score1", "winners", "actions", "played_at",
-           "seed", "bot_level", "humans")
 
 
 def stats_path() -> Path:
@@ -91,6 +95,17 @@ def _is_locked(exc: sqlite3.Error) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
+def _text(data: bytes) -> str | bytes:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+
+
+def _is_read_only(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorname", "").startswith("SQLITE_READONLY") or "readonly" in str(exc).lower()
+
+
 class StatsStore:
     def __init__(self, path: Path | None = None, enabled: bool = True, start: bool = True) -> None:
         self.path = path or stats_path()
@@ -100,6 +115,8 @@ class StatsStore:
         self._conn: sqlite3.Connection | None = None
         self._notice: tuple[str, dict[str, str]] | None = None
         self.problem: str | None = None  # why the statistics are off, for the statistics screen
+        self.read_only = False  # the file can be read but not written: the games so far show, new ones are not kept
+        self._book: RecordBook | None = None  # the records of the rows read so far (worker thread only)
         self.enabled = enabled
         self._started = False
         if start:
@@ -144,12 +161,13 @@ class StatsStore:
                 except BaseException as exc:  # handed to whoever polls the answer
                     future.set_exception(exc)
 
-    # --- the worker thread ---------------------------------------------------------------------------
+    # --- the worker thread ---------------------------------------------------------------------------------
     def _open(self) -> None:
         import sqlite3
 
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.read_only = self.path.exists() and not os.access(self.path, os.W_OK)
             self._conn = self._connect()
         except sqlite3.Error as exc:
             if _is_locked(exc):
@@ -158,35 +176,73 @@ class StatsStore:
             self._set_aside(exc)
         except OSError as exc:
             self._off("stats.failed", {"why": str(exc)}, str(exc))
+            return
+        if self._conn is not None and self.read_only:
+            self._say_read_only()
+        self._read_book()
 
     def _connect(self) -> sqlite3.Connection:
         import sqlite3
 
-        # Used by one thread at a time (the queue's), not always the same one.
-        conn = sqlite3.connect(self.path, timeout=LOCK_WAIT, check_same_thread=False)
+        # Used by one thread at a time (the queue's), not always the same one. A file that cannot be written is
+        # opened for reading only: its games still show.
+        where = f"{self.path.resolve().as_uri()}?mode=ro" if self.read_only else str(self.path)
+        conn = sqlite3.connect(where, timeout=LOCK_WAIT, check_same_thread=False, uri=self.read_only)
+        conn.text_factory = _text  # a damaged text stays bytes: its row is skipped, not the whole file
         try:
-            migrate(conn)
-            conn.execute("SELECT count(*) FROM games").fetchone()
+            if not self.read_only:
+                migrate(conn)
+            conn.execute(f"SELECT {', '.join(COLUMNS)} FROM games LIMIT 1").fetchall()
         except BaseException:
             conn.close()
             raise
         return conn
 
+    def _read_book(self) -> None:
+        """Fold every row into a fresh record book, counting the ones that break their rules."""
+        from game.records import RecordBook
+        from game.schema.stats_row import RowChecker
+
+        book, check_row = RecordBook(), RowChecker()
+        for values in self._run(f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY id"):
+            row = check_row(values)
+            if row is None:
+                book.skipped += 1
+            else:
+                book.add(row)
+        if book.skipped:
+            log.warning("statistics: %d damaged row(s) skipped", book.skipped)
+        self._book = book
+
     def _set_aside(self, exc: Exception) -> None:
-        """Move the damaged file out of the way (unique name) and start a fresh one."""
+        """Move the damaged file out of the way (unique name) and start a fresh one; if it cannot be moved, it is
+        left as it is and the statistics are off."""
         import sqlite3
         import uuid
 
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.stem}.damaged-{stamp}-{uuid.uuid4().hex[:6]}{self.path.suffix}")
-        log.warning("statistics file damaged (%s): moved to %s", exc, aside)
         try:
             self.path.rename(aside)
-            self._conn = self._connect()
-        except (OSError, sqlite3.Error) as again:
-            self._off("stats.failed", {"why": str(again)}, str(again))
+        except OSError as again:
+            log.warning("statistics file damaged (%s) and could not be moved aside (%s)", exc, again)
+            self._off("stats.failed", {"why": f"{exc}; {again}"}, f"damaged ({exc}), not moved aside ({again})")
             return
+        log.warning("statistics file damaged (%s): moved to %s", exc, aside)
+        try:
+            self.read_only = False
+            self._conn = self._connect()
+        except (OSError, sqlite3.Error) as fresh:
+            self._off("stats.failed", {"why": str(fresh)}, str(fresh))
+            return
+        self._book = None
+        self._read_book()
         self._notice = ("stats.damaged", {"name": aside.name})
+
+    def _say_read_only(self) -> None:
+        self.read_only = True
+        log.warning("statistics file is read-only (%s): shown, new games not kept", self.path)
+        self._notice = self._notice or ("stats.readonly", {"name": self.path.name})
 
     def _off(self, key: str, params: dict[str, str], why: str) -> None:
         log.warning("statistics off: %s", why)
@@ -194,23 +250,38 @@ class StatsStore:
         self.problem = why
         self._notice = (key, params)
 
-    def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _run(self, sql: str, args: tuple = (), write: bool = False) -> list[tuple]:
+        """The statement's rows; a write to a damaged file is made again on the fresh one that replaces it."""
         import sqlite3
 
-        if self._conn is None:
-            return []
-        try:
-            with self._conn:
-                return self._conn.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
-            if _is_locked(exc):
-                log.warning("statistics file locked: %s", exc)
-                self._notice = self._notice or ("stats.locked", {})
+        for _attempt in range(2):
+            if self._conn is None or (write and self.read_only):
                 return []
-            self._conn.close()
-            self._conn = None
-            self._set_aside(exc)
-            return []
+            try:
+                with self._conn:
+                    cur = self._conn.execute(sql, args)
+                    return cur.fetchall() if not write else [(cur.lastrowid,)]
+            except sqlite3.Error as exc:
+                if _is_locked(exc):
+                    log.warning("statistics file locked: %s", exc)
+                    self._notice = self._notice or ("stats.locked", {})
+                    return []
+                if _is_read_only(exc):
+                    self._say_read_only()
+                    return []
+                self._conn.close()
+                self._conn = None
+                self._set_aside(exc)
+        return []
+
+    def _insert(self, row: tuple) -> None:
+        from game.schema.stats_row import check_row
+
+        sql = f"INSERT INTO games ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})"
+        done = self._run(sql, row, write=True)
+        checked = check_row((done[0][0], *row)) if done else None
+        if checked is not None and self._book is not None:
+            self._book = self._book.plus(checked)
 
     # --- asked from the frame loop (never waits) -----------------------------------------------------
     def record(self, session: Session) -> None:
@@ -231,24 +302,38 @@ class StatsStore:
         """Keep one game given as the values of ``COLUMNS[1:]`` (e.g. games imported or made up for a picture)."""
         if len(row) != len(COLUMNS) - 1:
             raise ValueError(f"a game row has {len(COLUMNS) - 1} values, not {len(row)}")
-        sql = f"INSERT INTO games ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * len(row))})"
-        self._submit(self._run, sql, row)
+        self._submit(self._insert, tuple(row))
 
     def games(self, game: str | None = None) -> Pending:
-        """Every kept game (of ``game``), oldest first, as dicts."""
+        """Every kept game (of ``game``) whose values pass their rules, oldest first, as dicts."""
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
 
         def ask() -> list[dict[str, Any]]:
+            from game.schema.stats_row import RowChecker
+
             rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM games {where} ORDER BY id", args)
-            return [dict(zip(COLUMNS, r, strict=True)) for r in rows]
+            return [row for row in map(RowChecker(), rows) if row is not None]
 
-        if not self.enabled:
-            from concurrent.futures import Future
+        return self._ask(ask, [])
 
-            done: Future = Future()
-            done.set_result([])
-            return Pending(done)
-        return Pending(self._submit(ask))
+    def records(self) -> Pending:
+        """The players' records (a ``game.records.RecordBook`` that no one changes any more; None when the
+        statistics are off), folded on the statistics thread: the frame loop only reads them."""
+        def ask() -> RecordBook | None:
+            if self._book is None and self._conn is not None:
+                self._read_book()
+            return self._book
+
+        return self._ask(ask, None)
+
+    def _ask(self, fn: Callable[[], Any], off: Any) -> Pending:
+        if self.enabled:
+            return Pending(self._submit(fn))
+        from concurrent.futures import Future
+
+        done: Future = Future()
+        done.set_result(off)
+        return Pending(done)
 
     def take_notice(self) -> tuple[str, dict[str, str]] | None:
         """What happened to the file (a string key and its parameters), once."""

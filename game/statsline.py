@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.records import Record, records
+from game.records import Record
 from sprites import theme
 
 
@@ -22,12 +22,13 @@ def record_line(t, rec: Record) -> str:
 class PlayerRecord:
     def __init__(self, app, session) -> None:
         self.app, self.session = app, session
-        self.pending = app.stats.games(session.game_id)  # queued after the game's own row
+        self.pending = app.stats.records()  # queued after the game's own row: the records count it
         self.text: str | None = None
 
     def line(self) -> str | None:
         if self.text is None and self.pending.ready:
-            per_player = records(self.pending.value or []).get(self.session.game_id, {})
+            book = self.pending.value
+            per_player = book.games.get(self.session.game_id, {}) if book is not None else {}
             names = [self.session.names[i].casefold() for i in self.session.humans]
             found = [r for r in per_player.values() if r.name.casefold() in names]
             self.text = "   ·   ".join(record_line(self.app.t, r) for r in found)

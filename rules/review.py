@@ -59,10 +59,25 @@ def accuracy(moments: list[Moment]) -> int | None:
     return round(100 * sum(not m.costly for m in judged) / len(judged))
 
 
+def outcome(winners: list[int] | tuple[int, ...], seat: int) -> str:
+    """"won", "lost" or "draw" (a shared win too) for ``seat``."""
+    if seat in winners:
+        return "won" if len(winners) == 1 else "draw"
+    return "lost" if winners else "draw"
+
+
+def verdict(moments: list[Moment], result: str) -> str:
+    """The summary's verdict as a text key, from the result and the decisions: a win with no costly decision is
+    well played; a loss with none says the review judges only part of a game; costly ones are named below."""
+    kind = "costly" if any(m.costly for m in moments) else "clean" if any(m.judged for m in moments) else "unjudged"
+    return f"review.verdict.{result}.{kind}"
+
+
 def costliest(moments: list[Moment], n: int = 3) -> list[Moment]:
     """The ``n`` costly moments with the largest loss, in the order they happened."""
     worst = sorted((m for m in moments if m.costly), key=lambda m: (-m.loss, m.index))[:n]
     return sorted(worst, key=lambda m: m.index)
 
 
-__all__ = ["GOOD", "UNJUDGED", "Moment", "accuracy", "costliest", "decisions", "review", "seen_at"]
+__all__ = ["GOOD", "UNJUDGED", "Moment", "accuracy", "costliest", "decisions", "outcome", "review", "seen_at",
+           "verdict"]

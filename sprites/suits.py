@@ -99,7 +99,7 @@ def suit_polygons(suit: str) -> list[Polygon]:
 
 def suit_surface(suit: str, size: float, color: tuple[int, ...], offset: Point = (0.0, 0.0)) -> pygame.Surface:
     """A transparent square surface of side ceil(size)+2 with the suit centred (shifted by offset px)."""
-    n = math.ceil(size) + 2
+    n = max(0, math.ceil(size)) + 2  # never a negative surface, however small the window
     big = n * SUPERSAMPLE
     rgb = tuple(color[:3])
     # transparent pixels carry the same RGB so smoothscale does not darken the edges
@@ -120,7 +120,7 @@ def draw_suit(
     surface: pygame.Surface, suit: str, center: tuple[float, float], size: float, color: tuple[int, ...]
 ) -> None:
     """Draw a smooth suit symbol of height ``size`` px centred at ``center`` (sub-pixel accurate)."""
-    n = math.ceil(size) + 2
+    n = max(0, math.ceil(size)) + 2  # never a negative surface, however small the window
     x0 = math.floor(center[0] - n / 2)
     y0 = math.floor(center[1] - n / 2)
     off = (center[0] - n / 2 - x0, center[1] - n / 2 - y0)

@@ -41,20 +41,13 @@ def coach_button(app, bid: str) -> pygame.Rect:
     raise AssertionError(f"no coach button {bid!r}")
 
 
-def open_point(app, table, key: str) -> tuple[int, int]:
-    """A point on card ``key`` that neither a later card nor the coach's caption covers."""
-    rect = table.cards.current_rect(key)
-    coach = coach_of(app)
-    box = coach.box if coach is not None else pygame.Rect(0, 0, 0, 0)
-    for dy in (rect.h // 3, rect.h * 2 // 3, rect.h // 6):
-        for dx in range(4, rect.w, 4):
-            p = (rect.x + dx, rect.y + dy)
-            hit = table.cards.hit(p)
-            if hit is not None and hit.key == key and not box.collidepoint(p):
-                return p
-    raise AssertionError(f"{key} cannot be reached")
-
-
 def my_turn(app, table) -> None:
     run_until(app, lambda: table.my_turn and not table.cards.busy)
     settle(app)
+
+
+def shown(app) -> str | None:
+    """The key of the mark on show, after a frame has drawn it."""
+    frames(app)
+    coach = coach_of(app)
+    return coach.mark.key if coach is not None and coach.mark is not None else None

@@ -64,7 +64,7 @@ def test_f2_a_save_with_a_nul_or_a_lone_surrogate_in_a_name_is_set_aside(tmp_pat
     for bad in ("A\x00nn", "\ud800"):
         record = {"format": "card-duels-save", "version": 1, "saved_at": 0, "session": good.to_json()}
         record["session"]["names"] = [bad, "Bob"]
-        path = store.path_for("kombi")
+        path = store.path_for("kombi", "hotseat")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record), encoding="utf-8")
         with pytest.raises(ValueError):
@@ -89,7 +89,7 @@ def test_f1_a_deeply_nested_settings_file_falls_back_to_the_defaults(tmp_path):
 def test_f5_damaged_saves_set_aside_in_one_second_keep_each_their_file(tmp_path):
     store = SaveStore(tmp_path)
     for i in range(3):
-        path = store.path_for("kombi")
+        path = store.path_for("kombi", "hotseat")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"damaged {i}", encoding="utf-8")
         with pytest.raises(ValueError):

@@ -56,3 +56,14 @@ def test_a_missing_anchor_is_said_and_the_summary_carries_the_lines():
     result["openspiel"] = {"error": "no .venv-bench (run `make bench-venv`)"}
     assert rules_bench.lines(result)[0] == "OpenSpiel anchor: no .venv-bench (run `make bench-venv`)"
     assert bench.summary(result) == rules_bench.lines(result) + strength_bench.lines(result["bots"])
+
+
+def test_the_statistics_screen_figure_is_marked_against_its_target():
+    from tools import stats_bench
+
+    def figure(ms):
+        return {"stats_screen": {"rows": 100_000, "players": 5000, "open_ms": ms, "anchor_empty_open_ms": 9.0,
+                                 "fold_s": 1.2}}
+
+    assert "target < 100 ms: met" in stats_bench.lines(figure(15.0))[0]
+    assert "BELOW TARGET" in stats_bench.lines(figure(140.0))[0]

@@ -147,6 +147,19 @@ def test_headless_runs_wait_for_a_due_hint_on_the_same_frame():
     assert table.hint is not None and table.hint_job is None and table.hint_pid != os.getpid()
 
 
+def test_a_hint_keeps_its_sentence_as_long_as_its_glow_and_both_go_with_a_move():
+    from game.tables.base import TOAST_SECONDS
+
+    app, table = _table_at_my_turn()
+    key(app, pygame.K_h)
+    words = table.hint_text(table.hint)
+    assert words.endswith(".") and len(words.split()) >= 3, "a hint is a sentence"
+    frames(app, int(TOAST_SECONDS * 60) + 30)
+    assert table.hint is not None and table.toast is not None and table.toast[0] == words
+    assert table.submit(table.hint)
+    assert table.hint is None and table.toast is None
+
+
 def test_a_worker_that_dies_mid_think_leaves_the_move_to_a_thread_with_the_same_result():
     match = _match("trumps", 4)
     seat = match.state.to_move

@@ -1,11 +1,15 @@
-"""The guided first game: coach marks over the real table that advance when the player does the thing."""
+"""The guided first game: coach marks over the real table, read from the game's state (game/tables/marks.py)."""
 from __future__ import annotations
 
 import pygame
 
-from game.tables.coach import CoachScene
-from tests.coachplay import coach_button, coach_of, coached, my_turn, open_point, table_button
-from tools.driver import drag, frames, key, make_app, settle, tap
+from game.tables.marks import legal_of
+from tests.coachplay import coach_button, coach_of, coached, my_turn, shown, table_button
+from tools.driver import frames, key, make_app, perform, settle, tap
+
+
+def inside(rect, targets) -> bool:
+    return any(t.contains(rect) for t in targets)
 
 
 def test_no_coach_in_headless_runs_demo_or_online_unless_asked():
@@ -29,70 +33,145 @@ def test_the_table_under_the_coach_keeps_drawing_while_its_cards_move():
     assert app.stack.top is coach and not app.animating()
     assert table.submit(Action.make("draw"))  # the drawn card glides into the hand
     assert table.cards.busy and app.animating(), "drawn frame by frame, not frozen until the next touch"
+    frames(app)
+    assert coach.mark is None, "no mark while the cards glide"
     settle(app)
     assert not table.cards.busy
 
 
-def test_kombi_guided_game_completed_by_gestures():
-    app, session, table = coached("kombi", 8, mode="hotseat")
-    confirm_cover(app)
+def test_own_trumps_beat_mark_waits_for_the_trumps_and_the_computer():
+    """The issue: 'Beat the top card' showed while the trump suit was still being chosen."""
+    app, session, table = coached("trumps", 2)
     coach = coach_of(app)
-    assert isinstance(coach, CoachScene) and app.stack.top is coach
-    assert [s.key for s in coach.steps][:2] == ["kombi.coach.draw", "kombi.coach.exchange"]
-    assert coach.target is None or coach.target.colliderect(table.draw_rect)
-    frames(app)
-    assert coach.target.contains(table.draw_rect) and not coach.box.colliderect(coach.target)
-    drag(app, table.draw_rect.center, table.hand_zone.center)
-    settle(app)
-    assert coach.index == 1, "drawing a card advances the first mark"
-    hand = table.ordered_hand(table.obs["hand"])
-    area = table.obs["exchange"][0]
-    drag(app, open_point(app, table, hand[0]), table.cards.current_rect(area).center)
-    assert coach.index == 2, "an exchange advances the second"
-    settle(app)
-    confirm_cover(app)  # the other player's turn: the marks go on for them
+    assert shown(app) == "trumps.coach.choose"
+    for tile in table.geo.tiles():
+        assert inside(tile, coach.targets), "each free suit is lit, none cut in half"
+    assert not coach.box.colliderect(table.geo.tiles()[0].unionall(table.geo.tiles()))
+    perform(app, table, legal_of(table, ["choose_trump"])[0])
+    for _ in range(400):
+        frames(app)
+        if coach.mark is not None and coach.mark.key != "trumps.coach.choose":
+            break
+        assert coach.mark is None or table.obs["phase"] == "choose_trump"
+    assert table.obs["phase"] == "play" and table.my_turn and not table.cards.busy
+    mark = coach.mark
+    assert mark.key in ("trumps.coach.lead", "trumps.coach.beat")
+    for action in legal_of(table, ["play"]):
+        assert inside(table.cards.exposed_rect(action["card"]), coach.targets), "every card that may go is lit"
+    assert inside(table.geo.pile_zone, coach.targets)
+    unlit = [c for c in table.obs["hand"] if c not in {a["card"] for a in legal_of(table, ["play"])}]
+    for card in unlit:  # a card that cannot beat stays in the dark
+        assert not inside(table.cards.exposed_rect(card), coach.targets)
+
+
+def test_cribbage_marks_say_why_each_cut_and_never_run_ahead():
+    """The issue: the crib's mark showed during the cut for the deal, pointing at an empty box."""
+    app, session, table = coached("cribbage", 5)
+    coach = coach_of(app)
+    assert shown(app) == "cribbage.coach.cut_for_deal"
+    pack = table.strip_due()[0]
+    assert all(pack.inflate(16, 16).contains(t) for t in coach.targets), "only the pack is lit"
+    seen = ["cribbage.coach.cut_for_deal"]
+    for _ in range(6):
+        action = legal_of(table, [table.obs["legal"][0]["kind"]])[0]
+        perform(app, table, action)
+        for _ in range(600):
+            frames(app)
+            mark = coach.mark
+            if mark is not None:
+                if mark.kinds:
+                    assert table.my_turn and {a.kind for a in legal_of(table, mark.kinds)}
+                if not seen or seen[-1] != mark.key:
+                    seen.append(mark.key)
+            if table.my_turn and not table.cards.busy and not table.blocking() and mark is not None:
+                break
+        if "cribbage.coach.play" in seen:
+            break
+    assert seen.index("cribbage.coach.discard") > seen.index("cribbage.coach.cut_for_deal")
+    assert "cribbage.coach.starter" in seen or "cribbage.coach.cut" in seen, "the other cuts have their own words"
+
+
+def test_card_square_remember_lights_the_cards_to_memorise_after_look():
+    """The issue: 'Remember these two' showed before Look and the veil greyed out the cards to memorise."""
+    app, session, table = coached("square", 3)
+    coach = coach_of(app)
     my_turn(app, table)
-    play = next(a for a in table.obs["legal"] if a["kind"] == "play")
-    cards = [c for combo in play["combos"] for c in combo]
-    tap(app, open_point(app, table, cards[0]))
-    assert coach.index == 3, "selecting a card advances the third"
-    for c in cards[1:]:
-        tap(app, open_point(app, table, c))
-    assert not coach.box.colliderect(table_button(table, "play"))
-    tap(app, table_button(table, "play").center)
+    assert shown(app) == "square.coach.look"
+    tap(app, table_button(table, "look").center)
     settle(app)
-    assert [a.kind for a in session.match.played][-1] == "play"
-    assert coach.index == 4
-    tap(app, table_button(table, "pass").center)
-    frames(app, 2)
-    assert coach.finished and coach_of(app) is None
-    assert app.settings.tutorial_done == ["kombi"]
+    assert shown(app) == "square.coach.remember"
+    for revealed in table.obs["revealed"]:
+        assert revealed["card"] is not None
+    geo = table.geo
+    for i in (2, 3):
+        assert inside(geo.slot_rect(True, i), coach.targets), "the two cards to remember are left bright"
+    assert inside(table_button(table, "done"), coach.targets)
+    tap(app, table_button(table, "done").center)
+    for _ in range(300):  # the computer looks and thinks: no mark meanwhile
+        frames(app)
+        if not table.my_turn:
+            assert coach.mark is None
+        elif not table.cards.busy:
+            break
+    assert shown(app) == "square.coach.draw"
 
 
-def confirm_cover(app):
+def test_no_mark_behind_the_hotseat_cover_and_each_player_gets_them():
+    app, session, table = coached("kombi", 8, mode="hotseat")
     frames(app, 3)
     assert app.stack.top.name == "cover"
+    coach = coach_of(app)
+    assert coach.mark is None, "no mark while the cover is up"
     tap(app, (app.size[0] // 2, app.size[1] // 3))
     settle(app)
+    assert shown(app) == "kombi.coach.draw"
+    assert coach.target.contains(table.draw_rect) and not coach.box.colliderect(coach.target)
 
 
-def test_skip_by_button_and_by_escape_shows_it_again_next_time():
+def test_next_by_key_and_button_and_escape_skips():
     app, _, table = coached("kombi", 4)
-    tap(app, coach_button(app, "skip").center)
-    assert coach_of(app) is None and app.stack.top is table
-    assert app.settings.tutorial_done == []
-    app, _, table = coached("kombi", 4, app=app)
-    assert coach_of(app) is not None
+    assert shown(app) == "kombi.coach.draw"
+    key(app, pygame.K_n)
+    assert shown(app) == "kombi.coach.exchange", "N sets the mark aside: the next that applies shows"
+    tap(app, coach_button(app, "next").center)
+    assert shown(app) != "kombi.coach.exchange"
+    coach_of(app).guide.done.discard("kombi.coach.exchange")  # as if it had not been read yet
+    assert shown(app) == "kombi.coach.exchange"
     key(app, pygame.K_ESCAPE)
     frames(app)
     assert coach_of(app) is None and app.settings.tutorial_done == []
 
 
+def test_escape_reaches_the_table_while_no_mark_shows():
+    from rules.core import Action
+
+    app, _, table = coached("kombi", 4)
+    table.submit(Action.make("draw"))
+    frames(app)
+    assert coach_of(app).mark is None
+    key(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.stack.top.name == "pause" and coach_of(app) is not None
+
+
+def test_skip_by_button_shows_it_again_next_time():
+    app, _, table = coached("kombi", 4)
+    shown(app)
+    tap(app, coach_button(app, "skip").center)
+    assert coach_of(app) is None and app.stack.top is table
+    assert app.settings.tutorial_done == []
+    app, _, table = coached("kombi", 4, app=app)
+    assert coach_of(app) is not None
+
+
 def test_dont_show_again_survives_a_restart_of_the_app():
     app = make_app()
     app.opts.headless = False  # as a desktop run would: the choice is stored
-    app, _, _ = coached("square", 3, mode="hotseat", app=app)
-    confirm_cover(app)
+    app, _, table = coached("square", 3, mode="hotseat", app=app)
+    frames(app, 3)
+    tap(app, (app.size[0] // 2, app.size[1] // 3))  # the cover
+    settle(app)
+    assert shown(app) == "square.coach.look"
     tap(app, coach_button(app, "never").center)
     assert coach_of(app) is None
     again = make_app()
@@ -105,64 +184,14 @@ def test_dont_show_again_survives_a_restart_of_the_app():
     assert again.settings.tutorial_done == []
 
 
-def test_own_trumps_guided_game_completed_by_gestures():
-    app, session, table = coached("trumps", 2)
-    coach = coach_of(app)
-    assert [s.key for s in coach.steps] == ["trumps.coach.choose", "trumps.coach.beat", "trumps.coach.pickup"]
-    seen = []
-    for _ in range(80):
-        if coach.closed:
-            break
-        my_turn(app, table)
-        frames(app)
-        seen.append(coach.index)
-        assert coach.target is not None and not coach.box.colliderect(coach.target)
-        legal = table.obs["legal"]
-        if table.obs["phase"] == "choose_trump":
-            suit = next(a["suit"] for a in legal if a["kind"] == "choose_trump")
-            tap(app, table.geo.tiles()["CDHS".index(suit)].center)
-        elif any(a["kind"] == "pick_up" for a in legal):
-            tap(app, table_button(table, "pickup").center)
-        else:
-            card = next(a["card"] for a in legal if a["kind"] == "play")
-            drag(app, open_point(app, table, card), table.geo.pile_zone.center)
-        settle(app)
-    assert coach.finished and coach_of(app) is None
-    assert seen[0] == 0 and 1 in seen and seen[-1] == 2, "each mark was shown and done in turn"
-    kinds = [a.kind for i, a in enumerate(session.match.played) if session.match.actor(i) == 0]
-    assert {"choose_trump", "play", "pick_up"} <= set(kinds)
-    assert app.settings.tutorial_done == ["trumps"]
-
-
 def test_text_is_large_enough_and_buttons_big_enough_on_a_small_screen():
     app, _, table = coached("kombi", 4, size=(1024, 600))
+    assert shown(app) is not None
     coach = coach_of(app)
-    frames(app, 2)
     assert all(b.rect.h >= 44 for b in coach.buttons.buttons)
     assert all(img.get_height() >= 0.02 * 600 for img in coach._lines)
-    assert coach.box.clamp(table.board) == coach.box, "the caption stays on the table"
-
-
-def test_card_square_marks_follow_look_draw_and_discard():
-    app, session, table = coached("square", 3)
-    coach = coach_of(app)
-    my_turn(app, table)
-    assert coach.index == 0 and table.obs["phase"] == "look"
-    tap(app, table_button(table, "look").center)
-    assert coach.index == 1, "looking at the near cards advances the first mark"
-    tap(app, table_button(table, "done").center)
-    my_turn(app, table)
-    assert coach.index == 2
-    geo = table.geo
-    drag(app, geo.draw_rect.center, geo.my_square.center)
-    settle(app)
-    assert coach.index == 3 and table.obs["phase"] == "drawn"
-    drawn = geo.card_rect(*geo.drawn_mine, geo.big)
-    assert coach.target.contains(drawn) and not coach.box.colliderect(coach.target)
-    drag(app, drawn.center, geo.discard_rect.center)
-    settle(app)
-    assert [a.kind for a in session.match.played if a.kind in ("draw", "discard")][:2] == ["draw", "discard"]
-    assert coach.index == 4, "resolving the drawn card advances to the power cards"
+    assert coach.box.clamp(pygame.Rect((0, 0), app.size)) == coach.box, "the caption stays in the window"
+    assert not any(coach.box.colliderect(t) for t in coach.targets)
 
 
 def test_a_bad_tutorial_list_in_the_settings_file_falls_back():

@@ -65,3 +65,28 @@ def test_the_end_panel_moves_aside_and_back(game_id):
     tap(app, end.buttons.buttons[0].rect.center)
     assert not end.aside
     assert {"again", "table", "menu", "copy", "review"} == {b.id for b in end.buttons.buttons}  # copy: the replay code
+
+
+def test_after_a_sudden_end_the_end_screen_says_how():
+    from rules.cards import standard_deck
+    from rules.core import Action
+    from rules.match import Match
+
+    first = ["7C", "7H", "7S", "9D", "9H", "9S", "9C"]  # a triple and a quad: the whole hand at once
+    deck = first + [str(c) for c in standard_deck() if str(c) not in first]
+    match = Match("kombi", {"deck": deck, "first": 0})
+    play = next(a for a in match.state.legal_actions() if a.kind == "play" and len(a["combos"]) == 2)
+    match.play(play)
+    assert match.state.is_over
+    app = make_app()
+    table = app.open_table(Session("kombi", "computer", ["Mia", "Computer"], match))
+    app.stack.reset(table)
+    settle(app)
+    end = app.push("end", table=table)
+    frames(app, 2)
+    how = end.how()
+    assert how == app.t.n("kombi.how.out", 7, name="Mia", combos=app.t.n("kombi.how.combos", 2))
+    texts = [t for _, t, _, _ in end.layout_report()["texts"]]
+    assert end.how_lines and all(line in texts for line in end.how_lines), "drawn under the headline"
+    assert " ".join(end.how_lines) == how
+    assert Action.make("pass") not in match.played

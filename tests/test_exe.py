@@ -122,7 +122,7 @@ def test_the_issue_command_prints_the_same_result_line_as_the_source(tmp_path):
 def test_every_game_gives_the_same_result_from_source_and_both_executables(tmp_path):
     games, no_table = games_with_tables()
     assert games, "no game has a table"
-    args = ["--demo", "--headless", "--until-end", "--seed", "3", "--size", "640x400", "--game"]
+    args = ["--demo", "--headless", "--until-end", "--seed", "3", "--size", "1024x600", "--game"]
     jobs = [(f"{game} {tag}", cmd + args + [game], tmp_path / f"{game}-{tag}" / "home", FAST)
             for game in games for tag, cmd in COMMANDS]
     got = result_lines(jobs)

@@ -68,7 +68,7 @@ def tap_button(app, bid, touch=True):
 def test_idle_saves_the_game_runs_the_attract_mode_and_touch_continues_it():
     app = kiosk_app()
     session, table = start_game(app)
-    save = app.saves.path_for("kombi")
+    save = app.saves.path_for("kombi", "computer")
     save.unlink()  # prove the idle path itself saves
     played = list(session.match.actions)
     app.kiosk.pass_time(app.settings.idle_minutes * 60 - 5)
@@ -122,7 +122,7 @@ def test_new_game_goes_to_the_menu_and_keeps_the_save():
     tap(app, (100, 400), touch=True)
     tap_button(app, "new")
     assert isinstance(app.stack.top, MenuScene) and app.kiosk.paused is None
-    assert app.saves.path_for("kombi").exists()
+    assert app.saves.path_for("kombi", "computer").exists()
 
 
 def test_unanswered_welcome_returns_to_the_attract_mode():
@@ -350,7 +350,7 @@ def test_a_crash_in_a_scene_saves_the_game_and_returns_to_the_menu(where, monkey
     app = kiosk_app()
     session, table = start_game(app)
     played = list(session.match.actions)
-    app.saves.path_for("kombi").unlink()
+    app.saves.path_for("kombi", "computer").unlink()
 
     def broken(*_a, **_k):
         raise Boom(f"boom in {where}")
@@ -363,7 +363,7 @@ def test_a_crash_in_a_scene_saves_the_game_and_returns_to_the_menu(where, monkey
     assert [type(s) for s in app.stack.scenes] == [MenuScene, crash_scenes.ApologyScene]
     log = (user_log_dir() / crash.CRASH_LOG).read_text(encoding="utf-8")
     assert f"Boom: boom in {where}" in log and "Traceback" in log and "KombiTable" in log
-    assert list(app.saves.load(app.saves.path_for("kombi")).match.actions) == played
+    assert list(app.saves.load(app.saves.path_for("kombi", "computer")).match.actions) == played
     tap_button(app, "continue")
     settle(app)
     assert isinstance(app.stack.top, TableScene) and list(app.stack.top.session.match.actions) == played

@@ -101,14 +101,14 @@ def test_remote_matches_play_a_whole_game_and_refuse_what_is_not_theirs(server):
     try:
         mover = a if a.match.state.to_move == a.match.seat else b
         idle = b if mover is a else a
-        with pytest.raises(IllegalAction, match="not your turn"):
+        with pytest.raises(IllegalAction, match="online.not_your_turn"):
             idle.match.play(Action.make("pass"))
-        with pytest.raises(IllegalAction, match="not allowed"):
+        with pytest.raises(IllegalAction, match="online.not_allowed"):
             mover.match.play(Action.make("exchange", hand="AS", area="AS"))
         assert not mover.match.can_undo() and not mover.match.can_redo() and not mover.match.undo()
         legal = mover.match.state.legal_actions()
         mover.match.play(legal[0])
-        with pytest.raises(IllegalAction, match="confirm"):
+        with pytest.raises(IllegalAction, match="online.wait_confirm"):
             mover.match.play(legal[0])
         assert mover.match.state.observe(mover.match.seat)["legal"] == []  # nothing offered while in flight
         until(lambda: mover.match.cursor == 1, step=mover.pump)
@@ -228,7 +228,7 @@ def test_two_headless_apps_play_kombi_through_a_server():
     seed = 11  # a short game for the computer players
     server = ServerThread("127.0.0.1", 0, seeds=lambda: seed).start()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "320x240",
+    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "1024x600",
               "--server", server.url]
     host = subprocess.Popen([*common, "--host-table", "--game", "kombi", "--name", "Ann"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
@@ -276,15 +276,15 @@ def test_remote_match_follows_the_messages_in_order_and_asks_again_when_a_step_i
 
     sent = []
     table = Table("ABCDEF", "kombi", 3, "Ann", 0.0)
-    table.join("Ben", 0.0)
+    table.join("Ben")
     m = RemoteMatch("kombi", 0, lambda kind, **fields: sent.append((kind, fields)) or True)
     assert m.feed([table.state_message(0, 0, full=True)]) and m.cursor == 0
     steps = []
     for _ in range(4):
         start = table.count
         mover = table.match.state.to_move
-        table.act(mover, start, pick(table.match.state.observe(mover)["legal"], 3, start))
-        steps.append(table.state_message(0, start, full=False))
+        events = table.act(mover, start, pick(table.match.state.observe(mover)["legal"], 3, start))
+        steps.append(table.state_message(0, start, full=False, events=events))
     away = {"v": 1, "type": "presence", "names": ["Ann", "Ben"], "connected": [True, False], "status": "playing"}
     m.feed([steps[0], steps[1], away])
     assert m.waiting and m.cursor == 0  # queued steps wait for the table to animate them one by one
@@ -294,7 +294,7 @@ def test_remote_match_follows_the_messages_in_order_and_asks_again_when_a_step_i
     m.feed([steps[3]])  # steps[2] got lost
     assert m.advance() is None and sent[-1] == ("sync", {})
     m.feed([table.state_message(0, 0, full=True)])
-    assert m.cursor == 4 and m.log() == [(i, e) for i, e in table.match.log()]
+    assert m.cursor == 4 and m.log() == [(i, e) for i, e in table.match.events()]
     assert m.state.observe(0) == table.match.state.observe(0)
     assert m.state.to_move == 0 and not m.waiting
     m.play(m.state.legal_actions()[0])
@@ -326,7 +326,8 @@ def test_a_closed_or_killed_app_takes_its_seat_back_from_the_online_screen(serve
     guest = Side(server.url)
     until(guest.connected)
     guest.client.send("join", code=lobby.code, name="Ben")
-    until(lambda: isinstance(app.stack.top, OnlineTable), step=lambda: frames(app))
+    until(lambda: isinstance(app.stack.top, OnlineTable) and guest.match is not None,
+          step=lambda: (frames(app), guest.pump()))
     table = app.stack.top
 
     def step(table) -> None:
@@ -367,4 +368,4 @@ def test_the_online_screenshots_render_from_a_real_server(tmp_path):
     online_shots(tmp_path, (800, 500), "t_")
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     assert names == ["t_online_form.png", "t_online_lobby.png", "t_online_opponent_away.png",
-                     "t_online_waiting.png"]
+                     "t_online_quick.png", "t_online_rematch.png", "t_online_waiting.png"]

@@ -39,7 +39,7 @@ def malformed(rng: random.Random, count: int, legal: list[dict]) -> str | bytes:
     if choice == 4:
         return json.dumps({**good, "v": rng.choice([0, 2, "1", None, True, 1.0001])})
     if choice == 5:
-        return json.dumps({"v": 1, "type": rng.choice(KINDS[8:])})
+        return json.dumps({"v": 1, "type": rng.choice(KINDS[len(P.SCHEMAS):])})
     if choice == 6:
         kind = rng.choice([k for k, schema in P.SCHEMAS.items() if schema])  # not a real resign or leave
         fields = {f: rng.choice(NASTY) for f in P.SCHEMAS[kind]}

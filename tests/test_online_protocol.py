@@ -27,7 +27,8 @@ def test_every_client_message_type_decodes_to_exactly_its_schema():
         "join": {"code": "abc-def", "name": "Ben"},
         "resume": {"code": "ABC DEF", "token": "A" * 32},
         "act": {"at": 3, "action": {"kind": "play", "combos": [["7C", "7H", "7S"]]}},
-        "resign": {}, "leave": {}, "sync": {},
+        "resign": {}, "leave": {}, "sync": {}, "rematch": {},
+        "quick": {"game": "square", "name": "Cy"},
         "ping": {"id": 17},
     }
     assert set(good) == set(P.SCHEMAS)
@@ -148,3 +149,20 @@ def test_any_frame_is_decoded_or_refused(frame):
         P.decode_client(frame)
     except ProtocolError as exc:
         assert exc.code in P.ERRORS
+
+
+def test_a_rules_refusal_reaches_the_client_as_a_key_it_words_in_its_own_language():
+    from game.i18n import Translator
+    from game.online.remote import RemoteMatch
+    from rules.core import refused
+
+    exc = refused("kombi", "not_in_hand", card="AS")
+    msg = P.decode_server(P.encode(P.error("illegal", str(exc), "act", exc.to_json())))
+    assert msg["refusal"] == {"key": "not_in_hand", "game": "kombi", "params": {"card": "AS"}}
+    remote = RemoteMatch("kombi", 0, send=lambda *a, **k: True, t=Translator("de"))
+    remote._error(msg)
+    assert remote._notices[-1] == ("A♠ ist nicht auf deiner Hand.", True)
+    for bad in ({"key": "x" * 80, "game": "kombi", "params": {}}, {"key": "k", "game": "kombi", "params": {"p": {}}},
+                {"key": "k", "game": "kombi"}, "not_in_hand"):
+        with pytest.raises(P.ProtocolError):
+            P.decode_server(P.encode(P.error("illegal", "no", "act", bad)))  # type: ignore[arg-type]

@@ -180,8 +180,9 @@ def test_no_acting_for_the_other_seat_no_full_table_no_borrowed_tokens():
         assert (await refused(idle, "not_your_turn", kind="act", at=idle.count, action=action))["ref"] == "act"
         await refused(idle, "bad_field", kind="act", at=idle.count, action=action, seat=mover.seat)
         await refused(mover, "stale", kind="act", at=mover.count + 1, action=action)
-        await refused(mover, "illegal", kind="act", at=mover.count, action={"kind": "exchange", "hand": "AS",
-                                                                            "area": "AS"})
+        err = await refused(mover, "illegal", kind="act", at=mover.count, action={"kind": "exchange", "hand": "AS",
+                                                                                  "area": "AS"})
+        assert err["refusal"]["game"] == "kombi" and err["refusal"]["key"] == "not_in_hand"  # words: the client's
         await refused(mover, "bad_action", kind="act", at=mover.count, action={"kind": "castle"})
         c = await SimPlayer.connect(url)
         await refused(c, "table_full", kind="join", code=a.code, name="Cat")
@@ -345,29 +346,36 @@ def test_table_limits():
     run(scenario())
 
 
-def test_the_reaper_watches_tables_with_a_player_away_and_sweeps_the_rest_for_their_age():
-    from game.online.table import Table
+def test_the_reaper_ends_and_closes_tables_from_the_store_and_idle_tables_leave_memory():
+    from game.online import ops
 
-    server = GameServer(Limits(reconnect_window=5.0, max_table_age=100.0, sweep_interval=60.0))
-    old = Table("AAAAAA", "kombi", 1, "Ann", 0.0)
-    old.join("Ben", 0.0)
-    for seat in old.seats:
-        seat.away_since = None  # seated and (as far as the reaper can tell) connected
-    server.tables[old.code] = old
-    server.reap(0.0)  # the first reap sweeps every table
-    old.created = -200.0
-    server.reap(30.0)
-    assert old.code in server.tables, "between sweeps only tables with a player away are looked at"
-    server.reap(61.0)
-    assert old.code not in server.tables, "the sweep closes a table older than max_table_age"
+    async def scenario():
+        server, url = await started(fast(reconnect_window=5.0, max_table_age=100.0, idle_drop=0.0))
+        a, b = await seat_pair(url, "kombi")
+        lone = await SimPlayer.connect(url)
+        await lone.send("create", game="kombi", name="Cy")
+        await lone.expect("seated")
+        for p in (a, lone):
+            p.abort()
+        await b.expect("presence")
+        await asyncio.sleep(0.05)
+        await server.journal.drain()
+        now = time.time()
+        server.reap(now + 1.0)  # within the window: nothing ends
+        await server.journal.drain()
+        assert server.store.read(lambda db: ops.load(db, a.code))["result"] is None
+        server.reap(now + 6.0)  # Ann stayed away too long: Ben wins; Cy's waiting table closes
+        end = await b.expect("state", timeout=3)
+        assert end["result"] == {"reason": "abandoned", "seat": 0, "winners": [1]}
+        await server.journal.drain()
+        assert server.store.read(lambda db: ops.load(db, lone.code)) is None
+        assert lone.code not in server.tables, "a table nobody here uses leaves memory"
+        assert a.code in server.tables, "... while Ben still sits at his"
+        server.reap(now + 200.0)  # older than max_table_age: closed, and Ben is told
+        assert (await b.expect("left", timeout=3))["reason"] == "closed"
+        await server.stop()
 
-    left = Table("BBBBBB", "kombi", 2, "Ann", 62.0)  # its host is away from the start (no connection here)
-    server.tables[left.code] = left
-    server.absent.add(left.code)  # what detach does when the host's connection drops
-    server.reap(62.0)
-    assert left.code in server.tables
-    server.reap(62.0 + 5.1)
-    assert left.code not in server.tables and not server.absent
+    run(scenario())
 
 
 def test_serve_from_the_command_line():

@@ -113,3 +113,48 @@ def test_watching_a_replay(game_id: str) -> None:
         frames(app, 40)
         faces += check([table], table.match.state)
     assert faces > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_online_each_client_draws_its_own_seat_only(game_id: str) -> None:
+    """An app at an online table, against a second client: its table never draws a card the server's state hides
+    from its seat (the server sends each client its own observation only)."""
+    from game.online.hosting import ServerThread
+    from game.online.play import online_table
+    from tests.test_online_client import FAST, Side, until
+
+    server = ServerThread("127.0.0.1", 0, FAST, seeds=lambda: 25).start()
+    try:
+        ann, ben = Side(server.url), Side(server.url)
+        until(ann.connected)
+        until(ben.connected)
+        ann.client.send("create", game=game_id, name="Ann")
+        until(lambda: ann.match is not None, step=ann.pump)
+        ben.client.send("join", code=ann.client.code, name="Ben")
+        until(lambda: ann.match.started and ben.match is not None and ben.match.started,
+              step=lambda: (ann.pump(), ben.pump()))
+        app = make_app()
+        remote = ann.match
+        seats = ["remote", "remote"]
+        seats[remote.seat] = "human"
+        session = Session(game_id, "online", ["Ann", "Ben"], remote, 1, seats)  # type: ignore[arg-type]
+        table = online_table(app, session, ann.client)
+        app.stack.reset(table)
+        rng, faces = random.Random(25), 0
+        for _ in range(MOVES):
+            settle(app)
+            ben.pump()
+            truth = next(iter(server.server.tables.values())).match.state
+            wrong = table.cards.faces_drawn & truth.hidden_from(remote.seat)
+            assert not wrong, f"the online table draws {sorted(wrong)}"
+            faces += len(table.cards.faces_drawn)
+            if truth.is_over:
+                break
+            if table.my_turn:
+                table.submit(rng.choice(table.match.state.legal_actions()))
+            elif not ben.match.waiting:
+                ben.match.play(rng.choice(ben.match.state.legal_actions()))
+            frames(app, 5)
+        assert faces > 0
+    finally:
+        server.stop()

@@ -38,3 +38,28 @@ def test_a_damaged_code_exits_with_status_2_and_one_line():
     assert out.returncode == 2
     assert out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1 and "replay code" in out.stderr
+
+
+def _unfinished_code() -> str:
+    from rules.match import Match
+    from rules.replay import encode
+
+    m = Match("square", {"seed": 4})
+    for _ in range(6):
+        m.play(m.state.legal_actions()[0])
+    assert not m.state.is_over
+    return encode(m)
+
+
+def test_a_replay_ends_where_the_recorded_game_ends():
+    """An unfinished game's code is not played on by the computer: --until-end returns at once, saying so."""
+    out = run_main("--replay", _unfinished_code(), "--headless", "--until-end")
+    assert out.returncode == 0, out.stderr
+    assert "REPLAY-END game=square moves=6 unfinished" in out.stdout
+    assert "RESULT" not in out.stdout
+
+
+def test_play_on_lets_the_computer_finish_a_recorded_game():
+    out = run_main("--replay", _unfinished_code(), "--play-on", "--headless", "--until-end")
+    assert out.returncode == 0, out.stderr
+    assert [ln.split()[1] for ln in out.stdout.splitlines() if ln.startswith("RESULT ")] == ["game=square"]

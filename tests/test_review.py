@@ -123,3 +123,28 @@ def test_kombi_names_a_draw_instead_of_the_play_that_empties_the_hand():
                                                  {"kind": "pass"}]}
     moment = judge(obs, Action.make("draw"), 4)
     assert moment.costly and moment.reason_key == "review.kombi.draw" and moment.better.kind == "play"
+
+
+def test_the_verdict_follows_the_result_and_the_decisions():
+    from rules.review import UNJUDGED, Moment, outcome, verdict
+
+    good, costly = Moment(0, Action.make("pass")), Moment(1, Action.make("pass"), Action.make("draw"), 3.0, "x")
+    unjudged = Moment(2, Action.make("pass"), reason_key=UNJUDGED)
+    assert outcome([0], 0) == "won" and outcome([1], 0) == "lost" and outcome([], 0) == "draw"
+    assert outcome([0, 1], 0) == "draw"  # a shared win
+    assert verdict([good, unjudged], "won") == "review.verdict.won.clean"
+    assert verdict([good, unjudged], "lost") == "review.verdict.lost.clean", "no 'well played' after a loss"
+    assert verdict([good, costly], "lost") == "review.verdict.lost.costly"
+    assert verdict([unjudged], "draw") == "review.verdict.draw.unjudged"
+
+
+def test_kombi_judges_only_what_it_weighs():
+    """An exchange, or a draw with no play to weigh it against, is not counted as a good decision."""
+    from rules.kombi.review import judge
+    from rules.review import accuracy
+
+    m = Match("kombi", {"deck": deck_with("7C", "2H", "4S", "9D", "JH", "KC", "QD"), "first": 0})
+    obs = m.state.observe(0)
+    assert not any(a["kind"] == "play" for a in obs["legal"])
+    draw = judge(obs, Action.make("draw"), 0)
+    assert not draw.judged and accuracy([draw]) is None

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from game.app import App
 from game.options import Options
-from game.settings import _RULES, Settings, SettingsStore, load_settings, parse_settings, save_settings
+from game.schema.settings import RULES
+from game.settings import Settings, SettingsStore, load_settings, parse_settings, save_settings
 
 
 def write(tmp_path, text: str):
@@ -20,7 +21,7 @@ def write(tmp_path, text: str):
 
 
 def test_every_setting_has_a_rule():
-    assert set(_RULES) == {f.name for f in fields(Settings)}
+    assert set(RULES) == {f.name for f in fields(Settings)}
 
 
 def test_missing_file_gives_the_defaults(tmp_path):
@@ -53,6 +54,12 @@ def test_a_pin_written_as_a_number_is_accepted(tmp_path):
     ("pin = 12", "pin", "4 to 8 digits"),
     ('server = "http://x"', "server", "ws://"),
     ('kiosk = "yes"', "kiosk", "true or false"),
+    ('felt = ["green"]', "felt", '"green"'),  # a list is not hashable: it must not stop the app (issue 32 F3)
+    ("card_back = {a=1}", "card_back", '"blue"'),
+    ("animation_speed = inf", "animation_speed", "0.25"),
+    ("animation_speed = nan", "animation_speed", "0.25"),
+    ('last_mode = "online"', "last_mode", '"hotseat"'),
+    ('last_names = ["Ann", "Bob", "Cem"]', "last_names", "two names"),
 ])
 def test_an_invalid_value_is_named_explained_and_replaced_by_its_default(tmp_path, line, key, hint):
     s, problems = load_settings(write(tmp_path, f'{line}\nlanguage_unused = 1\nfullscreen = true\n'))
@@ -175,6 +182,8 @@ def test_the_app_warns_and_does_not_write_a_file_with_problems(tmp_path, monkeyp
         app.set_sound(False)
     assert "'idle_minutes' must be a whole number" in caplog.text
     assert "settings not saved" in caplog.text
+    assert app.notice == f"1 value in {cfg / 'settings.toml'} was not understood and uses its default (the log says " \
+                         "which).", "the player is told too, on the menu"
     assert (cfg / "settings.toml").read_text(encoding="utf-8") == "idle_minutes = 0\n"
     assert asdict(app.settings)["sound"] is False, "the change still applies for this run"
 

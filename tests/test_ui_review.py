@@ -106,3 +106,14 @@ def test_the_review_panel_covers_no_card_and_the_table_gets_its_width_back(game_
     frames(app, 2)
     assert app.stack.top is not scene
     assert table.side_min == 0 and table.board.w > before_close_board
+
+
+@pytest.mark.parametrize("game_id", ["kombi", "trumps"])
+def test_the_summary_gives_the_verdict_for_the_result(game_id):
+    from rules.review import outcome, verdict
+
+    app, table, scene = open_review(game_id, 6)
+    result = outcome(table.session.match.state.winners, 0)
+    lines = [line for line, _, _ in scene.lines()]
+    assert app.t(verdict(scene.moments, result)) in lines
+    assert result != "lost" or not any("Well played" in line for line in lines)

@@ -167,3 +167,28 @@ def test_a_log_tap_in_a_replay_goes_to_that_move_and_forward_comes_back():
     tap(app, _button(table, "redo").rect.center)
     settle(app)
     assert table.match.cursor == here
+
+
+def test_a_replay_of_a_game_against_the_computer_names_the_computer():
+    from game.session import replay_names
+    from game.tables.replay import open_replay
+    from rules.replay import read
+
+    session = Session.new("kombi", "computer", ["Mia", "Computer"], 8)
+    rng = random.Random(8)
+    m = session.match
+    while not m.state.is_over and len(m.actions) < 12:
+        m.play(rng.choice(m.state.legal_actions()))
+    app = make_app()
+    watch = _open_watch(app)
+    _type(app, session.replay_code())
+    frames(app, 1)
+    watch.watch()
+    frames(app, 2)
+    table = app.stack.top
+    computer, player = app.t("names.computer"), app.t("names.player", n=1)
+    assert table.session.names == [player, computer], "the computer is named the computer, not Ben"
+    _, computers = read(session.replay_code())
+    assert replay_names(app.t, computers) == [player, computer]
+    assert replay_names(app.t, None) == [player, app.t("names.player", n=2)]
+    assert open_replay  # the table the watch scene opens

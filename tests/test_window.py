@@ -1,18 +1,23 @@
-"""The default window is a share of the desktop; --size wins; headless runs keep a fixed size."""
+"""The default window is a share of the desktop; --size wins; headless runs keep a fixed size. The smallest
+window is the smallest size the layout self-check passes at: --size refuses less, and a window made smaller
+(by resizing, or a small fullscreen desktop) shows the app at that size, scaled down (a letterbox)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import window
 from game.app import App
 from game.options import Options, parse
+from tests.uiplay import find_button
+from tools.driver import frames, make_app, tap
 
 
 def test_default_size_is_most_of_the_desktop(monkeypatch):
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
     assert window.window_size(Options()) == (3072, 1728)
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 600)])
-    assert window.window_size(Options()) == (819, 480)
+    assert window.window_size(Options()) == window.MIN_SIZE  # never under the smallest size the layout fits
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [])
     assert window.window_size(Options()) == window.FALLBACK
 
@@ -21,7 +26,7 @@ def test_size_option_wins_and_headless_is_fixed(monkeypatch):
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
     assert window.window_size(Options(size=(1024, 600))) == (1024, 600)
     assert window.window_size(Options(headless=True)) == window.FALLBACK
-    assert parse(["--size", "800x600"], ["kombi"]).size == (800, 600)
+    assert parse(["--size", "1600x900"], ["kombi"]).size == (1600, 900)
     assert parse([], ["kombi"]).size is None
 
 
@@ -33,3 +38,74 @@ def test_app_opens_at_the_derived_size_and_scales_its_type(monkeypatch):
         assert app.fonts.floor >= 33  # 2% of 1152 px is 23 px of text
     finally:
         app.executor.shutdown(wait=False)
+
+
+def test_size_under_the_smallest_window_is_refused_with_the_reason(capsys):
+    w, h = window.MIN_SIZE
+    for bad in (f"{w - 1}x{h}", f"{w}x{h - 1}", "320x240", "1x1"):
+        with pytest.raises(SystemExit):
+            parse(["--size", bad], ["kombi"])
+        assert f"from {w}x{h} (the smallest window the layout fits)" in capsys.readouterr().err
+    assert parse(["--size", f"{w}x{h}"], ["kombi"]).size == (w, h)
+
+
+def _resize(app, size):
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    frames(app, 2)
+
+
+def test_a_window_made_smaller_than_the_smallest_shows_the_app_scaled_down():
+    app = make_app()
+    app.show("menu")
+    frames(app, 2)
+    half = (window.MIN_SIZE[0] // 2, window.MIN_SIZE[1] // 2)
+    _resize(app, half)
+    assert app.display.letterboxed and app.size == window.MIN_SIZE, "the scenes keep the room they were checked at"
+    assert app.display.place == pygame.Rect(0, 0, *half)
+    stats = find_button(app, "stats").center  # on the canvas; the window shows it at half the size
+    tap(app, (stats[0] // 2, stats[1] // 2))
+    frames(app, 2)
+    assert app.stack.top.name == "stats", "a tap on the picture reaches the button under it"
+    window_px = app.display.window.get_at((half[0] // 2, 10))
+    assert tuple(window_px)[:3] != (0, 0, 0)
+    low = window.MIN_SIZE[1] // 2
+    _resize(app, (2000, low))  # wide and low: bars left and right
+    assert app.size == (2000, window.MIN_SIZE[1]) and app.display.place.h == low
+    assert tuple(app.display.window.get_at((1, low // 2)))[:3] == window.BARS
+    _resize(app, (1300, 700))
+    assert not app.display.letterboxed and app.size == (1300, 700)
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 900), (1500, 3), (window.MIN_SIZE[0] - 1, window.MIN_SIZE[1])])
+def test_any_window_size_draws_without_a_crash(size):
+    app = make_app()
+    app.show("menu")
+    frames(app, 2)
+    _resize(app, size)
+    app.draw()
+    assert app.size[0] >= window.MIN_SIZE[0] and app.size[1] >= window.MIN_SIZE[1]
+
+
+def test_a_fullscreen_desktop_under_the_smallest_size_is_letterboxed(monkeypatch):
+    from game import app as app_module
+
+    monkeypatch.setattr(app_module, "open_window", lambda opts, full: pygame.display.set_mode((800, 480)))
+    app = App(Options(headless=True, fullscreen=True))
+    try:
+        assert app.display.window.get_size() == (800, 480) and app.size == window.MIN_SIZE
+    finally:
+        app.executor.shutdown(wait=False)
+
+
+def test_min_size_is_the_smallest_size_every_scene_fits():
+    """The mechanism behind MIN_SIZE: the layout self-check passes there and fails one step narrower and one step
+    lower. When a layout change moves that edge, run ``python -m tools.min_size`` and put its size in
+    game/window.py."""
+    from tools.min_size import STEP, problems
+
+    w, h = window.MIN_SIZE
+    found = problems((w, h))
+    assert not found, "\n".join(found[:20])
+    assert problems((w - STEP, h)), f"{w - STEP}x{h} passes too: MIN_SIZE is not the smallest (tools/min_size.py)"
+    assert problems((w, h - STEP)), f"{w}x{h - STEP} passes too: MIN_SIZE is not the smallest (tools/min_size.py)"

@@ -103,14 +103,20 @@ def bots_section() -> dict:
 
 
 def server_section() -> dict:
-    """1 and N server workers in one run (tools/server_load.py)."""
+    """Paced latency with 1 and 2 gateways on SQLite and PostgreSQL, start-up, idle memory (tools/server_load.py)."""
     from tools.server_load import compare
 
     return {"server": compare()}
 
 
+def stats_section() -> dict:
+    from tools.stats_bench import stats_screen
+
+    return stats_screen()
+
+
 JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, bots_section,
-                 server_section]
+                 server_section, stats_section]
 
 
 def collect(sections=None) -> dict:
@@ -139,6 +145,10 @@ def summary(result: dict) -> list[str]:
         from tools import startup_bench
 
         lines += startup_bench.lines(result)
+    if "stats_screen" in result:
+        from tools import stats_bench
+
+        lines += stats_bench.lines(result)
     if "openspiel" in result:
         from tools import rules_bench
 

@@ -25,7 +25,7 @@ from game.online import protocol
 from rules import GAMES
 
 GAME_IDS = tuple(GAMES)
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]  # the repository (tools/ is one level down)
 
 
 def pick(legal: list[dict[str, Any]], seed: int, count: int) -> dict[str, Any]:
@@ -235,7 +235,7 @@ async def _measure(url: str, pid: int, tables: int, seconds: tuple[float, float]
     lines = [f"  {tables} tables seated ({2 * tables} connections; {', '.join(GAME_IDS)} in turn) in {setup:.1f} s"]
     if idle is not None and full is not None:
         lines.append(f"  server memory: {idle / 1024:.1f} MB empty, {full / 1024:.1f} MB with {tables} fresh tables "
-                     f"= {(full - idle) / tables:.0f} KB per table (its Match and two connections)")
+                     f"= {(full - idle) / tables:.0f} KB per table (the table and its two connections)")
     rng = random.Random(7)
     phases = (("paced like people (think 0.5-1.5 s)", (0.5, 1.5), seconds[0]),
               ("pushed (think 0.02-0.1 s)", (0.02, 0.1), seconds[1]))
@@ -260,7 +260,7 @@ async def _measure(url: str, pid: int, tables: int, seconds: tuple[float, float]
     after = _rss_kb(pid)
     if idle is not None and after is not None:
         lines.append(f"  server memory after play: {after / 1024:.1f} MB = {(after - idle) / tables:.0f} KB per table "
-                     f"(histories grow with every action)")
+                     f"(a table keeps its moves)")
     await asyncio.gather(*(p.close() for pair in pairs for p in pair), return_exceptions=True)
     return lines
 

@@ -6,6 +6,7 @@ player would see, not a mock-up.
 """
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,19 @@ def _until(done: Callable[[], bool], step: Callable[[], None], timeout: float = 
             raise RuntimeError("online screenshots: the server did not answer in time")
         step()
         time.sleep(0.002)
+
+
+class _Heard:
+    """Two servers "heard" on the network, for the picture of the Online screen."""
+
+    def found(self):
+        from game.online.nearby import Nearby
+
+        return [Nearby("a", "ws://192.168.1.20:8765", "Mia", "kombi", "K7Q2MF"),
+                Nearby("b", "ws://192.168.1.31:8765", "Kitchen")]
+
+    def stop(self) -> None:
+        pass
 
 
 def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
@@ -33,6 +47,7 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from tools.driver import frames, make_app, settle
     from tools.shots import save
 
+    os.environ["CARD_DUELS_NEARBY"] = "0"  # a picture sends no multicast: the list below is made up
     server = ServerThread("127.0.0.1", 0, seeds=lambda: 5).start()
     guest = None
     try:
@@ -41,9 +56,18 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         SeatFile().save(server.url, "K7Q2MF", "x" * 32, 0, "cribbage", "Ann")
         form = OnlineScene(app)
         app.stack.push(form)
+        frames(app, 1)
+        form.browser = _Heard()  # what the network would say: no multicast for a picture
         frames(app, 2)
         save(app, folder, f"{tag}online_form")
         SeatFile().clear()
+        quick = LobbyScene(app, server.url, "Ann", game="square", quick=True)
+        app.stack.push(quick)
+        _until(lambda: quick.match is not None, lambda: frames(app))
+        frames(app, 2)
+        save(app, folder, f"{tag}online_quick")
+        app.stack.pop()
+        frames(app, 2)
         form.fields["server"].text = server.url
         lobby = LobbyScene(app, server.url, "Ann", game="kombi")
         app.stack.push(lobby)
@@ -67,6 +91,18 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         _until(lambda: table.match.opponent_away, lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}online_opponent_away")
+        back = OnlineClient(server.url).start()  # Ben again (a new connection), and he resigns
+        back.wait_for(lambda m: m.get("status") == "connected")
+        back.send("resume", code=lobby.code, token=guest.token)
+        back.wait_for(lambda m: m.get("type") == "seated")
+        back.send("resign")
+        _until(lambda: app.stack.top is not table and app.stack.top.name == "end", lambda: frames(app))
+        back.send("rematch")
+        end = app.stack.top
+        _until(lambda: end.offered is not None and end.offered[1] and "Ben" in end.offered[2], lambda: frames(app))
+        frames(app, 2)
+        save(app, folder, f"{tag}online_rematch")
+        back.close()
         table.client.close()
         pygame.quit()
     finally:

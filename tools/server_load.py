@@ -1,22 +1,24 @@
-"""Server load with 1 and N worker processes in one run: actions per second and the p99 round trip.
+"""Server figures for ``make bench`` (bench.json ``server``): paced latency with 1 and 2 gateways on SQLite and
+PostgreSQL, start-up with 10,000 stored mid-game tables, and the memory of an idle loaded table.
 
-``compare()`` starts ``main.py serve --workers W`` on loopback for W = 1 and W = N (default: the number of
-cores), each time with a fresh store holding ``idle`` idle tables (written into the store before the start,
-so the server loads them like after a restart; their players are away) and ``active`` tables played by
-simulated players from this process: first paced like people (a move every 0.5-1.5 s per table), then
-pushed (no pause) to find the throughput. The simulated players share the machine's cores with the server.
-Run it alone with ``python -m tools.server_load``; ``make bench`` writes its figures to bench.json
-under the ``server`` key.
+Each run starts ``main.py serve --workers G`` (G gateway processes on one port, SO_REUSEPORT) on a store that
+already holds ``IDLE`` mid-game tables (written straight into it, as a server would have left them), and a
+load generator in a process of its own (``python -m tools.server_drive``) that opens N tables (two players
+each, a quarter per game) and plays random legal moves paced like people (a move every 0.5-1.5 s per table).
+With two gateways the kernel spreads the connections, so about half of all moves cross from one gateway to
+the other through the store's notifications. PostgreSQL comes from libpq's environment (``PGHOST`` …); when
+there is none and ``pg_virtualenv`` exists, that part runs inside a throwaway cluster.
+Run it alone with ``python -m tools.server_load`` (``--quick`` for a short look).
 """
 from __future__ import annotations
 
-import asyncio
-import gc
 import json
 import os
 import random
+import resource
 import secrets
-import sqlite3
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,129 +26,92 @@ import time
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect
-
 ROOT = Path(__file__).resolve().parents[1]
-PER_ADDRESS = 100  # connections per loopback source address (the server caps each address)
+IDLE = 10_000
+TARGET_P99_MS = 50.0
 
 
-class Player:
-    """A lean scripted player: it keeps raw frames and parses only the latest state when it must move."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.raw: list[str] = []
-        self.obs: dict[str, Any] = {}
-        self.count = 0
-        self.seat = 0
-        self.code = ""
-        self.wake = asyncio.Event()
-        self.task = asyncio.get_running_loop().create_task(self._read())
-
-    @classmethod
-    async def open(cls, url: str, n: int) -> Player:
-        ws = await connect(url, proxy=None, compression=None, max_size=2**24, open_timeout=60, ping_interval=10,
-                           ping_timeout=30, close_timeout=1, local_addr=(f"127.0.0.{2 + n // PER_ADDRESS}", 0))
-        return cls(ws)
-
-    async def _read(self) -> None:
-        try:
-            async for text in self.ws:
-                self.raw.append(text)
-                self.wake.set()
-        except Exception:  # noqa: BLE001 - a closed connection ends the reader
-            pass
-        self.wake.set()
-
-    async def next_msg(self, timeout: float = 30.0) -> dict[str, Any]:
-        async with asyncio.timeout(timeout):
-            while not self.raw:
-                self.wake.clear()
-                await self.wake.wait()
-                if self.task.done() and not self.raw:
-                    raise ConnectionError("closed")
-        return json.loads(self.raw.pop(0))
-
-    def catch_up(self) -> None:
-        """Read only the newest state among the frames that arrived."""
-        for i in range(len(self.raw) - 1, -1, -1):
-            if '"type":"state"' in self.raw[i]:
-                msg = json.loads(self.raw[i])
-                self.obs, self.count = msg["obs"], msg["count"]
-                break
-        self.raw.clear()
-
-    async def send(self, kind: str, **fields: Any) -> None:
-        await self.ws.send(json.dumps({"v": 1, "type": kind, **fields}, separators=(",", ":")))
+def _py(*args: str) -> list[str]:
+    return [sys.executable, *args]
 
 
-async def _table(url: str, game: str, n: int) -> tuple[Player, Player]:
-    a = await Player.open(url, 2 * n)
-    await a.send("create", game=game, name="Ann")
-    seated = await a.next_msg()
-    a.code = seated["code"]
-    b = await Player.open(f"{url}/t/{a.code}", 2 * n + 1)
-    b.seat = 1
-    await b.send("join", code=a.code, name="Ben")
-    await b.next_msg()
-    for p in (a, b):
-        while True:
-            msg = await p.next_msg()
-            if msg["type"] == "state":
-                p.obs, p.count = msg["obs"], msg["count"]
-                break
-    return a, b
+def seed_midgame(where: str, n: int, seed: int = 1) -> float:
+    """Write ``n`` two-player tables, each 5-40 random legal moves into its game, straight into a store."""
+    import rules
+    from game.online import ops
+    from game.online.fairness import new_secret
+    from game.online.protocol import CODE_ALPHABET
+    from game.online.stores import open_store
+
+    rng = random.Random(seed)
+    games = tuple(rules.GAMES)
+    t0 = time.monotonic()
+    store = open_store(where, "normal")
+    try:
+        for start in range(0, n, 500):
+            batch = []
+            for i in range(start, min(n, start + 500)):
+                game = games[i % len(games)]
+                code = "".join(rng.choice(CODE_ALPHABET) for _ in range(6))
+                state, acts = rules.new_game(game, seed=i + 1), []
+                for _ in range(rng.randrange(5, 40)):
+                    if state.is_over:
+                        break
+                    a = rng.choice(state.legal_actions())
+                    state = state.apply(a)
+                    acts.append(a.to_json())
+                batch.append((code, game, i + 1, acts))
+            store.run(lambda db, batch=batch: _write(db, batch, ops, new_secret))
+    finally:
+        store.close()
+    return time.monotonic() - t0
 
 
-class Stats:
-    def __init__(self) -> None:
-        self.rtts: list[float] = []
-        self.refused = 0
-        self.games = 0
+def _write(db: Any, batch: list[tuple[str, str, int, list]], ops: Any, new_secret: Any) -> None:
+    now = time.time() - 60.0  # both players went away a minute ago (not yet abandoned)
+    for code, game, seed, acts in batch:
+        if not ops.create(db, code, game, seed, new_secret(), "Ann", secrets.token_urlsafe(24), "127.0.0.1", "", now):
+            continue  # a code drawn twice
+        ops.seat(db, code, "Ben", secrets.token_urlsafe(24), "")
+        db.run("UPDATE tables SET away0 = ?, away1 = ? WHERE code = ?", (now, now, code))
+        for n, action in enumerate(acts):
+            ops.act(db, code, n, action, False, now)
 
 
-async def _drive(a: Player, b: Player, game: str, url: str, think: tuple[float, float], deadline: float,
-                 stats: Stats, rng: random.Random, n: int) -> tuple[Player, Player]:
-    while time.monotonic() < deadline:
-        for p in (a, b):
-            p.catch_up()
-        if a.obs.get("over") or b.obs.get("over") or not (a.obs.get("legal") or b.obs.get("legal")):
-            stats.games += 1
-            for p in (a, b):
-                await p.ws.close()
-            a, b = await _table(url, game, n)
-            continue
-        mover = a if a.obs.get("to_move") == a.seat and a.obs.get("legal") else b
-        if think[1] > 0:
-            await asyncio.sleep(rng.uniform(*think))
-        legal = mover.obs["legal"]
-        at = mover.count
-        t0 = time.perf_counter()
-        await mover.send("act", at=at, action=legal[rng.randrange(len(legal))])
-        while True:
-            msg = await mover.next_msg()
-            if msg["type"] == "error":
-                stats.refused += 1
-                break
-            if msg["type"] == "state" and msg["count"] > at:
-                mover.obs, mover.count = msg["obs"], msg["count"]
-                stats.rtts.append((time.perf_counter() - t0) * 1000)
-                break
-        other = b if mover is a else a
-        while other.count < mover.count:
-            if not other.raw:
-                other.wake.clear()
-                await asyncio.wait_for(other.wake.wait(), 30)
-            other.catch_up()
-    return a, b
+class Server:
+    """``main.py serve`` with G gateways on a store; ``start_s`` is the time until it said SERVING."""
+
+    def __init__(self, where: str, gateways: int, sync: str = "full") -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen(
+            _py(str(ROOT / "main.py"), "serve", "--port", "0", "--workers", str(gateways), "--store", where,
+                "--sync", sync, "--rate", "1000", "--log-level", "WARNING"),
+            stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT, start_new_session=True)
+        line = self.proc.stdout.readline() if self.proc.stdout else ""
+        self.start_s = round(time.monotonic() - t0, 2)
+        if not line.startswith("SERVING "):
+            self.stop()
+            raise RuntimeError(f"the server did not start ({line.strip()!r})")
+        self.url = line.split()[1]
+
+    def pids(self) -> list[int]:
+        out = [self.proc.pid]
+        kids = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        if kids.exists():
+            out += [int(p) for p in kids.read_text().split()]
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
 
 
-def _pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return round(s[min(len(s) - 1, int(q * len(s)))], 1) if s else float("nan")
-
-
-def _cpu(pids: list[int]) -> float:
+def cpu_seconds(pids: list[int]) -> float:
     total = 0.0
     for pid in pids:
         try:
@@ -157,132 +122,147 @@ def _cpu(pids: list[int]) -> float:
     return total
 
 
-def _family(pid: int) -> list[int]:
-    out = [pid]
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(d.name))
-            except (OSError, ValueError, IndexError):
-                continue
-    return out
+def paced(where: str, gateways: int, tables: int, seconds: float) -> dict[str, Any]:
+    """One server, one load generator process; the generator's figures plus the server's CPU."""
+    server = Server(where, gateways)
+    try:
+        pids = server.pids()
+        cpu0 = cpu_seconds(pids)
+        drive = subprocess.run(_py("-m", "tools.server_drive", server.url, str(tables), str(seconds)),
+                               capture_output=True, text=True, cwd=ROOT, timeout=seconds + 600,
+                               env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        cpu = cpu_seconds(pids) - cpu0
+        lines = [ln for ln in drive.stdout.splitlines() if ln.startswith("{")]
+        if drive.returncode != 0 or not lines:
+            return {"error": (drive.stderr or drive.stdout)[-300:]}
+        out = json.loads(lines[-1])
+        out["server_cpu_ms_per_action"] = round(1000 * cpu / max(1, out["actions"]), 3)
+        out["start_s"] = server.start_s
+        return out
+    finally:
+        server.stop()
 
 
-def seed_idle(path: Path, n: int, games: tuple[str, ...]) -> None:
-    """Write ``n`` idle two-player tables straight into a store file, as a server would have left them."""
-    from game.online.protocol import CODE_ALPHABET
-    from game.online.store import Store, token_hash
-
-    Store(path, "normal").close()  # the schema
-    db = sqlite3.connect(path)
-    rows, now = set(), time.time()
-    while len(rows) < n:
-        rows.add("".join(secrets.choice(CODE_ALPHABET) for _ in range(6)))
-    db.executemany("INSERT INTO tables (code, game, seed, secret, name0, token0, name1, token1, ip, created) "
-                   "VALUES (?, ?, ?, ?, 'Ann', ?, 'Ben', ?, '127.0.0.1', ?)",
-                   [(c, games[i % len(games)], i + 1, secrets.token_hex(16), token_hash(secrets.token_urlsafe(24)),
-                     token_hash(secrets.token_urlsafe(24)), now) for i, c in enumerate(sorted(rows))])
-    db.commit()
-    db.close()
+def idle_memory(where: str, n: int = 2000) -> dict[str, Any]:
+    """KB of memory per idle loaded table: a fresh process loads ``n`` stored mid-game tables (RSS delta)."""
+    probe = subprocess.run(_py("-m", "tools.server_load", "--memory-probe", where, str(n)), capture_output=True,
+                           text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=600)
+    lines = [ln for ln in probe.stdout.splitlines() if ln.startswith("{")]
+    return json.loads(lines[-1]) if lines else {"error": probe.stderr[-300:]}
 
 
-async def _measure(url: str, pids: list[int], active: int, games: tuple[str, ...],
-                   seconds: tuple[float, float]) -> dict[str, Any]:
-    sem = asyncio.Semaphore(50)
+def _memory_probe(where: str, n: int) -> None:
+    import gc
 
-    async def seated(i: int) -> tuple[Player, Player]:
-        async with sem:
-            return await _table(url, games[i % len(games)], i)
-
-    t0 = time.monotonic()
-    pairs = await asyncio.gather(*(seated(i) for i in range(active)))
-    out: dict[str, Any] = {"setup_s": round(time.monotonic() - t0, 1)}
-    gc.collect()
-    gc.disable()  # this one process stands for thousands of players: its own collections are not network time
-    rng = random.Random(7)
-    for label, think, secs in (("paced", (0.5, 1.5), seconds[0]), ("pushed", (0.0, 0.0), seconds[1])):
-        stats, deadline = Stats(), time.monotonic() + secs
-        t0, cpu0, mine0 = time.monotonic(), _cpu(pids), time.process_time()
-        pairs = await asyncio.gather(*(_drive(a, b, games[i % len(games)], url, think, deadline, stats,
-                                              random.Random(rng.random()), i) for i, (a, b) in enumerate(pairs)))
-        wall, cpu, mine = time.monotonic() - t0, _cpu(pids) - cpu0, time.process_time() - mine0
-        n = max(1, len(stats.rtts))
-        out[label] = {"actions_per_s": round(len(stats.rtts) / wall), "p50_ms": _pct(stats.rtts, 0.5),
-                      "p99_ms": _pct(stats.rtts, 0.99), "max_ms": round(max(stats.rtts, default=0.0), 1),
-                      "refused": stats.refused, "games": stats.games, "server_cpu_ms_per_action": round(
-                          cpu / n * 1000, 3), "server_cores_busy": round(cpu / wall, 2),
-                      "client_cores_busy": round(mine / wall, 2)}
-    gc.enable()
-    await asyncio.gather(*(p.ws.close() for pair in pairs for p in pair), return_exceptions=True)
-    return out
-
-
-def run(workers: int, active: int = 1000, idle: int = 10000, seconds: tuple[float, float] = (15.0, 10.0),
-        games: tuple[str, ...] | None = None, sync: str = "full") -> dict[str, Any]:
-    """One server with ``workers`` processes, loaded as described above; its figures as a dict."""
     import rules
+    from game.online import ops
+    from game.online.stores import open_store
+    from game.online.table import Table
 
-    games = games or tuple(rules.GAMES)
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Path(tmp, "tables.sqlite3")
-        seed_idle(store, idle, games)
-        env = dict(os.environ, PYTHONPATH=str(ROOT), CARD_DUELS_HOME=tmp)
-        t0 = time.monotonic()
-        cmd = [sys.executable, str(ROOT / "main.py"), "serve", "--port", "0", "--workers", str(workers), "--store",
-               str(store), "--sync", sync, "--rate", "1000", "--log-level", "WARNING"]
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    for g in rules.GAMES:
+        rules.spec(g)
+    store = open_store(where, "normal")
+    kept: list[Any] = []  # every table stays alive until the end
+
+    def load(sql: str, params: tuple) -> dict[str, float]:
+        codes = [c for (c,) in store.read(lambda db: db.rows(sql, params))]
+        recs = [store.read(lambda db, c=c: ops.load(db, c)) for c in codes]
+        gc.collect()
+        before = _rss_kb()
+        kept.extend(Table.restore(r, "g") for r in recs)
+        gc.collect()
+        moves = sum(len(r["actions"]) for r in recs) / max(1, len(recs))
+        return {"kb_per_table": round((_rss_kb() - before) / max(1, len(recs)), 2), "moves": round(moves, 1)}
+
+    out: dict[str, Any] = {"target_kb": 20}
+    for game in rules.GAMES:
+        out[game] = load("SELECT code FROM tables WHERE closed = 0 AND game = ? LIMIT ?", (game, n // 4))
+    mixed = load("SELECT code FROM tables WHERE closed = 0 ORDER BY code DESC LIMIT ?", (n,))
+    print(json.dumps({**out, "tables": n, "kb_per_table": mixed["kb_per_table"], "moves_per_table": mixed["moves"]}))
+
+
+def _rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def one_store(kind: str, where: str, sizes: tuple[int, ...], seconds: float, repeat: int) -> dict[str, Any]:
+    """Seed the store, then start-up, idle memory and paced latency for 1 and 2 gateways."""
+    out: dict[str, Any] = {"store": kind, "seed_s": round(seed_midgame(where, IDLE), 1), "idle_tables": IDLE}
+    starts = [Server(where, 1) for _ in range(3)]
+    for s in starts:
+        s.stop()
+    out["start_s_with_10000_stored"] = statistics.median(s.start_s for s in starts)
+    out["idle_memory"] = idle_memory(where)
+    for gateways in (1, 2):
+        for tables in sizes:
+            runs = [paced(where, gateways, tables, seconds) for _ in range(repeat if tables >= 1000 else 1)]
+            good = [r for r in runs if "error" not in r]
+            key = f"g{gateways}_t{tables}"
+            if not good:
+                out[key] = runs[0]
+                continue
+            med = {k: statistics.median(r[k] for r in good) for k in ("p50_ms", "p99_ms", "actions_per_s",
+                                                                        "server_cpu_ms_per_action")}
+            out[key] = {"gateways": gateways, "tables": tables, "runs": len(good), **med,
+                        "p99_each_ms": [r["p99_ms"] for r in good], "refused": sum(r["refused"] for r in good)}
+    return out
+
+
+def postgres_part(sizes: tuple[int, ...], seconds: float, repeat: int) -> dict[str, Any]:
+    if os.environ.get("PGHOST") or os.environ.get("PGPORT"):
+        import psycopg
+
+        name = "card_duels_bench_" + secrets.token_hex(4)
+        with psycopg.connect("postgresql://", autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
         try:
-            line = proc.stdout.readline() if proc.stdout else ""
-            if not line.startswith("SERVING "):
-                return {"error": f"the server did not start ({line.strip()!r})"}
-            started = round(time.monotonic() - t0, 1)
-            pids = _family(proc.pid)
-            out = asyncio.run(_measure(line.split()[1], pids, active, games, seconds))
-            return {"workers": workers, "active_tables": active, "idle_tables": idle, "start_s": started,
-                    "store_sync": sync, **out}
+            return one_store("postgresql", f"postgresql:///{name}", sizes, seconds, repeat)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            with psycopg.connect("postgresql://", autocommit=True) as admin:
+                admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    if shutil.which("pg_virtualenv") is None:
+        return {"store": "postgresql", "skipped": "no PostgreSQL server and no pg_virtualenv"}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp, "pg.json")
+        args = ["--postgresql-only", str(out), ",".join(map(str, sizes)), str(seconds), str(repeat)]
+        subprocess.run(["pg_virtualenv", *_py("-m", "tools.server_load", *args)], cwd=ROOT, capture_output=True,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=3600)
+        return json.loads(out.read_text()) if out.exists() else {"store": "postgresql", "error": "no result"}
 
 
-def compare(workers: int | None = None, **kw: Any) -> dict[str, Any]:
-    """1 worker and ``workers`` (default: every core), in one run; plus the ratio of their throughputs."""
-    n = workers or os.cpu_count() or 1
-    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None  # other programs were busy too
-    one = run(1, **kw)
-    many = run(n, **kw) if n > 1 else one
-    ratio = capacity = None
-    if "pushed" in one and "pushed" in many:
-        ratio = round(many["pushed"]["actions_per_s"] / max(1, one["pushed"]["actions_per_s"]), 2)
-        # What the server alone could carry if the players ran elsewhere: its cores over its CPU per action.
-        per = [r["pushed"]["server_cpu_ms_per_action"] for r in (one, many)]
-        cores = min(n, os.cpu_count() or 1)
-        if all(per):
-            capacity = round((cores / per[1]) / (1 / per[0]), 2)
-    return {"cores": os.cpu_count(), "load_before": load, "one_worker": one, "n_workers": many,
-            "throughput_ratio": ratio, "server_capacity_ratio": capacity,
-            "targets": {"ratio_2_workers": 1.7, "p99_ms": 50}}
+def compare(sizes: tuple[int, ...] = (100, 1000), seconds: float = 15.0, repeat: int = 3) -> dict[str, Any]:
+    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
+    with tempfile.TemporaryDirectory() as tmp:
+        sqlite = one_store("sqlite", str(Path(tmp, "tables.sqlite3")), sizes, seconds, repeat)
+    return {"cores": os.cpu_count(), "load_before": load, "sqlite": sqlite,
+            "postgresql": postgres_part(sizes, seconds, repeat), "paced_seconds": seconds,
+            "targets": {"p99_ms_1000_tables_2_gateways": TARGET_P99_MS, "start_s": 2.0, "kb_per_idle_table": 20}}
 
 
 def lines(report: dict[str, Any]) -> list[str]:
-    out = [f"server load, {report['cores']} cores shared with the simulated players (load {report['load_before']}):"]
-    for key in ("one_worker", "n_workers"):
-        r = report[key]
-        if "error" in r:
-            out.append(f"  {key}: {r['error']}")
+    out = [f"server, {report['cores']} cores shared by server, store and load generator "
+           f"(load {report['load_before']}), paced {report.get('paced_seconds')} s per run:"]
+    for key in ("sqlite", "postgresql"):
+        r = report.get(key, {})
+        if "skipped" in r or "error" in r:
+            out.append(f"  {key}: {r.get('skipped') or r.get('error')}")
             continue
-        out.append(f"  {r['workers']} worker(s), {r['active_tables']} active + {r['idle_tables']} idle tables:")
-        for phase in ("paced", "pushed"):
-            p = r[phase]
-            out.append(f"    {phase}: {p['actions_per_s']} actions/s, p50 {p['p50_ms']} ms, p99 {p['p99_ms']} ms, "
-                       f"max {p['max_ms']} ms, server {p['server_cpu_ms_per_action']} ms CPU per action "
-                       f"({p['server_cores_busy']} cores busy), players {p['client_cores_busy']} cores")
-    out.append(f"  throughput N workers / 1 worker (pushed): {report['throughput_ratio']} (target >= 1.7 with 2); "
-               f"server capacity by CPU per action: {report['server_capacity_ratio']}")
+        mem = r.get("idle_memory", {})
+        games = ", ".join(f"{g} {v['kb_per_table']}" for g, v in mem.items() if isinstance(v, dict))
+        out.append(f"  {key}: start {r.get('start_s_with_10000_stored')} s with {r.get('idle_tables')} stored "
+                   f"mid-game tables; {mem.get('kb_per_table')} KB per idle loaded table "
+                   f"({mem.get('moves_per_table')} moves each; by game: {games})")
+        for k, v in r.items():
+            if k.startswith("g") and isinstance(v, dict):
+                if "error" in v:
+                    out.append(f"    {k}: {v['error'][:120]}")
+                    continue
+                out.append(f"    {v['gateways']} gateway(s), {v['tables']} tables: p50 {v['p50_ms']} ms, p99 "
+                           f"{v['p99_ms']} ms (runs {v['p99_each_ms']}), {v['actions_per_s']} actions/s, server "
+                           f"{v['server_cpu_ms_per_action']} ms CPU per action")
     return out
 
 
@@ -296,12 +276,24 @@ def write_bench_json(report: dict[str, Any], path: Path | None = None) -> Path:
     except (OSError, ValueError):
         data = {}
     data["server"] = report
-    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
 
 
-if __name__ == "__main__":
-    rep = compare(int(sys.argv[1]) if len(sys.argv) > 1 else None)
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--memory-probe"]:
+        _memory_probe(argv[1], int(argv[2]))
+        return 0
+    if argv[:1] == ["--postgresql-only"]:
+        sizes = tuple(int(x) for x in argv[2].split(","))
+        Path(argv[1]).write_text(json.dumps(postgres_part(sizes, float(argv[3]), int(argv[4]))))
+        return 0
+    rep = compare((100, 200), 5.0, 1) if argv[:1] == ["--quick"] else compare()
     for ln in lines(rep):
         print(ln)
     print(f"written to {write_bench_json(rep)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -65,7 +65,37 @@ def settings_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
         _wait(app, app.stack.top.pending or _Done())
         app.draw()
         save(app, folder, f"{prefix}names_recent")
+        _continue_list(app, folder, prefix)
         app.stats.close()
+
+
+def _continue_list(app, folder: Path, prefix: str) -> None:
+    """Three kept games: the menu's Continue button, and the list it opens."""
+    import os
+    import time
+
+    from game.session import Session
+    from tools.driver import frames
+    from tools.shots import save
+
+    for i, (game, mode, names) in enumerate((("kombi", "computer", ["Mia", "Computer"]),
+                                             ("cribbage", "hotseat", ["Ann", "Ben"]),
+                                             ("trumps", "computer", ["Ann", "Computer"]))):
+        session = Session.new(game, mode, names, 5 + i)
+        session.match.play(session.match.state.legal_actions()[0])
+        app.saves.save(session)
+        stamp = time.time() - (90, 3 * 3600 + 60, 2 * 86400 + 60)[i]
+        os.utime(app.saves.path_for(game, mode), (stamp, stamp))
+    app.show("menu")
+    frames(app, 2)
+    app.draw()
+    save(app, folder, f"{prefix}menu_saves")
+    app.push("saved")
+    frames(app, 2)
+    app.draw()
+    save(app, folder, f"{prefix}continue_list")
+    for info in app.saves.latest():
+        info.path.unlink()
 
 
 class _Done:

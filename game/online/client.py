@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import queue
 import threading
@@ -49,13 +48,9 @@ class OnlineClient:
         self._ready = threading.Event()
         self._fatal: str | None = None
         self._ws: Any = None
-        self.route: str | None = None  # the table code: connections go to /t/CODE, the worker holding it
-        self._last_join: str | None = None
-        self._first: str | None = None  # a join to repeat on the connection to its table's worker
         self._thread = threading.Thread(target=self._run, name="card-duels-client", daemon=True)
         if resume is not None:  # a seat from an earlier run of the app: the first connection resumes it
             self.code, self.token, self.seat = resume.code, resume.token, resume.seat
-            self.route = resume.code
 
     # --- the frame loop's side (never blocks) --------------------------------------------------------------
     def start(self) -> OnlineClient:
@@ -66,8 +61,6 @@ class OnlineClient:
     def send(self, kind: str, **fields: Any) -> bool:
         """Queue a message for the server; False (and nothing sent) while there is no connection."""
         text = protocol.client_message(kind, **fields)  # a malformed message is our bug: fail here
-        if kind == "join":
-            self._last_join = text
         loop, out = self._loop, self._out
         if not self.connected or loop is None or out is None or self._closed.is_set():
             return False
@@ -146,8 +139,6 @@ class OnlineClient:
             reason = await self._session()
             if self._closed.is_set():
                 break
-            if self._first is not None and reason == "rerouted":  # straight on to the table's worker
-                continue
             if self.token is None or self._fatal:  # never seated, or the seat is gone: nothing to resume
                 self._status("failed", self._fatal or reason)
                 return
@@ -167,8 +158,7 @@ class OnlineClient:
     async def _session(self) -> str:
         """One connection from open to close; returns why it ended."""
         try:
-            url = self.url.rstrip("/") + (f"/t/{self.route}" if self.route else "")
-            async with connect(url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
+            async with connect(self.url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
                                open_timeout=self.open_timeout, ping_interval=10, ping_timeout=10,
                                close_timeout=1) as ws:
                 self._ws = ws
@@ -176,13 +166,10 @@ class OnlineClient:
                     self._out.get_nowait()
                 if self.token and self.code:
                     await ws.send(protocol.client_message("resume", code=self.code, token=self.token))
-                elif self._first is not None:
-                    await ws.send(self._first)
-                self._first = None
                 self.connected = True
                 self._status("connected")
                 await self._pump(ws)
-                return "rerouted" if self._first is not None else "closed"
+                return "closed"
         except ConnectionClosed as exc:
             return f"connection lost ({exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else 'no reason given'})"
         except (OSError, TimeoutError, WebSocketException) as exc:
@@ -216,12 +203,6 @@ class OnlineClient:
                 log.warning("ignored a server message: %s", exc)
                 continue
             self.received += 1
-            if msg["type"] == "error" and msg["code"] == "elsewhere" and self._last_join and self.token is None:
-                self.route = protocol.normalize_code(json.loads(self._last_join)["code"])
-                if protocol.is_code(self.route):  # another worker holds that table: join it there (once)
-                    self._first, self._last_join = self._last_join, None
-                    await ws.close()
-                    return
             self._note(msg)
             self.inbox.put(msg)
 
@@ -231,7 +212,6 @@ class OnlineClient:
         keep = self.seat_file
         if kind == "seated":
             self.code, self.token, self.seat = msg["code"], msg["token"], msg["seat"]
-            self.route = msg["code"]
             if keep is not None:
                 keep.save(self.url, msg["code"], msg["token"], msg["seat"], msg["game"], msg["names"][msg["seat"]])
         elif kind == "left":

@@ -34,11 +34,6 @@ def _canon(obs: Any) -> str:
     return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
-def replay_problem(game_id: str, seat: int, seed: int, actions: list[Any], seen: dict[int, str]) -> str | None:
-    """Why the revealed game does not reproduce what ``seat`` was shown, or None when it does."""
-    return replayed(game_id, seat, seed, actions, seen)[0]
-
-
 def replayed(game_id: str, seat: int, seed: int, actions: list[Any],
              seen: dict[int, str]) -> tuple[str | None, Match | None]:
     """(the problem, None), or (None, the whole game rebuilt from the revealed seed and moves)."""

@@ -1,18 +1,19 @@
 """The server's limits: per connection (rate, wrong codes), per address (wrong codes with a short back-off,
 connections, waiting tables) and the one rule for which address a connection comes from.
 
-A correct seat token is never refused because of wrong codes: the back-off applies to guesses only
-(see ``GameServer._on_resume``). Behind a TLS proxy every player shares the proxy's address; with
+An address is an IPv4 address or an IPv6 /64 (one home or phone gets a whole /64). A correct code or seat
+token is never refused or delayed because of wrong ones: the back-off holds back only the answer to a
+wrong guess (see ``Seating._wrong``), so a player behind the same router as a guesser still gets in.
+Behind a TLS proxy every player shares the proxy's address; with
 ``trusted_proxies`` set, the client address is read from ``X-Forwarded-For`` - only on connections from
 those proxy addresses, so nobody else can claim another address.
 """
 from __future__ import annotations
 
+import ipaddress
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
-
-from game.online.protocol import ProtocolError
 
 
 @dataclass
@@ -35,15 +36,19 @@ class Limits:
     retention: float = 24 * 3600.0  # a finished table stays in the store this long (seconds)
     write_buffer: int = 1 << 20  # bytes queued for a client that does not read before it is dropped
     reap_interval: float = 1.0
-    sweep_interval: float = 60.0  # every table is looked at this often; one with a seat away, every reap
+    sweep_interval: float = 60.0  # finished games are pruned and open tables counted this often
+    idle_drop: float = 30.0  # a table no connection here has used this long leaves this gateway's memory
+    beat_every: float = 2.0  # each gateway writes that it is alive this often ...
+    gateway_timeout: float = 10.0  # ... and one silent this long is dead: its seats count as away
+    sync_every: float = 1.0  # a connection gets at most one full snapshot (``sync``) this often
+    max_sync_wait: float = 10.0  # reading a table from the store may take this long before the player is told
     trusted_proxies: frozenset[str] = field(default_factory=frozenset)
 
     def shared_by(self, workers: int) -> Limits:
         """The per-address and global caps of one of ``workers`` processes: a fair share of each."""
         if workers <= 1:
             return self
-        share = {k: max(1, -(-getattr(self, k) // workers)) for k in
-                 ("waiting_per_ip", "conns_per_ip", "max_tables", "max_connections", "failed_per_ip")}
+        share = {k: max(1, -(-getattr(self, k) // workers)) for k in ("conns_per_ip", "max_connections")}
         return Limits(**{**self.__dict__, **share})
 
 
@@ -51,7 +56,12 @@ class Conn:
     """One client connection: its seat (if any), its rate-limit bucket and its bad-behaviour counters."""
 
     def __init__(self, ws: Any, ip: str, limits: Limits, now: float) -> None:
-        self.ws, self.ip = ws, ip
+        self.ws, self.peer, self.ip = ws, ip, address_group(ip)
+        self.opened = now
+        self.messages = 0
+        self.last_code: str | None = None  # for the access log
+        self.last_seat: int | None = None
+        self.last_sync = float("-inf")  # when this connection's latest snapshot was due
         self.code: str | None = None
         self.seat: int | None = None
         self.tokens, self.stamp = limits.burst, now
@@ -71,6 +81,19 @@ class Conn:
         return False
 
 
+def address_group(ip: str) -> str:
+    """What the per-address caps count: an IPv4 address, or the /64 network of an IPv6 address."""
+    try:
+        addr = ipaddress.ip_address(ip.split("%", 1)[0])
+    except ValueError:
+        return ip[:64]
+    if isinstance(addr, ipaddress.IPv6Address):
+        if addr.ipv4_mapped is not None:
+            return str(addr.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{addr}/64", strict=False))
+    return str(addr)
+
+
 def client_address(peer: str, headers: Any, trusted: frozenset[str]) -> str:
     """The address a connection counts against: the peer, or - from a trusted proxy only - the last
     address in ``X-Forwarded-For`` that is not itself a trusted proxy."""
@@ -85,12 +108,11 @@ def client_address(peer: str, headers: Any, trusted: frozenset[str]) -> str:
 
 
 class Addresses:
-    """Per-address bookkeeping: live connections, waiting tables and recent wrong codes."""
+    """Per-address bookkeeping: live connections and recent wrong codes (waiting tables are counted in the store)."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.conns: dict[str, int] = {}
-        self.waiting: dict[str, int] = {}
         self.failed: dict[str, deque[float]] = {}
 
     def connect(self, ip: str) -> bool:
@@ -106,46 +128,24 @@ class Addresses:
         else:
             self.conns.pop(ip, None)
 
-    def may_open(self, ip: str) -> bool:
-        return self.waiting.get(ip, 0) < self.limits.waiting_per_ip
-
-    def opened(self, ip: str, delta: int) -> None:
-        n = self.waiting.get(ip, 0) + delta
-        if n > 0:
-            self.waiting[ip] = n
-        else:
-            self.waiting.pop(ip, None)
-
-    def wait_left(self, ip: str, now: float) -> float:
-        """Seconds this address must wait before its next guess (0: it may guess now)."""
+    def delay(self, ip: str, now: float) -> float:
+        """How long the answer to a wrong guess from this address is held back (0: not at all)."""
         tries = self._recent(ip, now)
         if tries is None or len(tries) < self.limits.failed_per_ip:
             return 0.0
-        return max(0.0, tries[-1] + self.limits.backoff - now)
+        return self.limits.backoff
 
-    def wrong(self, ip: str, now: float) -> None:
-        tries = self.failed.setdefault(ip, deque())
-        tries.append(now)
-        while len(tries) > self.limits.failed_per_ip:  # only the latest ones matter
-            tries.popleft()
-
-    def guess_allowed(self, conn: Conn, now: float) -> None:
-        """After many wrong codes from one address, each further guess waits a moment (never a long lock)."""
-        wait = self.wait_left(conn.ip, now)
-        if wait > 0:
-            self._count(conn)
-            raise ProtocolError("too_many_attempts", f"too many wrong codes from this address; wait {wait:.1f} s")
-
-    def refused(self, conn: Conn, now: float, exc: ProtocolError) -> ProtocolError:
-        """A wrong code or token: counted for the connection and its address; returns ``exc`` to raise."""
-        self._count(conn)
-        self.wrong(conn.ip, now)
-        return exc
-
-    def _count(self, conn: Conn) -> None:
+    def refused(self, conn: Conn, now: float) -> float:
+        """A wrong code or token: counted for the connection and its address; returns the back-off."""
+        wait = self.delay(conn.ip, now)
         conn.failed += 1
         if conn.failed >= self.limits.failed_per_conn:
             conn.close_with = (1008, "too many wrong codes or tokens")
+        tries = self.failed.setdefault(conn.ip, deque())
+        tries.append(now)
+        while len(tries) > self.limits.failed_per_ip:  # only the latest ones matter
+            tries.popleft()
+        return wait
 
     def _recent(self, ip: str, now: float) -> deque[float] | None:
         tries = self.failed.get(ip)

@@ -15,6 +15,7 @@ import pygame
 from game import tables as registry
 from game.online.client import OnlineClient
 from game.online.hosting import ServerThread
+from game.online.remote import RemoteMatch
 from game.session import Session
 from sprites import theme
 from sprites.widgets import Button, draw_panel
@@ -32,17 +33,34 @@ class OnlineTable:
         self.client, self.local_server = client, server
         self.view_seat = self.revealed_for = session.match.seat  # also when the computer plays this seat
         self.resign_armed = 0.0
+        self.code = client.code  # this table's; a "seated" for another code is the rematch
+        self.next_match: RemoteMatch | None = None
+        self.handed_over = False
 
     def exit(self) -> None:
         super().exit()  # type: ignore[misc]
-        self.client.close(leave=True)
-        if self.local_server is not None:
-            self.local_server.stop(wait=0)
+        if not self.handed_over:
+            self.client.close(leave=True)
+            if self.local_server is not None:
+                self.local_server.stop(wait=0)
 
     # --- the network, once a frame -------------------------------------------------------------------------
     def pump(self) -> None:
+        msgs = self.client.poll()
+        if self.next_match is None:
+            for i, msg in enumerate(msgs):
+                if msg.get("type") == "seated" and msg.get("code") != self.code:  # both asked: the rematch
+                    self.next_match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)
+                    msgs, rest = msgs[:i], msgs[i:]
+                    self.next_match.feed(rest)
+                    break
+        elif msgs:
+            self.next_match.feed(msgs)
+            msgs = []
+        if self.next_match is not None and self.next_match.started and not self.handed_over:
+            self.start_rematch(self.next_match)
         m = self.match
-        if m.feed(self.client.poll()):
+        if m.feed(msgs):
             self.clear_selection()
             self.refresh(animate=False)
         for text, err in m.pop_notices():
@@ -87,6 +105,35 @@ class OnlineTable:
     def show_end(self) -> None:
         self.app.play_sound("win")
         self.app.push("end", table=self, again="online")
+
+    # --- after the end: the rematch --------------------------------------------------------------------------------
+    def end_offer(self) -> tuple[str, bool, str]:
+        """What the end screen's first button says, whether it may be pressed, and a note about the rematch."""
+        m, other = self.match, 1 - self.match.seat
+        name = self.session.names[other]
+        mine, theirs = m.rematch_asked[m.seat], m.rematch_asked[other]
+        if m.status == "closed" or (m.names[other] is not None and not m.connected[other] and not theirs):
+            return self.t("online.rematch"), False, self.t("online.rematch_gone", name=name)
+        if mine:
+            return self.t("online.rematch"), False, self.t("online.rematch_waiting", name=name)
+        if theirs:
+            return self.t("online.rematch_accept"), True, self.t("online.rematch_asked", name=name)
+        return self.t("online.rematch"), True, ""
+
+    def end_again(self) -> None:
+        if not self.match.ask_rematch():
+            self.show_toast(self.t("online.offline"), error=True)
+
+    def start_rematch(self, m: RemoteMatch) -> None:
+        """The new deal has arrived: a fresh table for it takes this one's place (and the end screen's)."""
+        names = [n or "?" for n in m.names]
+        seats = ["remote", "remote"]
+        seats[m.seat] = "bot" if "bot" in self.session.seats else "human"
+        session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]
+        self.handed_over = True
+        if self.app.stack.top is not self:
+            self.app.stack.pop()  # the end screen
+        self.app.stack.replace(online_table(self.app, session, self.client, self.local_server))
 
     # --- buttons: Hint becomes Resign ---------------------------------------------------------------------------
     def _all_buttons(self) -> list[Button]:

@@ -50,20 +50,22 @@ ERRORS = {
     "too_many_attempts": "too many wrong codes or tokens",
     "too_many_tables": "this connection has opened too many tables",
     "server_full": "the server has no room for more tables or connections",
-    "elsewhere": "another worker of this server holds the table: connect to /t/CODE",
+    "not_over": "a rematch needs a finished game",
     "internal": "the server could not handle the message",
 }
 
-SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong")
+SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch")
 
 
 class ProtocolError(ValueError):
     """A message the protocol refuses; ``code`` is one of :data:`ERRORS`, the text says what was wrong."""
 
-    def __init__(self, code: str, message: str, ref: str | None = None) -> None:
+    def __init__(self, code: str, message: str, ref: str | None = None,
+                 refusal: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.ref = ref  # the type of the refused message, when it got that far
+        self.refusal = refusal  # a move the rules refused: IllegalAction.to_json(), for the client to word
 
 
 # --- field checks ---------------------------------------------------------------------------------
@@ -93,20 +95,6 @@ def normalize_code(text: str) -> str:
 
 def is_code(code: str) -> bool:
     return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
-
-
-def code_owner(code: str, workers: int) -> int:
-    """Which of ``workers`` processes holds the table with this code (a connection to ``/t/CODE`` goes there)."""
-    return CODE_ALPHABET.index(code[0]) % workers if workers > 1 and code and code[0] in CODE_ALPHABET else 0
-
-
-def route_of(path: str) -> str | None:
-    """The table code in a connection's path ``/t/CODE`` (None for ``/`` or anything else)."""
-    parts = path.split("?", 1)[0].strip("/").split("/")
-    if len(parts) == 2 and parts[0] == "t":
-        code = normalize_code(parts[1])
-        return code if is_code(code) else None
-    return None
 
 
 def format_code(code: str) -> str:
@@ -189,9 +177,11 @@ def _action(value: Any) -> dict[str, Any]:
 SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "create": {"game": _game, "name": player_name},
     "join": {"code": _code, "name": player_name},
+    "quick": {"game": _game, "name": player_name},
     "resume": {"code": _code, "token": _token},
     "act": {"at": _count, "action": _action},
     "resign": {},
+    "rematch": {},
     "leave": {},
     "sync": {},
     "ping": {"id": _ping_id},
@@ -250,8 +240,10 @@ def message(kind: str, **fields: Any) -> dict[str, Any]:
     return {"v": VERSION, "type": kind, **fields}
 
 
-def error(code: str, text: str, ref: str | None = None) -> dict[str, Any]:
-    return message("error", code=code, message=text, ref=ref)
+def error(code: str, text: str, ref: str | None = None, refusal: dict[str, Any] | None = None) -> dict[str, Any]:
+    if refusal is None:
+        return message("error", code=code, message=text, ref=ref)
+    return message("error", code=code, message=text, ref=ref, refusal=refusal)
 
 
 def encode(msg: dict[str, Any]) -> str:
@@ -279,6 +271,21 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # hostile or broken: refused
         raise ProtocolError("bad_field", f"the server's '{kind}' is malformed: {str(exc)[:80]}") from None
     return data
+
+
+def _refusal(value: Any) -> bool:
+    """A rules refusal as the server sends it (IllegalAction.to_json): a key, its game, a few plain parameters."""
+    if not isinstance(value, dict) or set(value) != {"key", "game", "params"}:
+        return False
+    key, game, params = value["key"], value["game"], value["params"]
+    if not (isinstance(key, str) and len(key) <= 48 and key.replace(".", "_").isidentifier()):
+        return False
+    if not (isinstance(game, str) and len(game) <= 32 and isinstance(params, dict) and len(params) <= 8):
+        return False
+    plain = (str, int, float, bool, type(None))
+    return all(isinstance(k, str) and len(k) <= 24 and k.isidentifier() and (
+        isinstance(v, plain) or (isinstance(v, list) and len(v) <= 52 and all(isinstance(x, plain) for x in v)))
+        and len(str(v)) <= 300 for k, v in params.items())
 
 
 def _check_server(kind: str, data: dict[str, Any]) -> None:
@@ -327,5 +334,10 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
     elif kind == "error":
         need(isinstance(data.get("code"), str) and isinstance(data.get("message"), str), "code or message")
         data["message"] = data["message"][:300]
+        if data.get("refusal") is not None:
+            need(_refusal(data["refusal"]), "refusal")
     elif kind == "left":
         need(isinstance(data.get("code"), str), "code")
+    elif kind == "rematch":
+        asked = data.get("asked")
+        need(isinstance(asked, list) and len(asked) == 2 and all(isinstance(x, bool) for x in asked), "asked")

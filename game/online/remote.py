@@ -88,6 +88,7 @@ class RemoteMatch:
         self.link = "connected"  # made once seated, so connected; then reconnecting | failed | closed
         self.link_reason = ""
         self.pending: int | None = None
+        self.rematch_asked = [False, False]  # who has asked for a rematch (after the end)
         self._state: RemoteState | None = None
         self._log: list[tuple[int, Event]] = []
         self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
@@ -108,7 +109,7 @@ class RemoteMatch:
     @property
     def state(self) -> RemoteState:
         if self._state is None:
-            raise IllegalAction(self.t("online.not_started"))
+            raise IllegalAction("online.not_started")
         return self._state
 
     def state_at(self, index: int) -> RemoteState:
@@ -144,15 +145,15 @@ class RemoteMatch:
         """Check against the latest observation and send; the server's answer arrives later."""
         st = self.state
         if st.is_over:
-            raise IllegalAction(self.t("online.game_over"))
+            raise IllegalAction("online.game_over")
         if self.pending is not None or self._steps:
-            raise IllegalAction(self.t("online.wait_confirm"))
+            raise IllegalAction("online.wait_confirm")
         if st.to_move != self.seat:
-            raise IllegalAction(self.t("online.not_your_turn"))
+            raise IllegalAction("online.not_your_turn")
         if action not in st.legal_actions():
-            raise IllegalAction(self.t("online.not_allowed"))
+            raise IllegalAction("online.not_allowed")
         if not self.send("act", at=self.cursor, action=action.to_json()):
-            raise IllegalAction(self.t("online.offline"))
+            raise IllegalAction("online.offline")
         self.pending = self.cursor
         self.actions[self.cursor:] = [action]
         self._state = RemoteState(st.obs, self.seat, st.events, st.result, pending=True)
@@ -160,6 +161,13 @@ class RemoteMatch:
 
     def resign(self) -> bool:
         return self.send("resign")
+
+    def ask_rematch(self) -> bool:
+        """Ask for a new deal with the same opponent (seats swapped); it starts once both have asked."""
+        if not self.send("rematch"):
+            return False
+        self.rematch_asked[self.seat] = True
+        return True
 
     def can_undo(self, is_human: Callable[[int], bool] = lambda seat: True) -> bool:
         return False
@@ -194,6 +202,8 @@ class RemoteMatch:
                 self._error(msg)
             elif kind == "left":
                 self.status, self.link = "closed", "closed"
+            elif kind == "rematch":
+                self.rematch_asked = list(msg["asked"])
             elif kind == STATUS:
                 self._link(msg)
         return reset
@@ -263,7 +273,12 @@ class RemoteMatch:
         code = msg.get("code", "")
         key = f"online.error.{code}"
         text = self.t(key)
-        if code == "illegal" or text == key or not text:
+        if msg.get("refusal") is not None and hasattr(self.t, "refusal"):  # the rules' own reason, in our words
+            refusal = msg["refusal"]
+            exc = IllegalAction(refusal["key"], **refusal["params"])
+            exc.game = refusal["game"]
+            text = self.t.refusal(exc)
+        elif code == "illegal" or text == key or not text:
             text = str(msg.get("message", code))
         self._notices.append((text, True))
         if msg.get("ref") == "resume" and code in ("no_table", "bad_token", "too_many_attempts"):

@@ -1,23 +1,21 @@
-"""Durable tables: an embedded SQLite store (WAL) of every table and every accepted action, and the
-journal that sends no answer before the change it answers is committed.
+"""Durable tables: the store interface, its embedded SQLite backend, and how a ``--store`` value is opened.
 
 A game is its seed plus its actions, so that is what is kept: one row per table (game, seed, the deal's
-secret, names, SHA-256 hashes of the seat tokens, the result) and one row per action. On start the
-server replays each open table through ``Match.play`` - the same door that accepted the moves.
-Writes of one event-loop tick are committed together in a writer thread (group commit), and the
-messages of that tick are sent only once the commit returned.
+secret, names, SHA-256 hashes of the seat tokens, the move number, who holds each seat, the result) and
+one row per action. Two backends speak the same SQL (``game/online/ops.py``): SQLite, the embedded
+default (one file, no server to install, shared by the gateways of one machine), and PostgreSQL
+(``game/online/pgstore.py``) for gateways on several machines. Each store tells the gateways which tables
+changed: PostgreSQL by ``LISTEN``/``NOTIFY``, SQLite through a ``changes`` table that the other processes
+poll cheaply (``PRAGMA data_version`` says when anything was committed).
 """
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import json
 import logging
 import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,17 +23,34 @@ from game.paths import user_data_dir
 
 log = logging.getLogger("carduels.online")
 
-SCHEMA_VERSION = 1
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL, secret TEXT NOT NULL,
-    name0 TEXT, token0 TEXT, name1 TEXT, token1 TEXT, ip TEXT, result TEXT,
-    created REAL NOT NULL, finished REAL, closed INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS actions (
-    code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS tables_finished ON tables (closed, finished);
-"""
+SCHEMA_VERSION = 2
+CHANNEL = "card_duels"
+COLUMNS = ("code TEXT PRIMARY KEY, game TEXT NOT NULL, seed BIGINT NOT NULL, secret TEXT NOT NULL, "
+           "name0 TEXT, token0 TEXT, name1 TEXT, token1 TEXT, ip TEXT, result TEXT, "
+           "created {real} NOT NULL, finished {real}, closed INTEGER NOT NULL DEFAULT 0, "
+           "moves INTEGER NOT NULL DEFAULT 0, quick INTEGER NOT NULL DEFAULT 0, "
+           "here0 TEXT NOT NULL DEFAULT '', here1 TEXT NOT NULL DEFAULT '', away0 {real}, away1 {real}, "
+           "again0 TEXT NOT NULL DEFAULT '', again1 TEXT NOT NULL DEFAULT '', next TEXT")
+INDEXES = ("CREATE INDEX IF NOT EXISTS tables_finished ON tables (closed, finished)",
+           "CREATE INDEX IF NOT EXISTS tables_waiting ON tables (ip, name1, closed)",
+           "CREATE INDEX IF NOT EXISTS tables_quick ON tables (quick, game, name1)",
+           # the reaper asks every second for seats away too long and tables too old: no scan of every table
+           "CREATE INDEX IF NOT EXISTS tables_away0 ON tables (away0)",
+           "CREATE INDEX IF NOT EXISTS tables_away1 ON tables (away1)",
+           "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)")
+SQLITE_SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    f"CREATE TABLE IF NOT EXISTS tables ({COLUMNS.format(real='REAL')})",
+    "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, "
+    "PRIMARY KEY (code, n)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, "
+    "origin TEXT NOT NULL, payload TEXT NOT NULL, at REAL NOT NULL)",
+    *INDEXES,
+]
+V1_ADDED = ("moves INTEGER NOT NULL DEFAULT 0", "quick INTEGER NOT NULL DEFAULT 0",
+            "here0 TEXT NOT NULL DEFAULT ''", "here1 TEXT NOT NULL DEFAULT ''", "away0 REAL", "away1 REAL",
+            "again0 TEXT NOT NULL DEFAULT ''", "again1 TEXT NOT NULL DEFAULT ''", "next TEXT")
 
 
 def default_path() -> Path:
@@ -51,193 +66,164 @@ class StoreError(RuntimeError):
     pass
 
 
+class Db:
+    """What an operation sees inside one transaction: statements with ``?`` placeholders on either backend."""
+
+    def __init__(self, conn: Any, pyformat: bool) -> None:
+        self.conn, self.pyformat = conn, pyformat
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.pyformat else sql
+
+    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """Execute; the number of rows it changed (a guarded write that matched nothing returns 0)."""
+        cur = self.conn.execute(self._sql(sql), params)
+        return cur.rowcount
+
+    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return list(self.conn.execute(self._sql(sql), params).fetchall())
+
+    def one(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+        return self.conn.execute(self._sql(sql), params).fetchone()
+
+
 class Store:
-    """The SQLite file; one connection per process (each worker opens its own; the file is shared)."""
+    """The interface both backends offer; the server reaches a store only through these methods."""
+
+    kind = "?"
+    where = "?"
+    sync = "full"  # "full": the answer waits for the disk; "normal": commits are cheap (no fsync)
+    shared = True  # other processes may change the same tables (so this one listens for their changes)
+
+    def run(self, fn: Callable[[Db], Any]) -> Any:
+        """``fn`` inside one transaction on the writer connection (from the journal's writer thread)."""
+        raise NotImplementedError
+
+    def read(self, fn: Callable[[Db], Any]) -> Any:
+        """``fn`` on a reading connection (loads; from the reader thread)."""
+        raise NotImplementedError
+
+    def notify(self, db: Db, code: str, origin: str, payload: str = "") -> None:
+        """Inside ``run``: tell every gateway (at commit) that table ``code`` changed."""
+        raise NotImplementedError
+
+    def listen(self, on_change: Callable[[str, str, str], None], stop: threading.Event) -> None:
+        """Call ``on_change(code, origin, payload)`` for every change committed by anyone, until ``stop``
+        (blocks: run it in a thread). ``code == "*"``: changes may have been missed, trust no cache."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def tidy(self, db: Db, now: float) -> None:
+        """Inside ``run``: forget what only the change notes of the last minute needed."""
+
+    def ping(self) -> bool:
+        """Is the store reachable (``/readyz``)?"""
+        try:
+            self.read(lambda db: db.one("SELECT 1"))
+            return True
+        except Exception:  # noqa: BLE001 - any failure means not ready
+            return False
+
+
+class SQLiteStore(Store):
+    """One file in WAL mode; ``:memory:`` for a server whose tables die with it (the app's own server)."""
+
+    kind = "sqlite"
 
     def __init__(self, path: Path | str, sync: str = "full") -> None:
+        self.memory = str(path) == ":memory:"
         self.path = Path(path)
-        self.sync = "full" if sync == "full" else "normal"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=10.0)
-        self.lock = threading.Lock()
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
-        self.db.execute("PRAGMA busy_timeout=10000")
+        self.where = str(path)
+        self.sync = "full" if sync == "full" and not self.memory else "normal"
+        self.shared = not self.memory
+        if not self.memory:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = self._connect()
+        self.lock = threading.RLock()
         with self.lock:
-            self.db.executescript(SCHEMA)  # idempotent; workers starting together wait on busy_timeout
+            self._prepare()
+        self.reader = self.db if self.memory else self._connect()
+        self.rlock = self.lock if self.memory else threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.where, isolation_level=None, check_same_thread=False, timeout=10.0)
+        if not self.memory:
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if self.sync == 'full' else 'NORMAL'}")
+        db.execute("PRAGMA busy_timeout=10000")
+        return db
+
+    def _prepare(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")  # gateways starting together take turns
+        try:
+            for sql in SQLITE_SCHEMA[:2]:
+                self.db.execute(sql)
+            row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is not None and int(row[0]) > SCHEMA_VERSION:
+                raise StoreError(f"{self.where} was written by a newer server (schema {row[0]})")
+            if row is not None and int(row[0]) < 2:  # the first schema: the columns of shared gateways
+                have = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+                for col in V1_ADDED:
+                    if col.split()[0] not in have:
+                        self.db.execute(f"ALTER TABLE tables ADD COLUMN {col}")
+            for sql in SQLITE_SCHEMA[2:]:
+                self.db.execute(sql)
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def run(self, fn: Callable[[Db], Any]) -> Any:
+        with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                if row is None:
-                    self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                elif int(row[0]) > SCHEMA_VERSION:
-                    raise StoreError(f"{self.path} was written by a newer server (schema {row[0]})")
+                out = fn(Db(self.db, False))
                 self.db.execute("COMMIT")
+                return out
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
 
+    def read(self, fn: Callable[[Db], Any]) -> Any:
+        with self.rlock:
+            return fn(Db(self.reader, False))
+
+    def notify(self, db: Db, code: str, origin: str, payload: str = "") -> None:
+        if self.shared:
+            db.run("INSERT INTO changes (code, origin, payload, at) VALUES (?, ?, ?, ?)",
+                   (code, origin, payload, time.time()))
+
+    def listen(self, on_change: Callable[[str, str, str], None], stop: threading.Event,
+               every: float = 0.004) -> None:
+        if not self.shared:
+            stop.wait()
+            return
+        db = self._connect()
+        try:
+            last = db.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0]
+            seen = None
+            while not stop.wait(every):
+                version = db.execute("PRAGMA data_version").fetchone()[0]  # moves when another connection commits
+                if version == seen:
+                    continue
+                seen = version
+                rows = db.execute("SELECT seq, code, origin, payload FROM changes WHERE seq > ? ORDER BY seq",
+                                  (last,)).fetchall()
+                for seq, code, origin, payload in rows:
+                    last = seq
+                    on_change(code, origin, payload)
+        finally:
+            db.close()
+
+    def tidy(self, db: Db, now: float) -> None:
+        db.run("DELETE FROM changes WHERE at < ?", (now - 60.0,))
+
     def close(self) -> None:
         with self.lock:
+            if self.reader is not self.db:
+                self.reader.close()
             self.db.close()
 
-    def commit(self, writes: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run the writes as one transaction (from the writer thread)."""
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, params in writes:
-                    self.db.execute(sql, params)
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-
-    def open_tables(self, owns: Callable[[str], bool] = lambda code: True) -> list[dict[str, Any]]:
-        """Every table not closed (and owned by this worker), with its actions in order."""
-        with self.lock:
-            rows = self.db.execute("SELECT code, game, seed, secret, name0, token0, name1, token1, ip, result, "
-                                   "created FROM tables WHERE closed = 0").fetchall()
-            out = []
-            for code, game, seed, secret, n0, t0, n1, t1, ip, result, created in rows:
-                if not owns(code):
-                    continue
-                acts = [json.loads(a) for (a,) in self.db.execute(
-                    "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))]
-                out.append({"code": code, "game": game, "seed": seed, "secret": secret, "names": [n0, n1],
-                            "tokens": [t0 or "", t1 or ""], "ip": ip or "?", "created": created,
-                            "result": json.loads(result) if result else None, "actions": acts})
-            return out
-
-    def codes(self) -> set[str]:
-        with self.lock:
-            return {c for (c,) in self.db.execute("SELECT code FROM tables")}
-
-    def prune(self, now: float, retention: float) -> int:
-        """Forget finished tables older than the retention time; returns how many."""
-        cutoff = now - retention
-        with self.lock:
-            old = [c for (c,) in self.db.execute(
-                "SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ?", (cutoff,))]
-        if old:
-            self.commit([w for c in old for w in (("DELETE FROM actions WHERE code = ?", (c,)),
-                                                   ("DELETE FROM tables WHERE code = ?", (c,)))])
-        return len(old)
-
-
-# --- what the server writes ----------------------------------------------------------------------------------
-def w_create(code: str, game: str, seed: int, secret: str, name: str, token: str, ip: str) -> list[tuple[str, tuple]]:
-    return [("DELETE FROM actions WHERE code = ?", (code,)),  # a finished table kept under this code is gone
-            ("INSERT OR REPLACE INTO tables (code, game, seed, secret, name0, token0, ip, created) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, game, seed, secret, name, token_hash(token), ip, time.time()))]
-
-
-def w_seat(code: str, name: str, token: str) -> tuple[str, tuple]:
-    return "UPDATE tables SET name1 = ?, token1 = ? WHERE code = ?", (name, token_hash(token), code)
-
-
-def w_token_gone(code: str, seat: int) -> tuple[str, tuple]:
-    return f"UPDATE tables SET token{1 if seat else 0} = '' WHERE code = ?", (code,)
-
-
-def w_action(code: str, n: int, action: dict[str, Any]) -> tuple[str, tuple]:
-    return "INSERT OR REPLACE INTO actions VALUES (?, ?, ?)", (code, n, json.dumps(action, separators=(",", ":")))
-
-
-def w_result(code: str, result: dict[str, Any]) -> tuple[str, tuple]:
-    return "UPDATE tables SET result = ? WHERE code = ?", (json.dumps(result), code)
-
-
-def w_finished(code: str) -> tuple[str, tuple]:
-    return "UPDATE tables SET finished = coalesce(finished, ?) WHERE code = ?", (time.time(), code)
-
-
-def w_closed(code: str, keep: bool) -> list[tuple[str, tuple]]:
-    """A table leaves memory: a finished game is kept for the retention time, anything else is deleted."""
-    if keep:
-        return [("UPDATE tables SET closed = 1, finished = coalesce(finished, ?) WHERE code = ?", (time.time(), code))]
-    return [("DELETE FROM actions WHERE code = ?", (code,)), ("DELETE FROM tables WHERE code = ?", (code,))]
-
-
-class Journal:
-    """Holds back every message until the writes made before it are committed (in order, per tick).
-
-    Without a store, messages go out at once, as before."""
-
-    def __init__(self, store: Store | None, deliver: Callable[[Any, str], None],
-                 failed: Callable[[Any], None]) -> None:
-        self.store, self.deliver, self.failed = store, deliver, failed
-        self.writes: list[tuple[str, tuple[Any, ...]]] = []
-        self.msgs: list[tuple[Any, str]] = []
-        self.busy = False
-        self.scheduled = False
-        self.commits = 0
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="store") if store is not None else None
-
-    def write(self, *writes: tuple[str, tuple[Any, ...]]) -> None:
-        if self.store is not None:
-            self.writes.extend(writes)
-            self._schedule()
-
-    def send(self, conn: Any, text: str) -> None:
-        if self.store is None:
-            self.deliver(conn, text)
-            return
-        self.msgs.append((conn, text))
-        self._schedule()
-
-    def _schedule(self) -> None:
-        if not self.scheduled and not self.busy:
-            self.scheduled = True
-            asyncio.get_running_loop().call_soon(self._flush)
-
-    def _flush(self) -> None:
-        self.scheduled = False
-        if self.busy:
-            return
-        writes, msgs = self.writes, self.msgs
-        self.writes, self.msgs = [], []
-        if not writes:
-            self._deliver(msgs)
-            return
-        assert self.store is not None and self._pool is not None
-        loop = asyncio.get_running_loop()
-        if self.store.sync != "full":  # no fsync: a commit takes microseconds, less than a hand-off to a thread
-            fut: asyncio.Future = loop.create_future()
-            try:
-                self.store.commit(writes)
-                fut.set_result(None)
-            except Exception as exc:  # noqa: BLE001 - reported like a failed commit in the thread
-                fut.set_exception(exc)
-            self._committed(fut, msgs)
-            return
-        self.busy = True  # fsync: the writer thread waits for the disk while the loop serves other tables
-        fut = loop.run_in_executor(self._pool, self.store.commit, writes)
-        fut.add_done_callback(lambda f: self._committed(f, msgs))
-
-    def _committed(self, fut: asyncio.Future, msgs: list[tuple[Any, str]]) -> None:
-        self.busy = False
-        self.commits += 1
-        if fut.exception() is not None:
-            log.error("the store could not commit; the affected players are disconnected: %r", fut.exception())
-            for conn in {id(c): c for c, _ in msgs}.values():
-                self.failed(conn)
-        else:
-            self._deliver(msgs)
-        if self.writes or self.msgs:
-            self._schedule()
-
-    def _deliver(self, msgs: list[tuple[Any, str]]) -> None:
-        for conn, text in msgs:
-            self.deliver(conn, text)
-
-    async def drain(self) -> None:
-        """Wait until everything written so far is committed (stopping, tests)."""
-        while self.busy or self.scheduled or self.writes or self.msgs:
-            if not self.busy and not self.scheduled:
-                self._schedule()
-            await asyncio.sleep(0.005)
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True)

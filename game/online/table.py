@@ -1,8 +1,9 @@
-"""One online table as the server keeps it: the rules Match and its seed, two seats, who may see what.
+"""One online table as a gateway keeps it in memory: seed, actions and the current state, two seats.
 
 No network here: the server calls these methods and sends the messages they build. Every action goes
-through ``Match.play`` (the rules' one door); each seat's messages hold only ``observe(seat)`` and the
-public log events, and the seed is revealed only once the game is over.
+through ``state.apply`` (the rules' one door); each seat's messages hold only ``observe(seat)`` and the
+public log events, and the seed is revealed only once the game is over. A table keeps no past states
+(a full snapshot replays the deal for its log), so an idle table costs a few kilobytes.
 """
 from __future__ import annotations
 
@@ -15,21 +16,59 @@ import rules
 from game.online.fairness import commitment, new_secret
 from game.online.protocol import ProtocolError, message
 from game.online.store import token_hash
-from rules.core import IllegalAction
-from rules.match import Match
+from rules.core import Action, GameState, IllegalAction
+
+MAX_SYNC_EVENTS = 400  # a full snapshot carries at most the latest this many log events
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+class Line:
+    """A game as seed + actions + the current state (what ``Match`` offers a server, without its history)."""
+
+    __slots__ = ("game_id", "seed", "actions", "actors", "state")
+
+    def __init__(self, game_id: str, seed: int) -> None:
+        self.game_id, self.seed = game_id, seed
+        self.actions: list[Action] = []
+        self.actors = bytearray()  # who took each action (2: nobody)
+        self.state: GameState = rules.spec(game_id).new_game(seed=seed)
+
+    def play(self, action: Action) -> GameState:
+        to_move = self.state.to_move
+        self.state = self.state.apply(action)
+        self.actions.append(action)
+        self.actors.append(2 if to_move is None else to_move)
+        return self.state
+
+    def actor(self, index: int) -> int | None:
+        seat = self.actors[index]
+        return None if seat == 2 else seat
+
+    def events(self, limit: int = MAX_SYNC_EVENTS) -> list[list[Any]]:
+        """The public log as [action index, event] pairs (the latest ``limit``), by replaying the deal."""
+        out: list[list[Any]] = []
+        state = rules.spec(self.game_id).new_game(seed=self.seed)
+        for i, action in enumerate(self.actions):
+            state = state.apply(action)
+            out.extend([i, e] for e in state.events)
+            if len(out) > 2 * limit:
+                del out[:-limit]
+        return out[-limit:]
+
+
 @dataclass
 class Seat:
     name: str | None = None
-    token: str = ""  # known since this process seated or resumed the player ("" after a restart)
-    conn: Any = None  # the live connection, or None while the player is away
-    away_since: float | None = None
+    token: str = ""  # known since this gateway seated or resumed the player
+    conn: Any = None  # the live connection on this gateway, or None
+    away_since: float | None = None  # wall-clock time the seat has been empty since (None: held somewhere)
     token_hash: str = ""  # what the store keeps; "" once the seat was given up
+    remote: bool = False  # another gateway holds the seat
+    again: str = ""  # the hash of this seat's token at the rematch it asked for ("" not asked)
+    again_token: str = ""  # that token, when this gateway made it
 
     def __post_init__(self) -> None:
         if self.token and not self.token_hash:
@@ -44,24 +83,50 @@ class Table:
         self.seed = seed
         self.secret = secret or new_secret()  # the deal's commitment binds the seed from the start
         self.commit = commitment(seed, self.secret)
-        self.ip = ip  # the address that opened it (the per-address cap of waiting tables)
-        self.match = Match(game_id, {"seed": seed})
-        self.seats = [Seat(host, new_token(), None, now), Seat()]
+        self.ip = ip  # the address group that opened it (the per-address cap of waiting tables)
+        self.match = Line(game_id, seed)
+        self.seats = [Seat(host, new_token()), Seat()]
         self.result: dict[str, Any] | None = None  # a resignation or an abandoned seat ends the game early
-        self.created = now
+        self.created = now  # wall clock
+        self.quick = False
+        self.next_code: str | None = None  # the rematch table, once both asked
+        self.idle_since: float | None = None  # monotonic: since when no connection here uses it
+        self.pending = 0  # changes of this gateway not yet committed
+        self.stale = False  # another gateway changed it meanwhile: read it again once ``pending`` is 0
+        self.making = False  # this gateway is opening the rematch
 
     @classmethod
-    def restore(cls, rec: dict[str, Any], now: float, wall: float) -> Table:
-        """A table from the store: its moves replayed through the rules; every seat away since ``now``."""
-        table = cls(rec["code"], rec["game"], rec["seed"], rec["names"][0] or "?", now, rec["secret"], rec["ip"])
-        table.created = now - max(0.0, wall - rec["created"])
+    def restore(cls, rec: dict[str, Any], me: str = "") -> Table:
+        """A table from the store: its moves replayed through the rules."""
+        table = cls(rec["code"], rec["game"], rec["seed"], rec["names"][0] or "?", rec["created"], rec["secret"],
+                    rec["ip"])
         for i in (0, 1):
-            name = rec["names"][i]
-            table.seats[i] = Seat(name, "", None, now if name else None, rec["tokens"][i] if name else "")
-        for data in rec["actions"]:
-            table.match.play(rules.action_from_json(table.game_id, data))
+            table.seats[i] = Seat(rec["names"][i], "", None, None, rec["tokens"][i] if rec["names"][i] else "")
+        table.update_seats(rec, me)
+        table.extend(rec["actions"])
         table.result = rec["result"]
+        table.quick, table.next_code = bool(rec["quick"]), rec["next"]
         return table
+
+    def update_seats(self, rec: dict[str, Any], me: str) -> None:
+        """Names, presence and rematch requests as the store has them (seats held here stay as they are)."""
+        for i, s in enumerate(self.seats):
+            s.name = rec["names"][i]
+            s.token_hash = rec["tokens"][i] if s.name else ""
+            held = rec["here"][i]
+            s.remote = bool(held) and held != me
+            if s.conn is None:
+                s.away_since = rec["away"][i] if not s.remote else None
+            s.again = rec["again"][i]
+
+    def extend(self, actions: list[Any]) -> list[list[Any]]:
+        """Apply stored actions (JSON) through the rules; their public events as [index, event] pairs."""
+        out: list[list[Any]] = []
+        for data in actions:
+            i = self.count
+            state = self.match.play(rules.action_from_json(self.game_id, data))
+            out.extend([i, e] for e in state.events)
+        return out
 
     # --- reading -----------------------------------------------------------------------------------
     @property
@@ -84,7 +149,11 @@ class Table:
 
     @property
     def connected(self) -> list[bool]:
-        return [s.conn is not None for s in self.seats]
+        return [s.conn is not None or s.remote for s in self.seats]
+
+    @property
+    def local(self) -> list[Any]:
+        return [s.conn for s in self.seats if s.conn is not None]
 
     def seat_of(self, token: str) -> int | None:
         """The seat this token opens; compared in constant time so timing reveals nothing."""
@@ -97,17 +166,17 @@ class Table:
         return found
 
     # --- seating -----------------------------------------------------------------------------------
-    def join(self, name: str, now: float) -> int:
+    def join(self, name: str) -> int:
         if self.seats[1].name is not None:
             raise ProtocolError("table_full", "both seats of this table are taken")
         if name.casefold() == (self.seats[0].name or "").casefold():
             raise ProtocolError("bad_name", f"{name} is already at this table; please choose another name")
-        self.seats[1] = Seat(name, new_token(), None, now)
+        self.seats[1] = Seat(name, new_token())
         return 1
 
     # --- playing -----------------------------------------------------------------------------------
-    def act(self, seat: int, at: int, data: dict[str, Any]) -> None:
-        """Apply one seat's action through the rules, or raise :class:`ProtocolError` saying why not."""
+    def act(self, seat: int, at: int, data: dict[str, Any]) -> list[list[Any]]:
+        """Apply one seat's action through the rules (its events), or raise :class:`ProtocolError` saying why not."""
         if self.status == "waiting":
             raise ProtocolError("waiting_for_opponent", "the game starts when the second player joins")
         if self.over:
@@ -123,34 +192,26 @@ class Table:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise ProtocolError("bad_action", f"malformed action ({type(exc).__name__})") from None
         try:
-            self.match.play(action)
+            state = self.match.play(action)
         except IllegalAction as exc:
-            raise ProtocolError("illegal", str(exc) or "that move is not allowed now") from None
+            raise ProtocolError("illegal", str(exc), refusal=exc.to_json()) from None
+        return [[at, e] for e in state.events]
 
     def resign(self, seat: int) -> None:
         if self.over:
             raise ProtocolError("game_over", "the game is over")
         self.result = {"reason": "resign", "seat": seat, "winners": [1 - seat]}
 
-    def abandon(self, seat: int) -> None:
-        """The seat stayed away longer than the reconnect window: the other player wins."""
-        if not self.over:
-            self.result = {"reason": "abandoned", "seat": seat, "winners": [1 - seat]}
-
     # --- messages ------------------------------------------------------------------------------------
-    def events_since(self, start: int) -> list[list[Any]]:
-        """Public events of actions ``start``.. as [action index, event] pairs."""
-        out: list[list[Any]] = []
-        for i in range(start, self.count):
-            out.extend([i, e] for e in self.match.state_at(i + 1).events)
-        return out
-
     def state_message(self, seat: int, start: int, full: bool,
                       events: list[list[Any]] | None = None) -> dict[str, Any]:
         """What ``seat`` is told: its own observation and the public events since ``start``
-        (``events`` when the caller already has them: they are the same for both seats)."""
+        (a full snapshot: the latest :data:`MAX_SYNC_EVENTS` of the whole log)."""
         over = self.over
-        events = self.events_since(start) if events is None else events
+        if full:
+            events, start = self.match.events(), 0
+        elif events is None:
+            events = []
         return message(
             "state", code=self.code, game=self.game_id, seat=seat, count=self.count, full=full, **{"from": start},
             obs=self.match.state.observe(seat), events=events, names=self.names,
@@ -165,6 +226,9 @@ class Table:
 
     def presence_message(self) -> dict[str, Any]:
         return message("presence", names=self.names, connected=self.connected, status=self.status)
+
+    def rematch_message(self) -> dict[str, Any]:
+        return message("rematch", code=self.code, asked=[bool(s.again) for s in self.seats])
 
     def seated_message(self, seat: int) -> dict[str, Any]:
         return message("seated", code=self.code, seat=seat, token=self.seats[seat].token, game=self.game_id,

@@ -30,7 +30,7 @@ class _Question(DialogScene):
         s = theme.ui_scale(h)
         pw = min(int(w * 0.8), int(900 * max(s, 0.7)))
         self.px = max(theme.font_px(34, s), round(h * 0.026))
-        self.lines = self.app.fonts.wrap(self.text, self.px, pw - int(60 * s) - 20)
+        self.lines = self.app.fonts.wrap(self.text, self.px, pw - int(60 * s) - 20, bold=True)  # drawn bold
         self.gap = max(10, int(24 * s))
         return pw, s
 

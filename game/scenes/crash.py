@@ -46,7 +46,7 @@ class ApologyScene(Scene):
         self.app.stack.pop()
         menu = self.app.stack.find("menu")
         if bid == "continue" and menu is not None:
-            menu.continue_saved()  # the newest save is the one just written; a damaged one is reported
+            menu.continue_saved(newest=True)  # the save just written; a damaged one is reported
 
     def on_gesture(self, g) -> None:
         self.buttons.gesture(g)

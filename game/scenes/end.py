@@ -32,6 +32,9 @@ class EndScene(Scene):
         self.record: PlayerRecord | None = None
         self.code: str | None = None
         self.copied = False
+        self.how_lines: list[str] = []
+        self.offer = getattr(table, "end_offer", None)  # online: the rematch (label, may press, note)
+        self.offered = self.offer() if self.offer else None
 
     def enter(self) -> None:
         self.app.report_result(self.session)
@@ -49,6 +52,8 @@ class EndScene(Scene):
                     default=0)
         bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
         head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
+        self.how_lines = fonts.wrap(self.how(), self.px, pw - int(60 * s))
+        head_h += len(self.how_lines) * fonts.get(self.px).get_linesize() + int(10 * s)
         score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
         body = lines * fonts.get(self.px).get_linesize()
         body += fonts.get(self.px).get_linesize()  # the players' record
@@ -64,7 +69,7 @@ class EndScene(Scene):
             y = self.panel.bottom - bh - int(28 * s)
         gap = max(12, int(16 * s))
         review = self.session.mode == "computer"  # the review of the human's decisions
-        n = 4 if review else 3
+        n = 4 if review or self.offer else 3
         bw = min(bw, (pw - (n + 1) * gap) // n)
         x0 = self.panel.centerx - (n * bw + (n - 1) * gap) // 2
         tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo", "redo", "hint")]
@@ -79,13 +84,18 @@ class EndScene(Scene):
             self.buttons.set([Button("back", self.t("end.result"),
                                      pygame.Rect(w - tw - gap, h - th - gap, tw, th), primary=True)])
         else:
+            again = Button("again", self.t("online.again" if self.again == "online" else "end.again"),
+                           pygame.Rect(x0, y, bw, bh), primary=True)
+            if self.offered is not None:  # online: a rematch first, a new opponent second
+                again.label, again.enabled = self.offered[0], self.offered[1]
             self.buttons.set([
-                Button("again", self.t("online.again" if self.again == "online" else "end.again"),
-                       pygame.Rect(x0, y, bw, bh), primary=True),
+                again,
                 Button("table", self.t("end.table"), pygame.Rect(x0 + bw + gap, y, bw, bh)),
                 Button("menu", self.t("end.menu"), pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh)),
             ] + ([Button("review", self.t("review.button"), pygame.Rect(x0 + 3 * (bw + gap), y, bw, bh))]
                  if review else [])
+                + ([Button("online", self.t("online.again"), pygame.Rect(x0 + 3 * (bw + gap), y, bw, bh))]
+                   if self.offer else [])
                 + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - bw - int(30 * s),
                                                                       y - bh - int(14 * s), bw, bh))]
                    if self.code else []))
@@ -95,6 +105,14 @@ class EndScene(Scene):
         """Move the result panel aside (the final table shows) or bring it back."""
         self.aside = aside
         self.resize(self._size)
+
+    def how(self) -> str:
+        """How the game ended, in a sentence: the table's own words, else its log sentence for the end event."""
+        own = self.table.end_how()
+        if own:
+            return own
+        ends = [e for _, e in self.session.match.log() if str(e.get("type", "")).endswith(".end")]
+        return self.table.describe(ends[-1]) if ends else ""
 
     def headline(self) -> str:
         st = self.session.match.state
@@ -111,7 +129,10 @@ class EndScene(Scene):
         elif bid == "copy" and self.code:
             copy(self.app, self.code)
             self.copied = True
-        elif bid == "again" and self.again == "online":
+        elif bid == "again" and self.offer is not None:
+            self.table.end_again()
+            self.update(0.0)
+        elif bid == "again" and self.again == "online" or bid == "online":
             self.app.show("online")
         elif bid == "again":
             s = self.session
@@ -121,12 +142,19 @@ class EndScene(Scene):
             self.app.show("menu")
 
     def next_deadline(self) -> float | None:
+        if self.offer is not None:
+            return self.table.next_deadline()  # the network: the other player may ask for a rematch
         if self.session.mode == "demo" and not self.app.opts.until_end:
             return max(0.0, DEMO_RESTART - self.shown)
         return None
 
     def update(self, dt: float) -> None:
         self.shown += dt
+        if self.offer is not None:
+            self.table.pump()
+            if self.offer() != self.offered:
+                self.offered = self.offer()
+                self.resize(self._size)
         if self.session.mode == "demo" and self.shown > DEMO_RESTART and not self.app.opts.until_end:
             self.press("again")
 
@@ -154,10 +182,18 @@ class EndScene(Scene):
         head = fonts.render(self.headline(), theme.font_px(80, s), theme.GOLD, bold=True)
         surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
         st = self.session.match.state
-        top = self.panel.y + int(50 * s) + head.get_height()
+        top = self.panel.y + int(40 * s) + head.get_height()
+        for part in self.how_lines:  # how it ended, under who won
+            img = fonts.render(part, self.px, theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(cx, top)))
+            top += img.get_height()
+        top += int(10 * s)
         above = self.buttons.buttons[-1] if self.code else self.buttons.buttons[0]  # over the code's row, if any
         limit = above.rect.y - int(16 * s) - fonts.get(self.px).get_linesize()
-        if self.record is not None:
+        if self.offered and self.offered[2]:  # where the record stands: what the rematch waits for
+            note = fonts.render(self.offered[2], self.px, theme.GOLD, bold=True)
+            surface.blit(note, note.get_rect(midtop=(cx, limit + int(6 * s))))
+        elif self.record is not None:
             self.record.draw(surface, (cx, limit + int(6 * s)), self.px)
         columns = self.table.end_columns()
         col_w, px = self.col_w, self.px

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.clipboard import copy
 from game.online.client import STATUS, OnlineClient
 from game.online.hosting import ServerThread
 from game.online.play import NETWORK_POLL, online_table
@@ -30,9 +31,10 @@ class LobbyScene(DialogScene):
 
     def __init__(self, app, url: str, name: str, game: str | None = None, code: str | None = None,
                  server: ServerThread | None = None, shown_url: str | None = None, demo: bool = False,
-                 resume: SavedSeat | None = None) -> None:
+                 resume: SavedSeat | None = None, quick: bool = False) -> None:
         super().__init__(app)
         self.url, self.player, self.game, self.code = url, name, game, code
+        self.quick = quick  # quick match: the server seats us with the next player of this game
         self.server, self.shown_url, self.demo = server, shown_url or url, demo
         self.resume = resume
         if resume is not None:
@@ -43,6 +45,7 @@ class LobbyScene(DialogScene):
         self.match: RemoteMatch | None = None
         self.asked = False
         self.handed_over = False
+        self.copied = False
         self.error = ""
         self.size = app.size
 
@@ -60,10 +63,24 @@ class LobbyScene(DialogScene):
         w, h = size
         s = theme.ui_scale(h)
         bw, bh = min(int(w * 0.3), int(360 * s)), max(48, int(62 * s))
-        self.buttons.set([Button("back", self.t("online.back"), pygame.Rect((w - bw) // 2, int(h * 0.82), bw, bh))])
+        rows = [Button("back", self.t("online.back"), pygame.Rect((w - bw) // 2, int(h * 0.82), bw, bh))]
+        if self.shows_code:
+            label = self.t("online.copied" if self.copied else "online.copy")
+            rows.insert(0, Button("copy", label, pygame.Rect((w - bw) // 2, int(h * 0.82) - bh - int(16 * s),
+                                                               bw, bh), primary=True))
+        self.buttons.set(rows)
+
+    @property
+    def shows_code(self) -> bool:
+        return self.match is not None and self.hosting and not self.quick and not self.error
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
+        if bid == "copy" and self.code:
+            copy(self.app, format_code(self.code))
+            self.copied = True
+            self.resize(self.size)
+            return
         self.app.stack.pop()
 
 
@@ -86,6 +103,8 @@ class LobbyScene(DialogScene):
                 pass  # the client itself asks for the seat back with its token
             elif self.code:
                 self.client.send("join", code=self.code, name=self.player)
+            elif self.quick:
+                self.client.send("quick", game=self.game, name=self.player)
             else:
                 self.client.send("create", game=self.game, name=self.player)
         elif kind == STATUS and msg["status"] == "failed":
@@ -93,6 +112,9 @@ class LobbyScene(DialogScene):
         elif kind == "seated" and self.match is None:
             self.code, self.game = msg["code"], msg["game"]
             self.match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)
+            self.resize(self.size)  # the code's Copy button
+            if self.server is not None and self.server.announcer is not None:  # nearby players see the table
+                self.server.announcer.update(code=self.code, game=self.game)
             if self.app.opts.headless and self.hosting:
                 print(f"CODE {self.code}", flush=True)  # a second headless app joins with this code
         elif kind == "error" and self.match is None:
@@ -100,6 +122,8 @@ class LobbyScene(DialogScene):
             self.error = self.t(key) if self.t.has(key) else msg["message"]
         if self.match is not None:
             self.match.feed([msg])
+        if self.error and any(b.id == "copy" for b in self.buttons.buttons):
+            self.resize(self.size)
         if self.error and self.app.opts.headless:  # nobody can read the screen: say it and stop
             print(f"ONLINE-ERROR {self.error}", file=sys.stderr, flush=True)
             self.app.running = False
@@ -115,6 +139,8 @@ class LobbyScene(DialogScene):
         seats[m.seat] = "bot" if self.demo else "human"
         session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]
         self.handed_over = True
+        if self.server is not None and self.server.announcer is not None:
+            self.server.announcer.update(code="")  # the table is full: nearby players see only the server now
         self.app.stack.replace(online_table(self.app, session, self.client, self.server))
 
     # --- drawing --------------------------------------------------------------------------------------------------
@@ -137,6 +163,9 @@ class LobbyScene(DialogScene):
         if self.error:
             for part in fonts.wrap(self.error, theme.font_px(30, s), int(w * 0.8)):
                 line(part, 30, theme.BAD, bold=True)
+        elif self.quick and self.match is not None:
+            line(t("online.looking", game=t(f"game.{self.game}")), 32, theme.GOLD, bold=True)
+            line(t("online.looking_hint"), 26, theme.TEXT_DIM)
         elif self.match is None or not self.hosting:
             line(t("online.joining", code=format_code(self.code)) if self.code
                  else t("online.connecting", url=self.url), 32, theme.TEXT)
@@ -159,4 +188,6 @@ def lobby_from_options(app) -> LobbyScene:
         url = o.server  # connecting fails and the waiting room says why
     if o.join:
         return LobbyScene(app, url, name, code=normalize_code(o.join), demo=o.demo)
+    if o.quick_match:
+        return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo, quick=True)
     return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo)

@@ -1,15 +1,52 @@
-"""The main menu: pick a game and a mode, continue a saved game, language, sound, quit."""
+"""The main menu: pick a game (any number of tiles) and a mode, continue a kept game, language, settings, quit.
+It remembers the game and mode last chosen (in the settings); the tiles take the keyboard focus like buttons."""
 from __future__ import annotations
+
+import math
 
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.input import Gesture
 from game.prefs import open_settings
+from game.resume import continue_game, played_ago
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
-from sprites.widgets import Button, draw_panel
+from sprites.widgets import Button, draw_focus_ring, draw_panel
+
+MODES = ("hotseat", "computer")
+
+
+class Tile(Button):
+    """A game's tile as a control (tap, Tab, arrows, Enter): the menu paints the tile; this adds the focus ring."""
+
+    def draw(self, surface: pygame.Surface, fonts, focused: bool = False, hovered: bool = False,
+             pressed: bool = False) -> None:
+        if focused:
+            scale = max(0.5, self.rect.h / 200)
+            draw_focus_ring(surface, self.rect, max(4, round(16 * scale)), scale)
+
+    def text_rects(self, fonts) -> list[pygame.Rect]:
+        return []
+
+
+def tile_grid(n: int, area: pygame.Rect, gap: int, widest: int, narrowest: int) -> list[pygame.Rect]:
+    """``n`` tiles in ``area``: one row while each stays at least ``narrowest`` wide (at most ``widest``), else
+    as many rows as that needs; tiles are square unless the rows are short, and each row is centred."""
+    cols = max(1, n)
+    while cols > 1 and (area.w - (cols - 1) * gap) // cols < narrowest:
+        cols -= 1
+    rows = max(1, math.ceil(n / cols))
+    tw = max(1, min(widest, (area.w - (cols - 1) * gap) // cols))
+    th = max(1, min(tw, (area.h - (rows - 1) * gap) // rows))
+    out = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        in_row = min(cols, n - row * cols)
+        x0 = area.centerx - (in_row * tw + (in_row - 1) * gap) // 2
+        out.append(pygame.Rect(x0 + col * (tw + gap), area.y + row * (th + gap), tw, th))
+    return out
 
 
 class MenuScene(Scene):
@@ -18,8 +55,11 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         games = playable()
-        self.game = app.opts.game if app.opts.game in games else games[0]
-        self.mode = app.opts.mode if app.opts.mode in ("hotseat", "computer") else "hotseat"
+        remembered = app.settings.last_game if app.settings.last_game in games else games[0]
+        self.game = app.opts.game if app.opts.game in games else remembered
+        self.mode = app.settings.last_mode if app.settings.last_mode in MODES else "hotseat"
+        if app.opts.game:  # a game named on the command line comes with its mode
+            self.mode = app.opts.mode if app.opts.mode in MODES else self.mode
         self.buttons = ButtonGroup(self.press)
         self.tiles: dict[str, pygame.Rect] = {}
         self.notice = app.notice
@@ -40,30 +80,30 @@ class MenuScene(Scene):
         s = theme.ui_scale(h)
         bh = max(44, int(64 * s))
         gap = max(8, int(18 * s))
-        tile_w = min(int(w * 0.2), int(360 * s * 1.2))
-        tile_h = int(tile_w * 1.0)
-        n = len(playable())
-        total = n * tile_w + (n - 1) * gap
-        x0, y0 = (w - total) // 2, int(h * 0.2)
-        self.tiles = {g: pygame.Rect(x0 + i * (tile_w + gap), y0, tile_w, tile_h) for i, g in enumerate(playable())}
-        y = y0 + tile_h + gap * 2
+        yb = h - bh - gap * 2  # the bottom row
+        below = gap * 5 + bh * 2 + int(bh * 1.15) + bh // 6  # modes, Play and Continue under the tiles
+        y0 = int(h * 0.2)
+        games = playable()
+        area = pygame.Rect(int(w * 0.02), y0, w - 2 * int(w * 0.02), max(1, yb - gap - below - y0))
+        rects = tile_grid(len(games), area, gap, min(int(w * 0.2), int(432 * s)), max(44, int(260 * s)))
+        self.tiles = dict(zip(games, rects, strict=True))
+        y = max(r.bottom for r in rects) + gap * 2
         mw = min(int(w * 0.3), int(420 * s))
         cx = w // 2
         t = self.t
         saves = self.app.saves.latest()
-        cont_label = (t("menu.continue_game", game=t(f"game.{saves[0].game_id}")) if saves else t("menu.no_save"))
         small_w = min(int(w * 0.2), int(300 * s))
-        buttons = [
+        buttons: list[Button] = [Tile(f"game:{g}", t(entry(g).title_key), r) for g, r in self.tiles.items()]
+        buttons += [
             Button("mode:hotseat", t("mode.hotseat"), pygame.Rect(cx - mw - gap // 2, y, mw, bh),
                    primary=self.mode == "hotseat"),
             Button("mode:computer", t("mode.computer"), pygame.Rect(cx + gap // 2, y, mw, bh),
                    primary=self.mode == "computer"),
             Button("play", t("menu.play"), pygame.Rect(cx - mw // 2, y + bh + gap * 2, mw, int(bh * 1.15)),
                    primary=True, enabled=self.game in playable()),
-            Button("continue", cont_label, pygame.Rect(cx - mw // 2, y + 2 * bh + gap * 3 + bh // 6, mw, bh),
-                   enabled=bool(saves)),
+            Button("continue", self.continue_label(saves),
+                   pygame.Rect(cx - mw // 2, y + 2 * bh + gap * 3 + bh // 6, mw, bh), enabled=bool(saves)),
         ]
-        yb = h - bh - gap * 2
         bottom = [
             ("howto", t("menu.howto")),
             ("online", t("menu.online")),
@@ -82,14 +122,42 @@ class MenuScene(Scene):
                                                           yb, small_w, bh)))
         self.buttons.set(buttons)
 
+    def continue_label(self, saves: list) -> str:
+        t = self.t
+        if not saves:
+            return t("menu.no_save")
+        if len(saves) == 1:
+            return t("menu.continue_game", game=t(f"game.{saves[0].game_id}"))
+        return t.n("menu.continue_many", len(saves))
+
+    def remember(self) -> None:
+        """The game and mode chosen are the menu's choice next time too (kept in the settings file)."""
+        s = self.app.settings
+        if (s.last_game, s.last_mode) != (self.game, self.mode):
+            s.last_game, s.last_mode = self.game, self.mode
+            self.app.store_settings()
+
+    def play(self) -> None:
+        """The names screen for a new game; over an unfinished game of the same game and mode, ask first."""
+        kept = self.app.saves.find(self.game, self.mode)
+        if kept is None:
+            self.app.push("names", game=self.game, mode=self.mode)
+            return
+        game, mode = self.game, self.mode
+        text = self.t("menu.replace", game=self.t(f"game.{game}"), when=played_ago(self.t, kept.saved_at))
+        self.app.push("confirm", text=text, yes="menu.replace.yes",
+                      on_yes=lambda: self.app.push("names", game=game, mode=mode))
+
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
         if bid.startswith("mode:"):
             self.mode = bid[5:]
+            self.remember()
         elif bid.startswith("game:"):
             self.game = bid[5:]
+            self.remember()
         elif bid == "play":
-            self.app.push("names", game=self.game, mode=self.mode)
+            self.play()
         elif bid == "continue":
             self.continue_saved()
         elif bid == "howto":
@@ -116,34 +184,26 @@ class MenuScene(Scene):
         if notice is not None:
             self.notice = self.t(notice[0], **notice[1])
 
-    def continue_saved(self) -> None:
+    def continue_saved(self, newest: bool = False) -> None:
+        """One kept game opens at once; several are listed (each with its game, players and time), unless the
+        newest is wanted (the crash apology's Continue: the save it just wrote)."""
         saves = self.app.saves.latest()
         if not saves:
             self.notice = self.t("save.none")
-            return
-        try:
-            session = self.app.saves.load(saves[0].path)
-        except ValueError as exc:
-            self.notice = self.t("save.damaged", name=saves[0].path.name, why=str(exc))
-            return
-        if session.game_id not in playable():
-            self.notice = self.t("save.damaged", name=saves[0].path.name, why=session.game_id)
-            return
-        self.app.stack.push(self.app.open_table(session))
+        elif len(saves) > 1 and not newest:
+            self.app.push("saved")
+        else:
+            self.notice = continue_game(self.app, saves[0]) or self.notice
 
     def on_gesture(self, g: Gesture) -> None:
-        if self.buttons.gesture(g):
-            return
-        if g.kind == "tap":
-            for game, rect in self.tiles.items():
-                if rect.collidepoint(g.pos) and game in playable():
-                    self.press("game:" + game)
+        self.buttons.gesture(g)
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_CTRL:
             games = playable()
             i = games.index(self.game) if self.game in games else 0
             self.game = games[(i + (1 if event.key == pygame.K_RIGHT else -1)) % len(games)]
+            self.remember()
             self.build()
             return
         if event.key == pygame.K_ESCAPE:
@@ -177,13 +237,37 @@ class MenuScene(Scene):
                 surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 10 + i * fonts.get(px).get_linesize())))
 
     def draw_tile(self, surface: pygame.Surface, game: str, rect: pygame.Rect, s: float) -> None:
-        available = game in playable()
-        chosen = game == self.game
-        draw_panel(surface, rect, alpha=235 if chosen else 170)
-        if chosen:
+        """The tile's card fan, its name and as much of its blurb as fits (a short tile drops the blurb)."""
+        if game == self.game:
+            draw_panel(surface, rect, alpha=235)
             pygame.draw.rect(surface, theme.GOLD, rect, width=max(2, int(4 * s)), border_radius=int(16 * s))
-        art = self.app.cards.get(max(30, int(rect.w * 0.26)))
-        cx = rect.centerx
+        else:
+            draw_panel(surface, rect, alpha=170)
+        fonts, title = self.app.fonts, self.t(entry(game).title_key)
+        name_px = fonts.fit_px(title, theme.font_px(36, s), rect.w - 12, bold=True)
+        names = fonts.wrap(title, name_px, rect.w - 12, bold=True)
+        name_h = fonts.get(name_px, True).get_linesize() * len(names)
+        y = min(rect.y + round(rect.h * 0.66), rect.bottom - name_h - 6)  # the words under the fan
+        self._draw_fan(surface, game, pygame.Rect(rect.x, rect.y, rect.w, max(0, y - rect.y)))
+        for line in names:
+            img = fonts.render(line, name_px, theme.TEXT, bold=True)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
+        blurb_px = theme.font_px(24, s)
+        line_h = fonts.get(blurb_px).get_linesize()
+        for line in fonts.wrap(self.t(entry(game).blurb_key), blurb_px, rect.w - 20)[:2]:
+            if y + 4 + line_h > rect.bottom:
+                break
+            img = fonts.render(line, blurb_px, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y + 4)))
+            y += img.get_height()
+
+    def _draw_fan(self, surface: pygame.Surface, game: str, area: pygame.Rect) -> None:
+        """The game's three cards fanned out in the middle of ``area`` (the tile above its name)."""
+        card_w = min(int(area.w * 0.26), int(area.h * 0.5))
+        if card_w < 8:
+            return
+        art = self.app.cards.get(card_w)
         key = (game, art.width)
         if key not in self._fans and self.app.draws <= 1:
             # Start-up: the first frame comes without the 12 card faces (rendering them is most of its cost);
@@ -193,14 +277,5 @@ class MenuScene(Scene):
             self._fans[key] = [pygame.transform.rotozoom(art.face(c), (1 - i) * 12, 1.0)
                                for i, c in enumerate(entry(game).fan)]
         for i, img in enumerate(self._fans.get(key, ())):
-            surface.blit(img, img.get_rect(center=(cx + (i - 1) * art.width * 0.55, rect.y + rect.h * 0.36)))
-        fonts = self.app.fonts
-        name = fonts.render(self.t(entry(game).title_key), theme.font_px(36, s),
-                            theme.TEXT if available else theme.TEXT_DIM, bold=True)
-        surface.blit(name, name.get_rect(midtop=(cx, rect.y + rect.h * 0.66)))
-        blurb = self.t(entry(game).blurb_key) if available else self.t("menu.unavailable")
-        px = theme.font_px(24, s)
-        for i, line in enumerate(fonts.wrap(blurb, px, rect.w - 20)[:2]):
-            img = fonts.render(line, px, theme.TEXT_DIM)
-            top = rect.y + rect.h * 0.66 + name.get_height() + 4 + i * img.get_height()
-            surface.blit(img, img.get_rect(midtop=(cx, top)))
+            surface.blit(img, img.get_rect(center=(area.centerx + (i - 1) * art.width * 0.55,
+                                                   area.y + area.h * 0.55)))

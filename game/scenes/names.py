@@ -6,41 +6,37 @@ import pygame
 from game import prefs
 from game.input import Gesture
 from game.names_check import check_name
-from game.records import recent_names
-from game.scene import ButtonGroup, Scene
 from game.session import Session
+from game.textentry import TextEntryScene
 from sprites import theme
-from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, TextField, draw_panel
 
 MAX_NAME = 16
 
 
-class NamesScene(Scene):
+class NamesScene(TextEntryScene):
     name = "names"
 
     def __init__(self, app, game_id: str, mode: str, names: list[str] | None = None) -> None:
         super().__init__(app)
         self.game_id, self.mode = game_id, mode
-        defaults = names or [self.t("names.default1"),
-                             self.t("names.computer") if mode == "computer" else self.t("names.default2")]
+        last = app.settings.last_names  # the names last played under come back (the menu remembers)
+        defaults = names or [last[0] if last else self.t("names.default1"),
+                             self.t("names.computer") if mode == "computer"
+                             else last[1] if len(last) > 1 else self.t("names.default2")]
         self.fields = [TextField(pygame.Rect(0, 0, 10, 10), text=defaults[i], max_len=MAX_NAME) for i in range(2)]
         self.editable = [True, mode != "computer"]
         self.active = 0
-        self.keyboard: OnScreenKeyboard | None = None
-        self.buttons = ButtonGroup(self.press)
-        self.error = ""
-        self.size = app.size
-        self.pending = app.stats.games()  # recently used names, read without waiting
+        self.pending = app.stats.records()  # recently used names, read without waiting
         self.recent: list[str] = []
         self.recent_label = pygame.Rect(0, 0, 0, 0)
 
+    def entry(self) -> TextField:
+        return self.fields[self.active]
+
     def enter(self) -> None:
-        pygame.key.start_text_input()
-        if self.app.kiosk is not None:  # a kiosk has a touch screen and no keyboard
-            self.show_keyboard(True)
         self.focus(0)
-        self.build()
+        super().enter()
 
     def focus(self, i: int) -> None:
         """Make field ``i`` the one typed into; its prefilled text is selected, so typing replaces it."""
@@ -50,17 +46,11 @@ class NamesScene(Scene):
     def update(self, dt: float) -> None:
         if self.pending is not None and self.pending.ready:
             others = {self.t("names.computer").casefold()}
-            self.recent = [n for n in recent_names(self.pending.value or []) if n.casefold() not in others
+            book = self.pending.value
+            self.recent = [n for n in (book.recent() if book is not None else []) if n.casefold() not in others
                            and len(n) <= MAX_NAME]
             self.pending = None
             self.build()
-
-    def exit(self) -> None:
-        pygame.key.stop_text_input()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.build()
 
     def build(self) -> None:
         w, h = self.size
@@ -80,12 +70,8 @@ class NamesScene(Scene):
             on = self.app.settings.face_to_face
             buttons.insert(1, Button("facing", self.t("names.facing.on" if on else "names.facing.off"),
                                      pygame.Rect(w // 2 - bw // 2, by, bw, bh)))
-        floor = h
-        if self.keyboard is not None:
-            kb_h = int(h * 0.42)
-            self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
-                                             layout=self.t.lang)
-            floor = self.keyboard.rect.y
+        self.place_keyboard()
+        floor = h if self.keyboard is None else self.keyboard.rect.y
         self.buttons.set(buttons + self.recent_buttons(by + bh + int(bh * 0.8), floor))
 
     def recent_buttons(self, y: int, floor: int) -> list[Button]:
@@ -143,22 +129,15 @@ class NamesScene(Scene):
         if names[0].casefold() == names[1].casefold():
             self.error = self.t("names.same")
             return
+        humans = names if self.mode == "hotseat" else names[:1]
+        if self.app.settings.last_names != humans:
+            self.app.settings.last_names = humans
+            self.app.store_settings()
         session = Session.new(self.game_id, self.mode, names, self.app.new_seed(), self.app.settings.bot_level)
         self.app.stack.replace(self.app.open_table(session))
 
-    def show_keyboard(self, on: bool) -> None:
-        if on and self.keyboard is None:
-            self.keyboard = OnScreenKeyboard(pygame.Rect(0, 0, 10, 10), layout=self.t.lang)
-        elif not on:
-            self.keyboard = None
-        self.build()
-
     def on_gesture(self, g: Gesture) -> None:
-        if g.kind == "tap" and self.keyboard is not None and self.keyboard.rect.collidepoint(g.pos):
-            key = self.keyboard.press(g.pos)
-            self.type_key(key)
-            return
-        if self.buttons.gesture(g):
+        if self.keyboard_tap(g) or self.buttons.gesture(g):
             return
         if g.kind == "tap":
             for i, f in enumerate(self.fields):
@@ -168,30 +147,17 @@ class NamesScene(Scene):
                     if g.source == "touch":
                         self.show_keyboard(True)
 
-    def type_key(self, key: str | None) -> None:
-        if key is None:
-            return
-        field = self.fields[self.active]
-        if key == "\b":
-            field.backspace()
-        elif key == "\n" and self.app.kiosk is not None:  # the keyboard stays: Done moves on
-            if self.active == 0 and self.editable[1]:
-                self.focus(1)
-            else:
-                self.start()
-        elif key == "\n":
+    def return_key(self) -> None:
+        if self.app.kiosk is None:
             self.show_keyboard(False)
+        elif self.active == 0 and self.editable[1]:  # a kiosk's keyboard stays: Done moves on
+            self.focus(1)
         else:
-            field.insert(key)
-        self.say_if_cut(field)
+            self.start()
 
-    def on_text(self, text: str) -> None:
-        self.fields[self.active].insert(text)
-        self.say_if_cut(self.fields[self.active])
-
-    def say_if_cut(self, field: TextField) -> None:
+    def typed(self) -> None:
         """A name cut to the limit is said, never done silently."""
-        self.error = self.t("names.too_long", n=MAX_NAME) if field.truncated else ""
+        self.error = self.t("names.too_long", n=MAX_NAME) if self.entry().truncated else ""
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -213,9 +179,6 @@ class NamesScene(Scene):
             self.focus(1 - self.active)
         elif not self.fields[self.active].handle(event):
             self.buttons.key(event)
-
-    def next_deadline(self) -> float | None:
-        return TextField.next_blink(self.app.now)  # the caret blinks
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -245,5 +208,4 @@ class NamesScene(Scene):
         if self.error:
             err = fonts.render(self.error, theme.font_px(28, s), theme.BAD, bold=True)
             surface.blit(err, err.get_rect(midtop=(w // 2, self.buttons.buttons[0].rect.bottom + 10)))
-        if self.keyboard is not None:
-            self.keyboard.draw(surface, fonts)
+        self.draw_keyboard(surface)

@@ -1,39 +1,39 @@
 """Menu -> Online: the form (server, name, game, host or join); the waiting room is game/scenes/lobby.py."""
 from __future__ import annotations
 
-import socket
+import os
 from urllib.parse import urlsplit
 
 import pygame
 
 from game.input import Gesture
 from game.online.hosting import ServerThread
+from game.online.nearby import Announcer, Browser, Nearby, lan_address
 from game.online.protocol import check_url, format_code, is_code, normalize_code
 from game.online.seatfile import SavedSeat, SeatFile
-from game.scene import ButtonGroup, Scene
 from game.tables import playable
+from game.textentry import TextEntryScene
 from sprites import theme
-from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, TextField
 
 DEFAULT_PORT = 8765
+NEARBY_SHOWN = 4
 
 
-def lan_address() -> str:
-    """This computer's address on the local network, for the other device to type in."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # a documentation address; a UDP connect sends no packet
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
+def nearby_allowed(app) -> bool:
+    """Nearby games (multicast on the local network) are off in kiosk mode unless the operator enables them,
+    and off wherever ``CARD_DUELS_NEARBY=0`` (the tests, a network where multicast is unwelcome)."""
+    if os.environ.get("CARD_DUELS_NEARBY", "1") == "0":
+        return False
+    return not app.opts.kiosk or app.opts.nearby
 
 
-class OnlineScene(Scene):
+class OnlineScene(TextEntryScene):
     """Menu -> Online: where to play, under which name, and whether to open a table or join one."""
 
     name = "online"
     FIELDS = ("server", "name", "code")
+    keyboard_share = 0.36  # a shorter keyboard: the form has three fields to keep in sight
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -44,29 +44,37 @@ class OnlineScene(Scene):
                        "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
         self.active = "name"
         self.lan = True
-        self.error = ""
-        self.keyboard: OnScreenKeyboard | None = None
-        self.buttons = ButtonGroup(self.press)
-        self.size = app.size
         self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
+        self.browser: Browser | None = None  # listens for servers on the local network
+        self.nearby: list[Nearby] = []
+
+    def entry(self) -> TextField:
+        return self.fields[self.active]
 
     def enter(self) -> None:
-        pygame.key.start_text_input()
         self.saved = SeatFile().load()
-        self.build()
+        if nearby_allowed(self.app):
+            self.browser = Browser().start()
+        super().enter()
 
     def exit(self) -> None:
-        pygame.key.stop_text_input()
+        super().exit()
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.build()
+    def update(self, dt: float) -> None:
+        found = self.browser.found()[:NEARBY_SHOWN] if self.browser is not None else []
+        if found != self.nearby:
+            self.nearby = found
+            self.build()
 
     def build(self) -> None:
         w, h = self.size
         s = theme.ui_scale(h)
         fw, fh, gap = min(int(w * 0.56), int(760 * s)), max(44, int(62 * s)), max(8, int(14 * s))
-        x = (w - fw) // 2
+        side = (w - fw) // 2  # the nearby column on the right, when there is one, moves the form left
+        x = side if self.browser is None or self.keyboard else max(gap, side - int(w * 0.1))
         y = int(h * (0.12 if self.keyboard else 0.16))
         label_h = int(34 * s)
         t = self.t
@@ -80,8 +88,9 @@ class OnlineScene(Scene):
             y += label_h + fh + gap
         half = (fw - gap) // 2
         rows += [
-            Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, fw, fh)),
-            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh), primary=True),
+            Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, half, fh)),
+            Button("quick", t("online.quick"), pygame.Rect(x + half + gap, y, half, fh), primary=True),
+            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh)),
             Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
             Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
                    pygame.Rect(x, y + 2 * (fh + gap), fw, fh)),
@@ -90,13 +99,17 @@ class OnlineScene(Scene):
         self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
         rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
                            primary=True))
-        rows.append(Button("back", t("online.back"), pygame.Rect((w - half) // 2, y + label_h + fh + 2 * gap,
+        rows.append(Button("back", t("online.back"), pygame.Rect(x + (fw - half) // 2, y + label_h + fh + 2 * gap,
                                                                  half, fh)))
+        self.nearby_top = int(h * 0.16) + label_h
+        nx = x + fw + 2 * gap
+        nw = min(w - nx - 2 * gap, int(fw * 0.62))
+        for i, seen in enumerate(self.nearby if self.keyboard is None else []):
+            rows.append(Button(f"nearby{i}", self.nearby_label(seen),
+                               pygame.Rect(nx, self.nearby_top + i * (fh + gap), nw, fh)))
+        self.nearby_rect = pygame.Rect(nx, self.nearby_top, nw, fh)
         self.buttons.set(rows)
-        if self.keyboard is not None:
-            kb_h = int(h * 0.36)
-            self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
-                                             layout=self.t.lang)
+        self.place_keyboard()
 
     # --- actions --------------------------------------------------------------------------------------------
     def press(self, bid: str) -> None:
@@ -113,9 +126,23 @@ class OnlineScene(Scene):
         elif bid == "resume" and self.saved is not None:
             saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
             self.app.push("lobby", url=saved.url, name=saved.name, resume=saved)
-        elif bid in ("host", "host_here", "join"):
+        elif bid in ("host", "host_here", "join", "quick"):
             self.go(bid)
+        elif bid.startswith("nearby") and int(bid[6:]) < len(self.nearby):
+            self.go_nearby(self.nearby[int(bid[6:])])
         self.build()
+
+    def nearby_label(self, seen: Nearby) -> str:
+        if seen.code and seen.game:
+            return self.t("online.nearby_table", name=seen.host, game=self.t(f"game.{seen.game}"))
+        return self.t("online.nearby_server", name=seen.host)
+
+    def go_nearby(self, seen: Nearby) -> None:
+        """A table waiting nearby: join it; a server: it becomes the address to play on."""
+        self.fields["server"].text = seen.url
+        if seen.code:
+            self.fields["code"].text = format_code(seen.code)
+            self.go("join")
 
     def _checked(self, with_code: bool) -> tuple[str, str, str] | None:
         try:
@@ -142,6 +169,8 @@ class OnlineScene(Scene):
         self.app._store_settings()  # remembered for next time, like the language
         if how == "join":
             self.app.push("lobby", url=url, name=name, code=code)
+        elif how == "quick":
+            self.app.push("lobby", url=url, name=name, game=self.game, quick=True)
         elif how == "host":
             self.app.push("lobby", url=url, name=name, game=self.game)
         else:
@@ -153,8 +182,9 @@ class OnlineScene(Scene):
         except ValueError:
             port = None
         port = DEFAULT_PORT if port is None else port  # 0 is fine: the system picks a free port
+        announce = Announcer(name, self.game) if self.lan and nearby_allowed(self.app) else None
         try:
-            server = ServerThread("0.0.0.0" if self.lan else "127.0.0.1", port).start()
+            server = ServerThread("0.0.0.0" if self.lan else "127.0.0.1", port, announce=announce).start()
         except (OSError, RuntimeError) as exc:
             self.error = self.t("online.server_failed", why=str(exc))
             return
@@ -163,36 +193,15 @@ class OnlineScene(Scene):
 
     # --- input -------------------------------------------------------------------------------------------------
     def on_gesture(self, g: Gesture) -> None:
-        if g.kind == "tap" and self.keyboard is not None and self.keyboard.rect.collidepoint(g.pos):
-            self.type_key(self.keyboard.press(g.pos))
-            return
-        if self.buttons.gesture(g):
+        if self.keyboard_tap(g) or self.buttons.gesture(g):
             return
         if g.kind == "tap":
             for key, f in self.fields.items():
                 if f.rect.collidepoint(g.pos):
                     self.active = key
                     self.buttons.focus = None
-                    if g.source == "touch" and self.keyboard is None:
-                        self.keyboard = OnScreenKeyboard(pygame.Rect(0, 0, 10, 10), layout=self.t.lang)
-                        self.build()
-
-    def type_key(self, key: str | None) -> None:
-        if key is None:
-            return
-        f = self.fields[self.active]
-        if key == "\b":
-            f.backspace()
-        elif key == "\n":
-            self.keyboard = None
-            self.build()
-        else:
-            f.insert(key)
-        self.error = ""
-
-    def on_text(self, text: str) -> None:
-        self.fields[self.active].insert(text)
-        self.error = ""
+                    if g.source == "touch":
+                        self.show_keyboard(True)
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -207,7 +216,8 @@ class OnlineScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------------------------
     def next_deadline(self) -> float | None:
-        return TextField.next_blink(self.app.now)  # the caret blinks
+        blink = super().next_deadline() or 0.5
+        return blink if self.browser is None else min(blink, 0.5)  # and servers nearby come and go
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -221,13 +231,20 @@ class OnlineScene(Scene):
             img = fonts.render(self.t(labels[key]), theme.font_px(26, s), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(bottomleft=(f.rect.x, f.rect.y - 4)))
             f.draw(surface, fonts, focused=key == self.active and self.buttons.focus is None, now=self.app.now)
+        if self.browser is not None and not self.keyboard:
+            title = self.t("online.nearby") if self.nearby else self.t("online.nearby_none")
+            px = theme.font_px(26, s)
+            lines = fonts.wrap(title, px, self.nearby_rect.width)
+            for i, part in enumerate(lines):
+                img = fonts.render(part, px, theme.TEXT_DIM)
+                bottom = self.nearby_top - 4 - (len(lines) - 1 - i) * img.get_height()
+                surface.blit(img, img.get_rect(bottomleft=(self.nearby_rect.x, bottom)))
         self.buttons.draw(surface, fonts)
         if self.error:
             px = theme.font_px(26, s)
-            y = self.buttons.buttons[-1].rect.bottom + 10
+            y = next(b for b in self.buttons.buttons if b.id == "back").rect.bottom + 10
             for line in fonts.wrap(self.error, px, int(w * 0.8)):
                 img = fonts.render(line, px, theme.BAD, bold=True)
                 surface.blit(img, img.get_rect(midtop=(w // 2, y)))
                 y += img.get_height()
-        if self.keyboard is not None:
-            self.keyboard.draw(surface, fonts)
+        self.draw_keyboard(surface)

@@ -15,7 +15,7 @@ from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from rules.cards import pretty_cards
 from rules.core import Action
-from rules.review import Moment, accuracy, costliest, review
+from rules.review import Moment, accuracy, costliest, outcome, review, verdict
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
@@ -219,7 +219,8 @@ class ReviewScene(Scene):
             head = t("review.accuracy", percent=acc) if acc is not None else t("review.no_accuracy")
             out = [(t("review.title"), theme.GOLD, True), (head, theme.TEXT, True),
                    (t("review.counts", judged=sum(x.judged for x in moments), costly=costly), theme.TEXT_DIM, False)]
-            out.append((t("review.costliest") if costly else t("review.none_costly"), theme.GOLD, False))
+            result = outcome(self.match.state.winners, self.seat)
+            out.append((t(verdict(moments, result)), theme.GOLD, False))
             return out
         out = [(t("review.step", n=self.page, total=self.pages), theme.GOLD, True),
                (t("review.chosen", move=move_words(t, m.chosen)), theme.TEXT, True)]

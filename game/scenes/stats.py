@@ -1,10 +1,13 @@
 """The statistics screen: per game and per player, games played, wins, the win rate against each computer
-level, best and average score and the current streak; read from the database without waiting."""
+level, best and average score and the current streak. The records come ready-made from the statistics thread
+(``StatsStore.records``): the frame loop never goes through the rows, however many there are."""
 from __future__ import annotations
+
+import heapq
 
 import pygame
 
-from game.records import LEVELS, Record, records
+from game.records import LEVELS, Record
 from game.scene import DialogScene
 from game.stats import Pending
 from game.statsline import streak_text
@@ -23,8 +26,10 @@ class StatsScene(DialogScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.game = playable()[0]
-        self.pending: Pending = app.stats.games()
+        self.pending: Pending = app.stats.records()
         self.table: dict[str, dict[str, Record]] | None = None
+        self.skipped = 0  # damaged rows the statistics thread left out
+        self.shown: list[Record] = []  # the players shown for the chosen game
         self.size = app.size
         self.panel = pygame.Rect(0, 0, 10, 10)
 
@@ -51,11 +56,20 @@ class StatsScene(DialogScene):
             self.app.stack.pop()
         elif bid.startswith("game:"):
             self.game = bid[5:]
+            self.choose_rows()
             self.resize(self.size)
 
     def update(self, dt: float) -> None:
         if self.table is None and self.pending.ready:
-            self.table = records(self.pending.value or [])
+            book = self.pending.value
+            self.table = book.games if book is not None else {}
+            self.skipped = book.skipped if book is not None else 0
+            self.choose_rows()
+
+    def choose_rows(self) -> None:
+        """The most played players of the chosen game (once per choice, not per frame)."""
+        players = (self.table or {}).get(self.game, {}).values()
+        self.shown = heapq.nsmallest(MAX_ROWS, players, key=lambda r: (-r.played, r.name.casefold()))
 
     def cells(self, rec: Record) -> list[str]:
         rates = []
@@ -77,7 +91,7 @@ class StatsScene(DialogScene):
         self.buttons.draw(surface, fonts)
         px = max(theme.font_px(30, s), round(h * 0.024))
         pad = int(self.panel.w * 0.02)
-        players = sorted((self.table or {}).get(self.game, {}).values(), key=lambda r: (-r.played, r.name.casefold()))
+        players = self.shown
         line_h = max(fonts.get(px).get_linesize() + int(18 * s), int(h * 0.06))
         used = (min(len(players), MAX_ROWS) + 1) * line_h + 2 * pad if players else self.panel.h // 2
         draw_panel(surface, pygame.Rect(self.panel.x, self.panel.y, self.panel.w, min(self.panel.h, used)), alpha=235)
@@ -86,9 +100,10 @@ class StatsScene(DialogScene):
             text = self.t("stats.off", why=why) if why else self.t("stats.loading")
             return self._message(surface, text, px)
         if not players:
-            return self._message(surface, self.t("stats.empty"), px)
+            self._message(surface, self.t("stats.empty"), px)
+            return self._note(surface, self.panel.y + self.panel.h // 2 - px, px)
         y = self.panel.y + pad
-        rows = [[self.t(f"stats.col.{c}") for c in COLUMNS]] + [self.cells(r) for r in players[:MAX_ROWS]]
+        rows = [[self.t(f"stats.col.{c}") for c in COLUMNS]] + [self.cells(r) for r in players]
         for i, row in enumerate(rows):
             x = self.panel.x + pad
             if i % 2 == 1:
@@ -100,6 +115,23 @@ class StatsScene(DialogScene):
                 img = fonts.render(text, size, theme.GOLD if i == 0 else theme.TEXT, bold=i == 0)
                 surface.blit(img, (x, y + (line_h - img.get_height()) // 2 - 4))
                 x += cw
+            y += line_h
+        self._note(surface, y + pad, px)
+
+    def note(self) -> str:
+        """What the table leaves out, in words: a read-only file, rows skipped as damaged."""
+        parts = [self.t("stats.readonly.note")] if self.app.stats.read_only else []
+        if self.skipped:
+            parts.append(self.t.n("stats.skipped", self.skipped))
+        return "  ".join(parts)
+
+    def _note(self, surface: pygame.Surface, y: int, px: int) -> None:
+        fonts, line_h = self.app.fonts, self.app.fonts.get(px).get_linesize()
+        for line in fonts.wrap(self.note(), px, int(self.panel.w * 0.9)):
+            if y + line_h > self.panel.bottom:
+                return
+            img = fonts.render(line, px, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(self.panel.centerx, y)))
             y += line_h
 
     def _message(self, surface: pygame.Surface, text: str, px: int) -> None:

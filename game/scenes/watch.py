@@ -7,40 +7,26 @@ import pygame
 
 from game.clipboard import paste
 from game.input import Gesture
-from game.scene import ButtonGroup, Scene
+from game.session import replay_names
 from game.tables.replay import open_replay
-from rules.replay import ReplayError, decode
+from game.textentry import TextEntryScene
+from rules.replay import ReplayError, read
 from sprites import theme
-from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, TextField
 
 MAX_CODE = 20000
 
 
-class WatchScene(Scene):
+class WatchScene(TextEntryScene):
     name = "watch"
 
     def __init__(self, app, code: str = "") -> None:
         super().__init__(app)
         self.field = TextField(pygame.Rect(0, 0, 10, 10), text=code, max_len=MAX_CODE,
                                placeholder=self.t("watch.placeholder"))
-        self.keyboard: OnScreenKeyboard | None = None
-        self.buttons = ButtonGroup(self.press)
-        self.error = ""
-        self.size = app.size
 
-    def enter(self) -> None:
-        pygame.key.start_text_input()
-        if self.app.kiosk is not None:
-            self.show_keyboard(True)
-        self.build()
-
-    def exit(self) -> None:
-        pygame.key.stop_text_input()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.build()
+    def entry(self) -> TextField:
+        return self.field
 
     def build(self) -> None:
         w, h = self.size
@@ -54,14 +40,7 @@ class WatchScene(Scene):
         x0 = (w - 3 * bw - 2 * gap) // 2
         self.buttons.set([Button(bid, self.t(key), pygame.Rect(x0 + i * (bw + gap), by, bw, bh),
                                  primary=bid == "watch") for i, (bid, key) in enumerate(ids)])
-        if self.keyboard is not None:
-            kb_h = int(h * 0.42)
-            self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
-                                             layout=self.t.lang)
-
-    def show_keyboard(self, on: bool) -> None:
-        self.keyboard = OnScreenKeyboard(pygame.Rect(0, 0, 10, 10), layout=self.t.lang) if on else None
-        self.build()
+        self.place_keyboard()
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
@@ -79,32 +58,18 @@ class WatchScene(Scene):
     def watch(self) -> bool:
         """Open the code at the table; a damaged one is refused with its reason."""
         try:
-            recording = decode(self.field.text.strip())
+            recording, computers = read(self.field.text.strip())
         except ReplayError as exc:
             self.error = self.t("watch.refused", why=str(exc))
             return False
-        names = [self.t("names.default1"), self.t("names.default2")]
-        self.app.stack.replace(open_replay(self.app, recording, names))
+        self.app.stack.replace(open_replay(self.app, recording, replay_names(self.t, computers)))
         return True
 
     def on_gesture(self, g: Gesture) -> None:
-        if g.kind == "tap" and self.keyboard is not None and self.keyboard.rect.collidepoint(g.pos):
-            key = self.keyboard.press(g.pos)
-            if key == "\b":
-                self.field.backspace()
-            elif key == "\n":
-                self.show_keyboard(False)
-            elif key:
-                self.field.insert(key)
-            return
-        if self.buttons.gesture(g):
+        if self.keyboard_tap(g) or self.buttons.gesture(g):
             return
         if g.kind == "tap" and self.field.rect.collidepoint(g.pos) and g.source == "touch":
             self.show_keyboard(True)
-
-    def on_text(self, text: str) -> None:
-        self.field.insert(text)
-        self.error = ""
 
     def on_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -119,9 +84,6 @@ class WatchScene(Scene):
                 self.watch()
         elif event.key == pygame.K_TAB or not self.field.handle(event):
             self.buttons.key(event)
-
-    def next_deadline(self) -> float | None:
-        return TextField.next_blink(self.app.now)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -143,5 +105,4 @@ class WatchScene(Scene):
                 img = fonts.render(line, px, theme.BAD, bold=True)
                 surface.blit(img, img.get_rect(midtop=(w // 2, y)))
                 y += img.get_height()
-        if self.keyboard is not None:
-            self.keyboard.draw(surface, fonts)
+        self.draw_keyboard(surface)

@@ -245,7 +245,7 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
         self.app.play_sound("turn")
 
     def show_end(self) -> None:
-        self.app.saves.delete(self.game_id) if self.session.mode != "demo" else None
+        self.app.saves.delete(self.session) if self.session.mode != "demo" else None
         self.app.play_sound("win")
         self.app.push("end", table=self)
 
@@ -392,3 +392,4 @@ class TableScene(TableHistory, TableGestures, TableInput, Scene):
     def draw_board(self, surface: pygame.Surface) -> None: ...
     def draw_top(self, surface: pygame.Surface) -> None: ...
     def end_columns(self) -> list[list[str]]: return [[], []]
+    def end_how(self) -> str: return ""  # how the game ended, when the end event's log sentence does not say

@@ -147,6 +147,20 @@ class CardLayer:
         x, y = self.position(key)
         return s.rect_at(x, y, self._lift(s))
 
+    def exposed_rect(self, key: str) -> pygame.Rect | None:
+        """The part of card ``key`` that the cards above it leave in view where they fan over it from the right
+        (a hand, a pile): one card's place, for a focus frame or a coach mark."""
+        rect = self.current_rect(key)
+        if rect is None:
+            return None
+        z = self.targets[key].z
+        for other in self.targets.values():
+            r = self.current_rect(other.key) if other.z > z else None
+            if r is not None and rect.x < r.x < rect.right and r.y <= rect.y + rect.h // 3 \
+                    and r.bottom >= rect.bottom - rect.h // 3:
+                rect.width = r.x - rect.x
+        return rect
+
     @staticmethod
     def _lift(s: CardSprite) -> float:
         return s.w * 0.18 if s.selected else 0.0
@@ -234,7 +248,7 @@ class CardLayer:
     def _narrow(self, img: pygame.Surface, w: int, h: int) -> pygame.Surface:
         out = self._flipped.get((img, w))
         if out is None:
-            out = self._flipped[(img, w)] = pygame.transform.smoothscale(img, (w, h))
+            out = self._flipped[(img, w)] = pygame.transform.smoothscale(img, (max(0, w), max(0, h)))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,21 +1,21 @@
-"""Coach marks for a guided first game: a veil over the real table with one place left bright, an arrow
-and a caption. A step advances when the player does what it asks (seen in the match history or the
-table's selection) or by Next; Skip (or Esc) closes it, "Don't show again" remembers that in the settings.
+"""Coach marks for a guided first game: a veil over the real table with the places of one mark left bright, an
+arrow and a caption. Which mark shows is read from the game's state (game/tables/marks.py): a mark about an action
+shows only while the player may take it, never while the computer thinks, cards glide or a cover or dialog is up.
+Next (or N) sets a mark aside, Skip (or Esc) closes the guide, "Don't show again" remembers that in the settings.
 
-Each game lists its steps in ``game/tables/<game>/coach.py``, named by its registry entry (``coach``).
+Each game lists its marks in ``game/tables/<game>/coach.py``, named by its registry entry (``coach``).
 The coach sits on the scene stack over its table and hands every gesture and key it does not use to it.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable
 
 import pygame
 
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
+from game.tables.marks import Guide, Mark, places
 from sprites import theme
 from sprites.widgets import Button, draw_panel
 
@@ -23,43 +23,40 @@ COACHED_MODES = ("computer", "hotseat")  # never in a demo (the kiosk's attract 
 VEIL_ALPHA = 165
 
 
-@dataclass(frozen=True)
-class Step:
-    """One coach mark: the caption's text key, where it points, and when the player has done it."""
-
-    key: str
-    target: Callable[[Any], Any]  # table -> the place(s) to leave bright: a Rect, a list (the arrow points
-    # at the first) or None
-    done: Callable[[Any], bool]  # table -> whether the player has done what the caption asks
-
-
-# --- helpers for the games' step lists ---------------------------------------------------------------
-def did(table, *kinds: str) -> bool:
-    """Whether a human at this table has taken an action of one of ``kinds`` (up to the match's cursor)."""
-    match = table.match
-    return any(a.kind in kinds and table.session.is_human(match.actor(i)) for i, a in enumerate(match.played))
-
-
-def times(table, kind: str) -> int:
-    """How many actions of ``kind`` the humans at this table have taken (up to the match's cursor)."""
-    match = table.match
-    return sum(1 for i, a in enumerate(match.played) if a.kind == kind and table.session.is_human(match.actor(i)))
-
-
+# --- helpers for the games' mark lists -------------------------------------------------------------
 def union(rects: Iterable[pygame.Rect | None]) -> pygame.Rect | None:
     """The smallest rectangle around the given ones (None when there are none)."""
     got = [pygame.Rect(r) for r in rects if r is not None and r.w > 0 and r.h > 0]
     return got[0].unionall(got[1:]) if got else None
 
 
-def card_rects(table, keys: Iterable[str]) -> pygame.Rect | None:
-    """Around the cards ``keys`` as they are drawn now (keys the table does not show are left out)."""
-    return union(table.cards.current_rect(k) for k in keys if k in table.cards.targets)
+def card_rects(table, keys: Iterable[str]) -> list[pygame.Rect]:
+    """Each of the cards ``keys`` as much as shows of it now (keys the table does not show are left out)."""
+    return [r for k in keys if (r := table.cards.exposed_rect(k)) is not None]
 
 
 def button_rect(table, *ids: str) -> pygame.Rect | None:
     """Around the table's buttons with these ids (enabled or not)."""
     return union(b.rect for b in table.buttons.buttons if b.id in ids)
+
+
+def clusters(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The places, each group of touching ones joined (a row of cards, a spread pack): one bright area each, in
+    the order of their first place (the arrow points at the first)."""
+    out: list[pygame.Rect] = []
+    rest = [pygame.Rect(r) for r in rects]
+    while rest:
+        got = rest.pop(0)
+        grown = True
+        while grown:
+            grown = False
+            for r in list(rest):
+                if got.inflate(4, 4).colliderect(r):
+                    got.union_ip(r)
+                    rest.remove(r)
+                    grown = True
+        out.append(got)
+    return out
 
 
 # --- when to coach --------------------------------------------------------------------------------------
@@ -83,65 +80,88 @@ def _legible(fonts, px: int, least: float) -> int:
     return px
 
 
+def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
+    """The caption's buttons in rows as wide as ``room`` (the last button, Next, always on the last row)."""
+    rows: list[list[int]] = [[]]
+    for i, bw in enumerate(widths):
+        row = rows[-1]
+        if row and sum(widths[j] for j in row) + gap * len(row) + bw > room:
+            rows.append([])
+        rows[-1].append(i)
+    return rows
+
+
 class CoachScene(Scene):
     """The coach over its table: the table keeps playing underneath (turns, bots, animations)."""
 
     name = "coach"
     opaque = False
 
-    def __init__(self, app, table, steps: Iterable[Step]) -> None:
+    def __init__(self, app, table, marks: Iterable[Mark]) -> None:
         super().__init__(app)
         self.table = table
-        self.steps = list(steps)
-        self.index = 0
+        self.guide = Guide(marks)
+        self.mark: Mark | None = None  # the mark on show, if any
         self.closed = False
-        self.finished = False  # all steps done (as opposed to skipped)
+        self.finished = False  # the guide was seen through (as opposed to skipped)
         self.buttons = ButtonGroup(self.press)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None  # where the arrow points
         self.targets: list[pygame.Rect] = []  # every place left bright
         self._layout_key: tuple | None = None
+        self._drawn: tuple | None = None  # what the last frame showed
         self._lines: list[pygame.Surface] = []
         self._gap = 0
+        self._head = 1  # how many of the lines are the counter's
 
     @property
     def cards(self):
         """The table's cards (so a driver can wait for their animations as on a bare table)."""
         return self.table.cards
 
-    # --- progress ---------------------------------------------------------------------------------
     @property
-    def step(self) -> Step | None:
-        return self.steps[self.index] if self.index < len(self.steps) else None
+    def step(self) -> Mark | None:
+        return self.mark
 
+    # --- progress ---------------------------------------------------------------------------------
     def enter(self) -> None:
-        if not self.steps:
+        if not self.guide.marks:
             self.close(remember=False)
-        self._advance()
+            return
+        self._follow()
 
-    def _advance(self) -> None:
+    def _follow(self) -> None:
+        """Take in the game's state: done marks, and which mark (if any) shows now."""
         if self.closed:
             return
-        while self.step is not None and self.step.done(self.table):
-            self.index += 1
-        if self.step is None:
+        table = self.table
+        self.guide.follow(table)
+        if self.guide.finished:
             self.finished = True
             self.close(remember=True)
+            return
+        free = self.app.stack.top is self and not table.drag_keys
+        mark = self.guide.current(table) if free else None
+        if mark is not self.mark:
+            self.mark = mark
+            self._layout_key = None
+            self.app.invalidate()
+        self.guide.show(mark)
 
     def close(self, remember: bool) -> None:
         if self.closed:
             return
         self.closed = True
+        self.mark = None
         if remember:
             self.app.tutorial_finished(self.table.game_id)
         self.app.stack.pop()
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
-        if bid == "next":
-            self.index += 1
-            self._layout_key = None
-            self._advance()
+        if bid == "next" and self.mark is not None:
+            self.guide.dismiss(self.mark)
+            self._follow()
         elif bid == "skip":
             self.close(remember=False)
         elif bid == "never":
@@ -152,15 +172,18 @@ class CoachScene(Scene):
         if self.closed:
             return
         if self.table.match.state.is_over:
-            self.close(remember=False)
+            self.close(remember=True)  # a first game played to its end: the guide has done its work
             return
-        self._advance()  # before the table's turn: a scene it pushes must not be popped by mistake
+        self._follow()  # before the table's turn: a scene it pushes must not be popped by mistake
         if not self.closed:
             self.table.update(dt)
+            self._follow()
 
     def wants_frame(self) -> bool:
-        """The table's cards glide and its computer moves underneath: those frames are drawn too."""
-        return not self.closed and self.table.wants_frame()
+        """The table's cards glide and its computer moves underneath: those frames are drawn too; and a frame
+        when the mark on show changed."""
+        shown = (self.mark.key if self.mark else None, self._layout_key)
+        return not self.closed and (self.table.wants_frame() or shown != self._drawn)
 
     def next_deadline(self) -> float | None:
         return self.table.next_deadline()
@@ -171,17 +194,20 @@ class CoachScene(Scene):
     def on_gesture(self, g: Gesture) -> None:
         if self.closed:
             return
-        if self.buttons.gesture(g):
-            return
-        if g.kind != "hover" and self.box.collidepoint(g.start):
-            return  # the caption is not part of the table
+        if self.mark is not None:
+            if self.buttons.gesture(g):
+                return
+            if g.kind != "hover" and self.box.collidepoint(g.start):
+                return  # the caption is not part of the table
         self.table.on_gesture(g)
 
     def on_key(self, event: pygame.event.Event) -> None:
         if self.closed:
             return
-        if event.key == pygame.K_ESCAPE:
+        if self.mark is not None and event.key == pygame.K_ESCAPE:
             self.press("skip")
+        elif self.mark is not None and event.key == pygame.K_n and not event.mod & pygame.KMOD_CTRL:
+            self.press("next")
         else:
             self.table.on_key(event)
 
@@ -194,14 +220,15 @@ class CoachScene(Scene):
 
     # --- layout ------------------------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> None:
-        step = self.step
-        got = step.target(self.table) if step is not None else None
-        rects = [pygame.Rect(r) for r in (got if isinstance(got, list) else [got]) if r is not None]
-        key = (size, self.index, self.t.lang, tuple(tuple(r) for r in rects), id(self.table.obs))
+        mark, table = self.mark, self.table
+        cards = tuple(sorted((k, tuple(r)) for k, r in table.cards.rects().items()))
+        buttons = tuple((b.id, tuple(b.rect)) for b in table.buttons.buttons)
+        key = (size, mark, self.t.lang, id(table.obs), buttons, cards, len(self.guide.done))
         if key == self._layout_key:
             return
         self._layout_key = key
-        self.targets = [r.inflate(12, 12) for r in rects]
+        rects = places(mark, table) if mark is not None else []
+        self.targets = clusters([r.inflate(12, 12) for r in rects])
         self.target = self.targets[0] if self.targets else None
         w, h = size
         s = theme.ui_scale(h)
@@ -210,31 +237,48 @@ class CoachScene(Scene):
         pad = max(10, int(22 * s))
         bh = max(44, int(62 * s))
         gap = max(6, int(12 * s))
-        last = self.index == len(self.steps) - 1
+        step = mark
+        last = len(self.guide.pending) == 1
         ids = [("skip", "coach.skip"), ("never", "coach.never"), ("next", "coach.done" if last else "coach.next")]
         bpx = theme.font_px(26, s)
         widths = [fonts.render(self.t(k), bpx, theme.TEXT, bold=True).get_width() + 2 * pad for _, k in ids]
         row_w = sum(widths) + gap * (len(ids) - 1)
         box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.42), int(820 * s))))
         text = self.t(step.key) if step is not None else ""
-        counter = self.t("coach.step", n=self.index + 1, total=len(self.steps))
+        counter = self.t("coach.tip", n=len(self.guide.done) + 1, total=len(self.guide.marks))
         cpx = _legible(fonts, theme.font_px(22, s), h * 0.02)
-        self._lines = [fonts.render(counter, cpx, theme.GOLD, bold=True)]
-        self._lines += [fonts.render(line, px, theme.TEXT) for line in fonts.wrap(text, px, box_w - 2 * pad)]
         self._gap = gap
-        text_h = sum(i.get_height() * 9 // 8 for i in self._lines) + gap
-        box = pygame.Rect(0, 0, box_w, text_h + bh + 2 * pad)
-        self.box = self._place(box, pygame.Rect(0, 0, w, h), gap)
-        x = self.box.right - pad - row_w
-        y = self.box.bottom - pad - bh
+        best: tuple[int, pygame.Rect, list, list, int] | None = None
+        for share in (1.0, 0.8, 0.62, 0.48):  # narrower and taller where the bright places leave no room
+            bw_ = max(int(box_w * share), max(widths) + 2 * pad)
+            lines = [fonts.render(part, cpx, theme.GOLD, bold=True)
+                     for part in fonts.wrap(counter, cpx, bw_ - 2 * pad, bold=True)]
+            head = len(lines)
+            lines += [fonts.render(line, px, theme.TEXT) for line in fonts.wrap(text, px, bw_ - 2 * pad)]
+            rows = _button_rows(widths, gap, bw_ - 2 * pad)
+            text_h = sum(i.get_height() * 9 // 8 for i in lines) + gap
+            box = self._place(pygame.Rect(0, 0, bw_, text_h + len(rows) * (bh + gap) - gap + 2 * pad),
+                              pygame.Rect(0, 0, w, h), gap)
+            over = sum(box.clip(t).w * box.clip(t).h for t in self.targets)
+            if best is None or over < best[0]:
+                best = (over, box, lines, rows, head)
+            if not over:
+                break
+        assert best is not None
+        _, self.box, self._lines, rows, self._head = best
         buttons = []
-        for (bid, k), bw in zip(ids, widths, strict=True):
-            buttons.append(Button(bid, self.t(k), pygame.Rect(x, y, bw, bh), primary=bid == "next"))
-            x += bw + gap
+        y = self.box.bottom - pad - len(rows) * (bh + gap) + gap
+        for row in rows:
+            x = self.box.right - pad - sum(widths[i] for i in row) - gap * (len(row) - 1)
+            for i in row:
+                bid, k = ids[i]
+                buttons.append(Button(bid, self.t(k), pygame.Rect(x, y, widths[i], bh), primary=bid == "next"))
+                x += widths[i] + gap
+            y += bh + gap
         self.buttons.set(buttons)
 
     def _place(self, box: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
-        """The caption beside the highlighted place, never over it, covering as few cards as it can
+        """The caption beside the highlighted places, never over one of them, covering as few cards as it can
         (the player may need them for the very thing the caption asks)."""
         board = self.table.board if self.table.board.w > box.w else screen
         area = board.inflate(-2 * gap, -2 * gap)
@@ -249,14 +293,20 @@ class CoachScene(Scene):
             spots += [(x, target.bottom + far), (x, target.y - far - box.h)]
         for y in (target.centery - box.h // 2, target.y, target.bottom - box.h):
             spots += [(target.right + far, y), (target.x - far - box.w, y)]
-        spots += [(x, y) for x in (area.x, area.centerx - box.w // 2, area.right - box.w)
-                  for y in (area.y, area.centery - box.h // 2, area.bottom - box.h)]
+        steps = 6  # then anywhere on the board, where nothing bright lies, and at last over the log
+        spots += [(area.x + (area.w - box.w) * i // steps, area.y + (area.h - box.h) * j // steps)
+                  for j in range(steps + 1) for i in range(steps + 1)]
+        side = screen.inflate(-2 * gap, -2 * gap)
+        spots += [(side.right - box.w, side.y + (side.h - box.h) * j // steps) for j in range(steps + 1)]
+        buttons = [b.rect for b in self.table.buttons.buttons]
         best: tuple[float, int, pygame.Rect] | None = None
         for order, (x, y) in enumerate(spots):
-            r = pygame.Rect(x, y, box.w, box.h).clamp(area)
+            r = pygame.Rect(x, y, box.w, box.h).clamp(area if order < len(spots) - steps - 1 else side)
             over = sum(r.clip(t).w * r.clip(t).h for t in self.targets)
-            covered = sum(r.clip(c).w * r.clip(c).h for c in cards)
-            cost = over * 1000 + covered + 20 * math.dist(r.center, target.center)
+            covered = sum(r.clip(c).w * r.clip(c).h for c in cards) + 4 * sum(r.clip(b).w * r.clip(b).h
+                                                                              for b in buttons)
+            beyond = r.w * r.h - r.clip(board).w * r.clip(board).h
+            cost = over * 1e9 + covered + beyond + 20 * math.dist(r.center, target.center)
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, r)
         assert best is not None
@@ -266,7 +316,12 @@ class CoachScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.closed:
             return
+        if self.mark is None:
+            self.box = pygame.Rect(0, 0, 0, 0)
+            self._drawn = (None, self._layout_key)
+            return
         self._layout(surface.get_size())
+        self._drawn = (self.mark.key, self._layout_key)
         s = theme.ui_scale(surface.get_height())
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, VEIL_ALPHA))
@@ -284,7 +339,7 @@ class CoachScene(Scene):
         y = self.box.y + pad
         for i, img in enumerate(self._lines):
             surface.blit(img, (self.box.x + pad, y))
-            y += img.get_height() + (self._gap if i == 0 else img.get_height() // 8)
+            y += img.get_height() + (self._gap if i == self._head - 1 else img.get_height() // 8)
         self.buttons.draw(surface, self.app.fonts)
         toast = getattr(self.table, "_draw_toast", None)
         if toast is not None:

@@ -27,7 +27,7 @@ class TableEntry(NamedTuple):
     rules_pages: Callable[[], tuple[Page, ...]] = lambda: ()
     shots: str = ""
     bench: str = ""
-    coach: Callable[[], list] | None = None  # the guided first game's steps (game/tables/coach.py's Step)
+    coach: Callable[[], list] | None = None  # the guided first game's marks (game/tables/marks.py's Mark)
     band: Callable[[], type] | None = None  # the compact layout of one face-to-face half (game/tables/band.py)
 
     @property

@@ -57,7 +57,7 @@ class FaceToFaceTable(Scene):
         self.seam = pygame.Rect(0, band_h, w, h - 2 * band_h)
         for band in self.bands:
             band.resize((w, band_h))
-        self.pages = [pygame.Surface((w, band_h)).convert() for _ in self.bands]
+        self.pages = [pygame.Surface((max(0, w), max(0, band_h))).convert() for _ in self.bands]
         self.turned = None
         self._drawn_at = -2
 
@@ -150,7 +150,7 @@ class FaceToFaceTable(Scene):
         if self.ended:
             return
         self.ended = True
-        self.app.saves.delete(self.game_id)
+        self.app.saves.delete(self.session)
         self.app.play_sound("win")
         winners = self.match.state.winners
         self.facing = winners[0] if len(winners) == 1 else self.facing
@@ -187,6 +187,12 @@ class FaceToFaceTable(Scene):
 
     def end_columns(self) -> list[list[str]]:
         return self.bands[BOTTOM].end_columns()
+
+    def end_how(self) -> str:
+        return self.bands[BOTTOM].end_how()
+
+    def describe(self, event) -> str:
+        return self.bands[BOTTOM].describe(event)
 
     # --- input: each touch acts in the half where it went down ---------------------------------------------
     def on_gesture(self, g: Gesture) -> None:

@@ -62,6 +62,22 @@ class TableGestures:
         keys = list(spot.cards[:1]) or [k for k in self.cards.targets if self.spot_of([k]) == spot][:1]
         return self.cards.current_rect(keys[0]) if keys else None
 
+    def gesture_rects(self, action: Action) -> list[pygame.Rect]:
+        """Where the gesture that makes ``action`` starts and ends (each card it holds, in view, then the place it
+        goes), or the button that makes it: what a coach mark about ``action`` leaves bright."""
+        gesture = self.spec.gesture_for(self.obs, action)
+        if gesture is None:
+            bid = self.button_for(action)
+            return [pygame.Rect(b.rect) for b in self.buttons.buttons if b.id == bid]
+        out: list[pygame.Rect] = []
+        for spot in gesture:
+            if spot is None:
+                continue
+            cards = [r for c in spot.cards if (r := self.cards.exposed_rect(c)) is not None]
+            rect = None if cards else self.spot_rect(spot)
+            out += cards or ([rect] if rect is not None else [])
+        return out
+
     def answer(self, source: Spot | None, target: Spot | None) -> bool:
         """Act on a gesture from ``source`` to ``target`` (None: a tap on ``source``): the one legal action it
         means is played, several are offered as a choice, anything else glides back with the reason."""
@@ -123,7 +139,7 @@ class TableGestures:
         nothing else does."""
         width, radius = max(2, int(3 * self.scale)), max(6, int(10 * self.scale))
         for rect in self.lit if rects is None else rects:
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow = pygame.Surface((max(0, rect.w), max(0, rect.h)), pygame.SRCALPHA)
             glow.fill((*theme.DROP_GLOW[:3], 40))
             surface.blit(glow, rect)
             pygame.draw.rect(surface, theme.DROP_GLOW, rect, width=width, border_radius=radius)

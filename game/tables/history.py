@@ -103,6 +103,8 @@ class TableHistory:
             log.warning("hint failed: %s", exc)
             self.hint = None
         self.show_toast(self.t("table.hint_none") if self.hint is None else self.hint_text(self.hint))
+        if self.hint is not None and self.toast is not None:
+            self.toast = (self.toast[0], HINT_WAIT, False)  # its words stay as long as its glow: until a move
         self.hint_toast = self.toast[0] if self.toast else None
         self.refresh(animate=False)
         self.hint_shown()

@@ -1,11 +1,13 @@
 """Strings of the settings, statistics and confirmation screens and the remembered names (English and German)."""
-from game.text.marks import N_
+from game.text.marks import N_, NP_
 
 STRINGS = (
     N_("menu.settings", "Settings"),
     N_("menu.stats", "Statistics"),
     N_("pause.settings", "Settings"),
     N_("settings.title", "Settings"),
+    NP_("settings.problems", "{n} value in {name} was not understood and uses its default (the log says which).",
+        "{n} values in {name} were not understood and use their defaults (the log says which)."),
     N_("settings.back", "Done"),
     N_("settings.bot_level", "Computer strength"),
     N_("settings.bot_level.1", "Beginner"),
@@ -65,6 +67,10 @@ STRINGS = (
     N_("stats.streak.loss.other", "{n} losses"),
     N_("stats.record.one", "{name}: 1 game, {wins} won, streak: {streak}"),
     N_("stats.record.other", "{name}: {n} games, {wins} won, streak: {streak}"),
+    N_("stats.readonly", "The statistics file {name} is read-only: the games so far are shown, new ones are not "
+                         "counted."),
+    N_("stats.readonly.note", "The statistics file is read-only: new games are not counted."),
+    NP_("stats.skipped", "{n} damaged entry was left out.", "{n} damaged entries were left out."),
     N_("stats.damaged", "The statistics file was damaged and set aside ({name}); new games are counted afresh."),
     N_("stats.locked", "The statistics file is in use by another program; this session's games are not counted."),
     N_("stats.failed", "The statistics could not be opened ({why}); games are not counted."),

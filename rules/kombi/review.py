@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core import Action
 from rules.kombi.combos import combo_points
-from rules.review import GOOD, Moment, decisions
+from rules.review import GOOD, UNJUDGED, Moment, decisions
 
 
 def play_points(action: Action) -> int:
@@ -18,8 +18,8 @@ def play_points(action: Action) -> int:
 def judge(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
     legal = [Action.from_dict(a) for a in obs["legal"]]
     plays = [a for a in legal if a.kind == "play"]  # most points first
-    if not plays or chosen.kind == "exchange":
-        return Moment(index, chosen)
+    if not plays or chosen.kind == "exchange":  # nothing to weigh it against: not judged (no "100%" for it)
+        return Moment(index, chosen, reason_key=UNJUDGED)
     best = plays[0]
     best_pts = play_points(best)
     if chosen.kind == "pass":
@@ -28,7 +28,7 @@ def judge(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
         used = sum(len(c) for c in best["combos"])
         if used == len(obs["hand"]):  # the play would have emptied the hand and ended the game
             return Moment(index, chosen, best, float(best_pts), "review.kombi.draw", {"points": best_pts})
-        return Moment(index, chosen)
+        return Moment(index, chosen, reason_key=UNJUDGED)  # drawing before playing may be wise: not judged
     lost = best_pts - play_points(chosen)
     if lost > 0:
         return Moment(index, chosen, best, float(lost), "review.kombi.smaller", {"points": lost})

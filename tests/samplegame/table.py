@@ -77,4 +77,10 @@ def _load() -> type:
     return SampleTable
 
 
-ENTRY = TableEntry(id="sample", fan=("AS", "KH", "QD"), text=text, load=_load)
+def _coach() -> list:
+    from game.tables.marks import Mark
+
+    return [Mark("sample.coach.play", ("play",))]
+
+
+ENTRY = TableEntry(id="sample", fan=("AS", "KH", "QD"), text=text, load=_load, coach=_coach)

@@ -10,4 +10,5 @@ STRINGS = (
     N_("sample.log.play", "{name} played {card}."),
     N_("sample.log.trick", "{name} took the trick."),
     N_("sample.refuse.not_in_hand", "{card} is not in your hand."),
+    N_("sample.coach.play", "Play a card: drag it onto the trick. The higher card takes the trick."),
 )

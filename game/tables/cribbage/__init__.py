@@ -13,9 +13,9 @@ def _load() -> type:
 
 
 def _coach() -> list:
-    from game.tables.cribbage.coach import steps
+    from game.tables.cribbage.coach import marks
 
-    return steps()
+    return marks()
 
 
 def _band() -> type:

@@ -160,7 +160,7 @@ class PegBoard:
         """The board without pegs or words, drawn once per size (242 holes are costly every frame)."""
         r = self.rect
         shadow = max(2, int(3 * scale))
-        surf = pygame.Surface((r.w, r.h + shadow), pygame.SRCALPHA)
+        surf = pygame.Surface((max(0, r.w), max(0, r.h + shadow)), pygame.SRCALPHA)
         local = pygame.Rect(0, 0, r.w, r.h)
         radius = max(6, int(r.h * 0.16))
         draw_round_rect(surf, WOOD_EDGE, local.move(0, shadow), radius)

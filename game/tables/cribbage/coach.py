@@ -1,29 +1,37 @@
-"""Cribbage's guided first game: cut, two cards to the crib, the starter, the play toward 31, the show."""
+"""Cribbage's guided first game: each cut and why it happens, two cards to the crib, the play toward 31, the show."""
 from __future__ import annotations
 
-from game.tables.coach import Step, card_rects, did, times
-
-PENDING = ("discard", "starter")  # the starter is not cut yet
-
-
-def _hand(t):
-    return card_rects(t, t.obs.get("hand", []))
+from game.tables.coach import button_rect, union
+from game.tables.marks import Mark
 
 
-def _cut(t):
-    due = t.strip_due()
-    return due[0] if due is not None else None
+def _cut(purpose: str):
+    return lambda t: (t.obs.get("cut") or {}).get("purpose") == purpose
 
 
-def _crib(t):
-    return [_hand(t), t.geo.crib_zone(t.obs.get("dealer") == t.obs.get("seat"))]
+def _confirm(t):
+    return [button_rect(t, "confirm")]
 
 
-def steps() -> list[Step]:
+def _counting(t) -> bool:
+    """The show is being counted (after any held series of the play has been taken away)."""
+    return t.seq.counting and t.seq.running and t.seq.hold is None
+
+
+def _show(t):
+    """The hands being counted with the starter, where they are going, and the board the pegs move on."""
+    items = t.view.get("last_show") or []
+    keys = {c for item in items for c in item["cards"]} | {item["starter"] for item in items}
+    return [union(s.rect() for k, s in t.cards.targets.items() if k in keys or k.startswith("crib:")),
+            t.geo.peg_rect]
+
+
+def marks() -> list[Mark]:
     return [
-        Step("cribbage.coach.cut", _cut, lambda t: did(t, "cut") and t.obs.get("cut") is None),
-        Step("cribbage.coach.discard", _crib, lambda t: did(t, "discard")),
-        Step("cribbage.coach.starter", _cut, lambda t: did(t, "discard") and t.obs.get("phase") not in PENDING),
-        Step("cribbage.coach.play", lambda t: [t.geo.play_zone, _hand(t)], lambda t: did(t, "play")),
-        Step("cribbage.coach.show", lambda t: t.geo.peg_rect, lambda t: times(t, "discard") >= 2),
+        Mark("cribbage.coach.cut_for_deal", ("cut",), _cut("deal")),
+        Mark("cribbage.coach.cut", ("cut",), _cut("cut")),
+        Mark("cribbage.coach.discard", ("discard",), extra=_confirm),
+        Mark("cribbage.coach.starter", ("cut",), _cut("starter")),
+        Mark("cribbage.coach.play", ("play",), extra=_confirm),
+        Mark("cribbage.coach.show", when=_counting, extra=_show),
     ]

@@ -223,8 +223,8 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
 
 def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
     st = table.match.state
-    if st.is_over or table.seq.showing or table.cut.busy:
-        return
+    if st.is_over or table.seq.showing or table.cut.busy or (table.my_turn and table.preview_text()):
+        return  # a selection or a hint in words says more than the turn line, in its place
     g = table.geo
     seat = st.to_move
     name = table.session.names[seat]

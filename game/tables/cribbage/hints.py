@@ -48,7 +48,13 @@ def play_net(table: CribbageTable, a: Action) -> float | None:
 
 
 def selection_text(table: CribbageTable) -> str:
+    """The selection in words; before a cut, why this cut happens."""
     obs, t, selected = table.obs, table.t, table.selected
+    if obs.get("cut") is not None:
+        if obs.get("last_show"):  # the counted hands still lie there: the turn line alone, the words have no room
+            return ""
+        dealer = table.session.names[obs["dealer"]] if obs["dealer"] is not None else ""
+        return t(f"cribbage.why.{obs['cut']['purpose']}", dealer=dealer)
     if obs["phase"] == "discard" and selected:
         crib = t("cribbage.crib_of", name=table.session.names[obs["dealer"]])
         if len(selected) == 1:

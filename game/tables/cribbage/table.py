@@ -48,9 +48,15 @@ class CribbageTable(PlateSeats, TableScene):
     # --- plates: the score as the pegs show it, the cards held, the dealer ----------------------------
     def plates(self) -> list[Plate]:
         view, st = self.view, self.match.state
-        return [self._plate(seat, self.pegboard.shown_score(seat), view["hand_counts"][seat], view["dealer"] == seat,
+        return [self._plate(seat, self.pegboard.shown_score(seat), view["hand_counts"][seat], self.dealer() == seat,
                             st.to_move == seat and not st.is_over, view["go"][seat] and not view.get("last_show"))
                 for seat in (0, 1)]
+
+    def dealer(self) -> int | None:
+        """The dealer the badge names: the one whose hand was last counted until the next hand is dealt."""
+        view = self.view
+        crib = next((item["seat"] for item in view.get("last_show") or [] if item["kind"] == "crib"), None)
+        return crib if crib is not None else view["dealer"]
 
     def _plate(self, seat: int, score: int, cards: int, dealer: bool, turn: bool, go: bool) -> Plate:
         name = self.session.names[seat]
@@ -328,15 +334,14 @@ class CribbageTable(PlateSeats, TableScene):
         else:
             label, ready = self.t("cribbage.btn.play"), len(self.selected) == 1
         showing = self.seq.showing
-        second = Button("skip", self.t("cribbage.btn.skip"), pygame.Rect(area.x, area.y + bh + gap, area.w, bh),
-                        enabled=showing)
-        if not showing and analysis.available(self):  # the discard: its analysis where Skip is in the show
-            second = Button("analysis", self.t("cribbage.btn.analysis"), second.rect)
-        return [
-            Button("confirm", label, pygame.Rect(area.x, area.y, area.w, bh),
-                   enabled=self.my_turn and ready and not showing, primary=True),
-            second,
-        ]
+        confirm = Button("confirm", label, pygame.Rect(area.x, area.y, area.w, bh),
+                         enabled=self.my_turn and ready and not showing, primary=True)
+        second = pygame.Rect(area.x, area.y + bh + gap, area.w, bh)
+        if showing:  # Skip only while there is something to skip
+            return [confirm, Button("skip", self.t("cribbage.btn.skip"), second)]
+        if analysis.available(self):  # the discard: its analysis where Skip is in the show
+            return [confirm, Button("analysis", self.t("cribbage.btn.analysis"), second)]
+        return [confirm]
 
     def on_game_button(self, bid: str) -> None:
         if bid == "confirm":

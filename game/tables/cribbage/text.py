@@ -68,7 +68,7 @@ STRINGS = (
     N_("cribbage.log.cut_for_deal", "{name} cuts {card} for the deal."),
     N_("cribbage.log.cut_tie", "Both cut the same rank ({cards}): cut again."),
     N_("cribbage.log.first_dealer", "{name} cut the lower card and deals first ({cards})."),
-    N_("cribbage.log.cut", "{name} cuts the pack ({depth} of {of})."),
+    N_("cribbage.log.cut", "{name} cuts the pack before the deal ({depth} of {of})."),
     N_("cribbage.log.deal", "Hand {n}: {name} deals six cards each."),
     N_("cribbage.log.discard", "{name} puts two cards in the crib."),
     N_("cribbage.log.starter", "{name} cuts ({depth} of {of}): the starter is {card}."),
@@ -130,7 +130,13 @@ STRINGS = (
     N_("cribbage.cut_for_deal_round", "Cut for the deal: the lower card deals"),
     N_("cribbage.deals_first", "{name} cut {card} and deals first."),
     N_("cribbage.tie", "Both cut a {rank}: cut again."),
-    N_("cribbage.do.cut_for_deal", "{name}, cut for the deal: drag along the pack, then press Cut."),
+    N_("cribbage.do.cut_for_deal", "{name}, cut for the deal: tap the pack where you want to cut."),
+    N_("cribbage.why.deal", "Tap the pack to cut a card for the deal: the lower card deals first, and the dealer gets "
+       "the crib, an extra hand."),
+    N_("cribbage.why.cut", "Tap the pack to cut it before {dealer} deals: the non-dealer cuts before every deal, so the "
+       "dealer cannot arrange the pack. No card is shown."),
+    N_("cribbage.why.starter", "Tap the pack to cut for the starter: the card turned up counts with both hands and the "
+       "crib."),
     N_("cribbage.do.discard", "{name}, choose two cards for {dealer}'s crib."),
     N_("cribbage.do.play", "{name}, play a card (count {count})."),
     N_("cribbage.btn.cut", "Cut"),
@@ -179,14 +185,23 @@ STRINGS = (
        "as points are scored."),
     N_("cribbage.howto.cap.best", "The best hand: 29"),
     N_("cribbage.howto.cap.best_starter", "with the starter 5♠"),
-    N_("cribbage.do.cut", "{name}, cut for {dealer}'s deal: drag along the pack, then press Cut."),
-    N_("cribbage.do.starter", "{name}, cut for the starter: drag along the pack, then press Cut."),
-    N_("cribbage.coach.cut", "Cut the pack: tap the spread cards where you want to cut, or drag along them and "
-       "press Cut."),
-    N_("cribbage.coach.discard", "Choose two cards for the crib: tap two, then drag them to the crib (or press the button). The crib scores for the dealer."),
-    N_("cribbage.coach.play", "Play one card at a time onto the count. The count never passes 31; 15 and 31 score 2, and so do pairs; runs score too."),
-    N_("cribbage.coach.show", "After the play each hand is counted with the starter card: fifteens, pairs, runs, flushes. The pegs race to 121."),
-    N_("cribbage.coach.starter", "The non-dealer cuts once more: the top card of the lower packet is the starter. It counts with both hands and the crib."),
+    N_("cribbage.do.cut", "{name}, cut the pack for {dealer}'s deal: tap it where you want to cut."),
+    N_("cribbage.do.starter", "{name}, cut for the starter: tap the pack where you want to cut."),
+    N_("cribbage.coach.cut", "Before each deal the non-dealer cuts the pack: this hand that is you. Tap the pack anywhere. "
+       "This cut only mixes the cards; none is shown."),
+    N_("cribbage.coach.cut_for_deal", "First you both cut the pack to see who deals: tap the spread pack anywhere. The lower card "
+       "deals first, and the dealer owns the crib, an extra hand."),
+    N_("cribbage.coach.discard", "Six cards each: two of yours go to the crib, an extra hand the dealer scores at the end. Tap "
+       "two of your cards, then drag them onto the crib or press “To the crib”. Not sure which? Press "
+       "Hint."),
+    N_("cribbage.coach.play", "The play: you take turns laying one card; the count adds up (J, Q and K count 10) and may not "
+       "pass 31. 15 and 31 score 2, a pair 2, a run of three 3. Drag a lit card onto the play, or tap "
+       "it and press “Play card”. When none fits you say Go by yourself."),
+    N_("cribbage.coach.show", "The show: each hand is counted with the starter, the non-dealer's first, then the dealer's, "
+       "then the crib: every fifteen 2, every pair 2, runs 1 per card, a flush 4. Tap to skip the "
+       "count."),
+    N_("cribbage.coach.starter", "Now the non-dealer cuts for the starter: tap the pack. The card turned up counts with both "
+       "hands and the crib; a Jack gives the dealer 2 at once."),
     # the rules' refusals (rules/cribbage/refusals.py, decode.py, gestures.py)
     N_("cribbage.refuse.time_to_cut_for_deal", "Now is the time to cut for the first deal."),
     N_("cribbage.refuse.time_to_cut", "Now is the time to cut the pack for the deal."),

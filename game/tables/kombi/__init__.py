@@ -12,9 +12,9 @@ def _load() -> type:
 
 
 def _coach() -> list:
-    from game.tables.kombi.coach import steps
+    from game.tables.kombi.coach import marks
 
-    return steps()
+    return marks()
 
 
 def _band() -> type:

@@ -23,7 +23,7 @@ def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
                "right")  # right-aligned: the label touches its row
     if table.my_turn and table.selected and not table.drag_keys:  # a tap on the row plays the selection
         zone = geo.my_pile_zone
-        glow = pygame.Surface(zone.size, pygame.SRCALPHA)
+        glow = pygame.Surface((max(0, zone.w), max(0, zone.h)), pygame.SRCALPHA)
         glow.fill((*theme.DROP_GLOW[:3], 40))
         surface.blit(glow, zone)
         draw_round_rect(surface, theme.DROP_GLOW, zone, int(10 * table.scale), max(2, int(2 * table.scale)))

@@ -292,6 +292,17 @@ class KombiTable(PlateSeats, TableScene):
                           points=sum(combo_points(c) for c in combos))
         return self.t(f"kombi.hint.{a.kind}")
 
+    def end_how(self) -> str:
+        """A hand emptied at once ends the game suddenly: who laid down how many cards in how many combinations."""
+        events = [e for _, e in self.match.log()]
+        end = next((e for e in reversed(events) if e["type"] == "kombi.end"), None)
+        play = next((e for e in reversed(events) if e["type"] == "kombi.play"), None)
+        if end is None or end["reason"] != "empty_hand" or play is None:
+            return ""
+        combos = self.t.n("kombi.how.combos", len(play["combos"]))
+        return self.t.n("kombi.how.out", sum(len(c) for c in play["combos"]), name=self.seat_name(play["seat"]),
+                        combos=combos)
+
     def action_text(self, a: Action) -> str:
         """One option of a choice (an exchange card brought to the hand: which card to give for it)."""
         if a.kind == "exchange":

@@ -12,9 +12,9 @@ def _load() -> type:
 
 
 def _coach() -> list:
-    from game.tables.square.coach import steps
+    from game.tables.square.coach import marks
 
-    return steps()
+    return marks()
 
 
 def _band() -> type:

@@ -99,7 +99,7 @@ def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
     geo = table.geo
     zone = geo.power_zone
     active = "power" in table.pick.targets() or "power" in table.hint_targets()
-    fill = pygame.Surface(zone.size, pygame.SRCALPHA)
+    fill = pygame.Surface((max(0, zone.w), max(0, zone.h)), pygame.SRCALPHA)
     fill.fill((*theme.DROP_GLOW, 60 if active else 28))
     surface.blit(fill, zone)
     edge = theme.GOLD if active else theme.DROP_GLOW

@@ -214,6 +214,13 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     def hint_text(self, action: Action) -> str:
         return words.hint_text(self.t, self.session.names, self.view_seat, action, self.obs)
 
+    def end_how(self) -> str:
+        """A knock or the empty draw pile ended it; then the squares were counted."""
+        knocker = self.obs.get("knocked_by")
+        if self.obs.get("end_reason") == "knock" and knocker is not None:
+            return self.t("square.how.knock", name=self.seat_name(knocker), other=self.seat_name(1 - knocker))
+        return self.t("square.log.deck_empty") if self.obs.get("end_reason") == "deck_empty" else ""
+
     def end_columns(self) -> list[list[str]]:
         return words.end_columns(self.t, self.obs)
 

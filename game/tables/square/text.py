@@ -23,6 +23,8 @@ STRINGS = (
     N_("square.log.knock", "{name} knocked. {other} has one final turn."),
     N_("square.log.deck_empty", "The draw pile is empty: game over."),
     N_("square.log.final", "Final: {a} {sa}, {b} {sb}."),
+    N_("square.how.knock", "{name} knocked and {other} had one last turn; then each square was added up, and the "
+       "lowest sum wins."),
     N_("square.log.wins", "{name} wins."),
     N_("square.log.shared", "Shared victory."),
     N_("square.draw_pile", "Draw pile"),
@@ -175,11 +177,17 @@ STRINGS = (
        "K=−1. The lower sum wins; equal sums share the win."),
     N_("square.howto.cap.sum", "1 + 2 − 1 − 1 = 1: a winning square"),
     N_("square.howto.cap.high", "10 + 10 + 5 + 9 = 34"),
-    N_("square.coach.look", "Your two near cards, the bottom row, may be looked at once, now. Press Look and remember them: nobody shows them again."),
-    N_("square.coach.remember", "Remember these two. Press Done to turn them face down again."),
+    N_("square.coach.look", "Your two near cards, the bottom row, may be looked at once, now. Press Look (or tap one of "
+       "them) and remember them: nobody shows them again."),
+    N_("square.coach.remember", "Remember these two. Press Done (or tap one of them) to turn them face down again."),
     N_("square.coach.draw", "Your turn: drag the draw pile to your square (or tap it) to draw a card. The lowest total wins."),
     N_("square.coach.resolve", "Drop the drawn card on one of your four cards to swap it in, or on the discard pile to throw it away."),
-    N_("square.coach.powers", "Power cards: 7 and 8 peek at one of your cards, 9 and 10 at one of theirs, a Jack swaps two cards unseen, a Queen looks at both first. Drop a drawn power card here to use it."),
+    N_("square.coach.powers", "A power card! Drop it on a lit card and choose: use its power or swap it in. 7 and 8 peek at "
+       "one of your cards, 9 and 10 at one of theirs, a Jack swaps one of yours with one of theirs "
+       "unseen, a Queen looks at both first."),
     N_("square.coach.knock", "Sure your total is the lowest? Knock at the start of a turn: the other player has one last turn."),
+    N_("square.coach.queen", "The Queen showed you both cards: swap them, or keep them where they are."),
+    N_("square.coach.take", "Instead of drawing you may take the top discard: drag it onto one of your four cards to swap it "
+       "in."),
     N_("review.square.change", "Expected change of your square: {change}; the better move gives {best} (lower is better)."),
 )

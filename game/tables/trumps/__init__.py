@@ -13,9 +13,9 @@ def _load() -> type:
 
 
 def _coach() -> list:
-    from game.tables.trumps.coach import steps
+    from game.tables.trumps.coach import marks
 
-    return steps()
+    return marks()
 
 
 def _band() -> type:

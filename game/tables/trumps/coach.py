@@ -1,21 +1,19 @@
-"""Own Trumps' guided first game: choose your trump, beat the top card, or pick up."""
+"""Own Trumps' guided first game: choose your trump, lead, beat the top card, the second card, pick up."""
 from __future__ import annotations
 
-from game.tables.coach import Step, button_rect, card_rects, did, union
+from game.tables.coach import button_rect
+from game.tables.marks import Mark
 
 
-def _tiles(t):
-    return union(t.geo.tiles()) if t.obs.get("phase") == "choose_trump" else None
+def _beating(t) -> bool:
+    return t.obs.get("phase") == "play" and bool(t.obs.get("pile"))
 
 
-def _beat(t):
-    # the arrow points at the hand (what to drag); the pile is lit too, the caption may touch its margin
-    return [card_rects(t, t.obs.get("hand", [])), t.geo.pile_zone]
-
-
-def steps() -> list[Step]:
+def marks() -> list[Mark]:
     return [
-        Step("trumps.coach.choose", _tiles, lambda t: did(t, "choose_trump")),
-        Step("trumps.coach.beat", _beat, lambda t: did(t, "play")),
-        Step("trumps.coach.pickup", lambda t: button_rect(t, "pickup"), lambda t: did(t, "pick_up")),
+        Mark("trumps.coach.choose", ("choose_trump",)),
+        Mark("trumps.coach.lead", ("play",), lambda t: t.obs.get("phase") == "play" and not t.obs.get("pile")),
+        Mark("trumps.coach.beat", ("play",), _beating),
+        Mark("trumps.coach.second", ("play",), lambda t: t.obs.get("phase") == "second"),
+        Mark("trumps.coach.pickup", ("pick_up",), extra=lambda t: [button_rect(t, "pickup")]),
     ]

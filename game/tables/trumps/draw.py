@@ -117,6 +117,7 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
     if top is not None:
         lines.append((t("trumps.pile_size", cards=words.cards_text(t, len(obs["pile"]))), 22, theme.TEXT_DIM,
                       False))
+        lines.append((t("trumps.legend"), 22, theme.TEXT, False))  # the brackets under the pile, in words
     fonts = table.app.fonts
     imgs = []
     for text, base, color, bold in lines:

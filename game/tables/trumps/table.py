@@ -56,8 +56,9 @@ class TrumpsTable(PlateSeats, TableScene):
         me = self.view_seat
         cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
                   int(self.board.w * 0.24))
-        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()
-                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False)))
+        cue_h = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize()  # the legend takes two lines
+                    for base, bold in ((36, True), (24, False), (24, False), (24, True), (22, False), (22, False),
+                                       (22, False)))
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
                     self.plate_look(full[1 - me]).size, cue, cue_h)
 
@@ -240,7 +241,8 @@ class TrumpsTable(PlateSeats, TableScene):
         if self.obs["phase"] == "choose_trump":
             taken = set(self.obs["trumps"])
             return [(f"suit:{s}", r) for s, r in zip(SUITS, self.geo.tiles(), strict=True) if s not in taken]
-        items = [(c, r) for c in self.ordered_hand(self.obs["hand"]) if (r := self.cards.current_rect(c)) is not None]
+        # each card framed where it shows, not across the cards it lies under
+        items = [(c, r) for c in self.ordered_hand(self.obs["hand"]) if (r := self.cards.exposed_rect(c)) is not None]
         items.append(("pile", self.geo.pile_zone))
         return items
 
@@ -265,7 +267,7 @@ class TrumpsTable(PlateSeats, TableScene):
     def game_key(self, event: pygame.event.Event) -> None:
         k = event.key
         if k in DIGIT_KEYS:
-            i = DIGIT_KEYS[k]
+            i = DIGIT_KEYS[k] + (10 if event.mod & pygame.KMOD_SHIFT else 0)  # Shift: the 11th to the 20th card
             if self.obs["phase"] == "choose_trump":
                 if i < 4:
                     self.choose(SUITS[i])

@@ -118,7 +118,8 @@ STRINGS = (
        "card: then it is a draw. The third repetition of the same position is a draw.\n"
        "Controls: drag a card onto the pile (or tap it, then the pile); Pick up takes the cards. Show "
        "beaters (or B) lights up your cards that beat the top card. Keys: Tab/arrows move, Space selects, "
-       "Enter plays, 1-0 pick hand cards, P picks up, H hint, Ctrl+Z / Ctrl+Y back and forward."),
+       "Enter plays, 1-0 pick the first ten hand cards and Shift+1-0 the next ten (the arrows reach every card), P picks "
+       "up, H hint, Ctrl+Z / Ctrl+Y back and forward."),
     # How to play: the pages in howto.py
     N_("trumps.howto.setup.title", "Your own trump"),
     N_("trumps.howto.setup",
@@ -149,9 +150,19 @@ STRINGS = (
     N_("trumps.all", "trump ace: all {n}"),
     N_("trumps.bracket.3", "plain card: 3"),
     N_("trumps.bracket.5", "a trump: 5"),
-    N_("trumps.coach.choose", "First choose your own trump suit. Only your trump matters when you beat; the other player has their own."),
-    N_("trumps.coach.beat", "Beat the top card: drag a higher card of its suit, or any card of your trump, onto the pile. Then play a card for the other to beat."),
-    N_("trumps.coach.pickup", "No card beats it? Pick up: three cards, five if the top card is of your trump, the whole pile for your trump's ace."),
+    N_("trumps.legend", "Can't beat? You take the top 3 cards, 5 if it is your trump, the whole pile for your "
+       "trump's ace."),
+    N_("trumps.coach.choose", "First choose your own trump suit: tap a suit (or press 1–4). Your trump beats every card of the "
+       "other suits; the other player gets a trump of their own."),
+    N_("trumps.coach.beat", "Beat the top card: the lit cards can, a higher card of its suit or any card of your trump. Drag "
+       "one onto the pile (or tap it, then the pile)."),
+    N_("trumps.coach.lead", "The pile is empty: lead any card. Drag it onto the pile (or tap it, then the pile); the other "
+       "player must beat it or pick up. The first player without cards wins."),
+    N_("trumps.coach.second", "Beaten! Now play a second card, any card: the other player must beat that one. A card they "
+       "cannot beat makes them pick up."),
+    N_("trumps.coach.pickup", "None of your cards beats the top card, so you pick it up: press the button or drag the pile to "
+       "your hand. You take the top 3 cards, 5 if the top card is of your trump, the whole pile if it "
+       "is the ace of your trump."),
     N_("review.trumps.win", "This let a forced win slip away."),
     N_("review.trumps.draw", "This loses a game you could still hold to a draw."),
 )

@@ -1,0 +1,159 @@
+"""Nearby games: a server says on the local network that it is there (mDNS/DNS-SD), and the Online screen
+lists what it hears, so two people on one network never type an address.
+
+The service type is ``_card-duels._tcp.local.``; its TXT record carries the protocol version, the host's
+name and, for a table waiting in "Host on this computer", the game and the join code. python-zeroconf
+does the multicast; it is imported only when a server announces or the Online screen listens.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from game.online.protocol import VERSION, is_code, player_name
+
+log = logging.getLogger("carduels.online")
+
+SERVICE = "_card-duels._tcp.local."
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, for the other device to reach."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a documentation address; a UDP connect sends no packet
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+@dataclass(frozen=True)
+class Nearby:
+    """One server heard on the network; ``code`` is set when it has a table waiting for a second player."""
+
+    key: str  # the service's name (unique on the network)
+    url: str
+    host: str
+    game: str = ""
+    code: str = ""
+
+
+class Announcer:
+    """Registers this server while it runs; :meth:`update` changes what it says (e.g. the waiting table)."""
+
+    def __init__(self, host: str, game: str = "", code: str = "", address: str | None = None) -> None:
+        self.props = {"v": str(VERSION), "host": host, "game": game, "code": code}
+        self.address = address
+        self.zc: Any = None
+        self.info: Any = None
+        self.port = 0
+
+    def start(self, port: int) -> None:
+        self.port = port
+        try:
+            from zeroconf import Zeroconf  # noqa: PLC0415 - only a server that announces needs it
+
+            self.info = self._info()
+            self.zc = Zeroconf()
+            self.zc.register_service(self.info, allow_name_change=True)
+        except (OSError, ImportError) as exc:  # no multicast here: the server still runs, it is just not announced
+            log.warning("cannot announce the server on the local network: %s", exc)
+            self.stop()
+
+    def _info(self) -> Any:
+        from zeroconf import ServiceInfo  # noqa: PLC0415
+
+        label = re.sub(r"[^A-Za-z0-9-]", "-", self.props["host"])[:40] or "card-duels"
+        name = self.info.name if self.info is not None else f"{label}-{self.port}.{SERVICE}"
+        return ServiceInfo(SERVICE, name, addresses=[socket.inet_aton(self.address or lan_address())],
+                           port=self.port, properties=self.props, server=f"{label}-{self.port}.local.")
+
+    def update(self, **props: str) -> None:
+        self.props.update(props)
+        if self.zc is not None and self.info is not None:
+            self.info = self._info()
+            try:
+                self.zc.update_service(self.info)
+            except OSError as exc:
+                log.warning("cannot update the announcement: %s", exc)
+
+    def stop(self) -> None:
+        zc, self.zc = self.zc, None
+        if zc is not None:
+            try:
+                if self.info is not None:
+                    zc.unregister_service(self.info)
+            finally:
+                zc.close()
+
+
+def _text(props: dict[Any, Any], key: str) -> str:
+    value = props.get(key.encode())
+    return value.decode("utf-8", "replace")[:64] if isinstance(value, bytes) else ""
+
+
+def parse(key: str, addresses: list[str], port: int, props: dict[Any, Any]) -> Nearby | None:
+    """What the Online screen may show of one service, checked like any message from the network."""
+    if _text(props, "v") != str(VERSION) or not addresses or not 0 < port < 65536:
+        return None
+    try:
+        host = player_name(_text(props, "host"))
+    except ValueError:
+        return None
+    code = _text(props, "code")
+    game = _text(props, "game")
+    return Nearby(key, f"ws://{addresses[0]}:{port}", host, game if re.fullmatch(r"[a-z]{1,16}", game) else "",
+                  code if is_code(code) else "")
+
+
+class Browser:
+    """Listens for servers on the local network; :meth:`found` is safe to call from the frame loop."""
+
+    def __init__(self) -> None:
+        self.zc: Any = None
+        self._found: dict[str, Nearby] = {}
+        self._lock = threading.Lock()
+        self.error = ""
+
+    def start(self) -> Browser:
+        try:
+            from zeroconf import ServiceBrowser, Zeroconf  # noqa: PLC0415 - only while the screen listens
+
+            self.zc = Zeroconf()
+            ServiceBrowser(self.zc, SERVICE, handlers=[self._on_change])
+        except (OSError, ImportError) as exc:
+            self.error = str(exc)
+            log.warning("cannot look for nearby games: %s", exc)
+        return self
+
+    def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+        if state_change.name == "Removed":
+            with self._lock:
+                self._found.pop(name, None)
+        else:  # resolving waits for an answer: not in zeroconf's own thread
+            threading.Thread(target=self._resolve, args=(service_type, name), daemon=True).start()
+
+    def _resolve(self, service_type: str, name: str) -> None:
+        zc = self.zc
+        info = zc.get_service_info(service_type, name, timeout=3000) if zc is not None else None
+        if info is None:
+            return
+        seen = parse(name, info.parsed_addresses(), info.port or 0, info.properties or {})
+        with self._lock:
+            if seen is not None:
+                self._found[name] = seen
+            else:
+                self._found.pop(name, None)
+
+    def found(self) -> list[Nearby]:
+        with self._lock:
+            return sorted(self._found.values(), key=lambda n: (n.code == "", n.host.casefold(), n.url))
+
+    def stop(self) -> None:
+        zc, self.zc = self.zc, None
+        if zc is not None:
+            threading.Thread(target=zc.close, daemon=True).start()  # closing waits for goodbyes: not in a frame

@@ -1,0 +1,175 @@
+"""What the server writes and reads, as functions of one transaction (``store.Db``), the same on both stores.
+
+A write that may lose a race is guarded: it changes its row only if the row is still as this gateway saw
+it (the move number for an action, an empty seat for a join, no result for a resignation) and returns
+False otherwise; the server then answers ``stale`` and sends the table as the store has it.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.online.store import Db, token_hash
+
+ROW = ("code, game, seed, secret, name0, token0, name1, token1, ip, result, created, finished, closed, moves, "
+       "quick, here0, here1, away0, away1, again0, again1, next")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def record(row: tuple[Any, ...], actions: list[Any]) -> dict[str, Any]:
+    r = dict(zip(ROW.split(", "), row, strict=True))
+    return {**r, "names": [r["name0"], r["name1"]], "tokens": [r["token0"] or "", r["token1"] or ""],
+            "here": [r["here0"], r["here1"]], "away": [r["away0"], r["away1"]], "again": [r["again0"], r["again1"]],
+            "result": json.loads(r["result"]) if r["result"] else None, "ip": r["ip"] or "?", "actions": actions}
+
+
+def load(db: Db, code: str, since: int = 0) -> dict[str, Any] | None:
+    """The table and its actions from ``since`` on (decoded JSON), or None when there is no open table."""
+    row = db.one(f"SELECT {ROW} FROM tables WHERE code = ? AND closed = 0", (code,))
+    if row is None:
+        return None
+    acts = [json.loads(a) for (a,) in db.rows("SELECT action FROM actions WHERE code = ? AND n >= ? ORDER BY n",
+                                                (code, since))]
+    return record(row, acts)
+
+
+# --- tables and seats -------------------------------------------------------------------------------------------
+def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, token: str, ip: str, here: str,
+           now: float, quick: bool = False, waiting_cap: int = 1 << 30) -> bool | None:
+    """A new table (over a closed one kept under the same code); False when the address has too many tables
+    waiting, None when the code was taken meanwhile."""
+    if waiting_cap < 1 << 30:
+        (n,) = db.one("SELECT count(*) FROM tables WHERE ip = ? AND name1 IS NULL AND closed = 0", (ip,)) or (0,)
+        if n >= waiting_cap:
+            return False
+    if db.one("SELECT closed FROM tables WHERE code = ?", (code,)) not in (None, (1,)):
+        return None  # another gateway drew the same code a moment ago
+    db.run("DELETE FROM actions WHERE code = ?", (code,))
+    db.run("DELETE FROM tables WHERE code = ?", (code,))
+    db.run("INSERT INTO tables (code, game, seed, secret, name0, token0, ip, created, quick, here0) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+           (code, game, seed, secret, name, token_hash(token), ip, now, int(quick), here))
+    return True
+
+
+def seat(db: Db, code: str, name: str, token: str, here: str) -> bool:
+    """The second seat, if it is still free."""
+    return db.run("UPDATE tables SET name1 = ?, token1 = ?, here1 = ?, away1 = NULL, quick = 0 "
+                  "WHERE code = ? AND name1 IS NULL AND closed = 0", (name, token_hash(token), here, code)) == 1
+
+
+def quick_partner(db: Db, game: str) -> str | None:
+    """The oldest table waiting in the quick-match queue of ``game`` (inside the writer's transaction)."""
+    row = db.one("SELECT code FROM tables WHERE quick = 1 AND game = ? AND name1 IS NULL AND closed = 0 "
+                 "AND here0 <> '' ORDER BY created LIMIT 1", (game,))
+    return row[0] if row else None
+
+
+def here(db: Db, code: str, seat_: int, gateway: str) -> bool:
+    """A player took their seat on ``gateway`` (a connection there holds it now)."""
+    return db.run(f"UPDATE tables SET here{seat_} = ?, away{seat_} = NULL WHERE code = ? AND closed = 0",
+                  (gateway, code)) == 1
+
+
+def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> bool:
+    """The seat's connection on ``gateway`` is gone (unless another gateway has taken the seat since)."""
+    return db.run(f"UPDATE tables SET here{seat_} = '', away{seat_} = ? WHERE code = ? AND here{seat_} = ?",
+                  (now, code, gateway)) == 1
+
+
+def token_gone(db: Db, code: str, seat_: int, now: float) -> bool:
+    db.run(f"UPDATE tables SET token{seat_} = '', here{seat_} = '', away{seat_} = ? WHERE code = ?",
+           (now, code))
+    return True
+
+
+def closed(db: Db, code: str, keep: bool, now: float) -> bool:
+    """A table is done with: a finished game is kept for the retention time, anything else is deleted."""
+    if keep:
+        db.run("UPDATE tables SET closed = 1, finished = coalesce(finished, ?) WHERE code = ?", (now, code))
+    else:
+        db.run("DELETE FROM actions WHERE code = ?", (code,))
+        db.run("DELETE FROM tables WHERE code = ?", (code,))
+    return True
+
+
+# --- playing -------------------------------------------------------------------------------------------------------
+def act(db: Db, code: str, n: int, action: dict[str, Any], over: bool, now: float) -> bool:
+    """Action number ``n``; the per-table move number orders moves, so a lost race changes nothing."""
+    if db.run("UPDATE tables SET moves = moves + 1, finished = CASE WHEN ? = 1 THEN ? ELSE finished END "
+              "WHERE code = ? AND moves = ? AND result IS NULL AND closed = 0", (int(over), now, code, n)) != 1:
+        return False
+    db.run("INSERT INTO actions (code, n, action) VALUES (?, ?, ?)", (code, n, _json(action)))
+    return True
+
+
+def result(db: Db, code: str, outcome: dict[str, Any], now: float) -> bool:
+    """A resignation or an abandoned seat ends a game that is still running."""
+    return db.run("UPDATE tables SET result = ?, finished = ? WHERE code = ? AND result IS NULL "
+                  "AND finished IS NULL AND name1 IS NOT NULL", (_json(outcome), now, code)) == 1
+
+
+def again(db: Db, code: str, seat_: int, new_token_hash: str) -> bool:
+    """This seat asks for a rematch; the hash is of the token it will hold at the new table."""
+    return db.run(f"UPDATE tables SET again{seat_} = ? WHERE code = ? AND finished IS NOT NULL AND next IS NULL",
+                  (new_token_hash, code)) == 1
+
+
+def rematch(db: Db, old: str, new: str, game: str, seed: int, secret: str, names: list[str | None],
+            hashes: list[str], ip: str, holders: list[str], now: float) -> bool:
+    """Both asked: the new table, seats swapped, linked from the old one (once)."""
+    if db.run("UPDATE tables SET next = ? WHERE code = ? AND next IS NULL AND again0 <> '' AND again1 <> ''",
+              (new, old)) != 1:
+        return False
+    if db.one("SELECT 1 FROM tables WHERE code = ?", (new,)) is not None:
+        db.run("DELETE FROM actions WHERE code = ?", (new,))
+        db.run("DELETE FROM tables WHERE code = ? AND closed = 1", (new,))
+    aways = [None if h else now for h in holders]  # a seat nobody has taken yet counts as away from now
+    return db.run("INSERT INTO tables (code, game, seed, secret, name0, token0, name1, token1, ip, created, "
+                  "here0, here1, away0, away1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  (new, game, seed, secret, names[0], hashes[0], names[1], hashes[1], ip, now, *holders,
+                   *aways)) == 1
+
+
+# --- housekeeping --------------------------------------------------------------------------------------------------
+def beat(db: Db, gateway: str, now: float) -> bool:
+    db.run("DELETE FROM gateways WHERE id = ?", (gateway,))
+    db.run("INSERT INTO gateways (id, beat) VALUES (?, ?)", (gateway, now))
+    return True
+
+
+def dead_gateways(db: Db, now: float, after: float) -> list[str]:
+    """Gateways that stopped beating (killed): their seats are away from their last beat on; their codes."""
+    codes: list[str] = []
+    for gid, last in db.rows("SELECT id, beat FROM gateways WHERE beat < ?", (now - after,)):
+        for s in (0, 1):
+            codes += [c for (c,) in db.rows(f"SELECT code FROM tables WHERE here{s} = ?", (gid,))]
+            db.run(f"UPDATE tables SET here{s} = '', away{s} = ? WHERE here{s} = ?", (last, gid))
+        db.run("DELETE FROM gateways WHERE id = ?", (gid,))
+    return sorted(set(codes))
+
+
+def overdue(db: Db, now: float, window: float, max_age: float) -> list[tuple[Any, ...]]:
+    """Open tables where a seat has been away longer than ``window`` or that are older than ``max_age``."""
+    cut = now - window
+    cols = "SELECT code, name1, finished, result, created, away0, away1 FROM tables WHERE closed + 0 = 0 AND "
+    return db.rows(f"{cols} away0 < ? UNION {cols} away1 < ? UNION {cols} created < ?",  # one index each (not
+                   (cut, cut, now - max_age))  # the one on ``closed``, which every open table matches)
+
+
+def count_open(db: Db) -> int:
+    (n,) = db.one("SELECT count(*) FROM tables WHERE closed = 0") or (0,)
+    return int(n)
+
+
+def prune(db: Db, now: float, retention: float) -> int:
+    """Forget finished tables older than the retention time (and old change notes); returns how many."""
+    old = [c for (c,) in db.rows("SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ? "
+                                 "AND (closed = 1 OR finished < ?)", (now - retention, now - 2 * retention))]
+    for c in old:
+        db.run("DELETE FROM actions WHERE code = ?", (c,))
+        db.run("DELETE FROM tables WHERE code = ?", (c,))
+    return len(old)

@@ -1,0 +1,43 @@
+"""Continuing a kept game (from the menu or its Continue list): load its save and open its table, or say why
+not; and the words that tell the saves apart (game, players, when last played)."""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from game.saves import SaveInfo, SaveSummary
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def continue_game(app: App, info: SaveInfo) -> str | None:
+    """Open the table of ``info``'s game over the current scenes: None when done, else what to tell the player
+    (a damaged file has been set aside by then)."""
+    from game.tables import playable
+
+    try:
+        session = app.saves.load(info.path)
+    except ValueError as exc:
+        return app.t("save.damaged", name=info.path.name, why=str(exc))
+    if session.game_id not in playable():
+        return app.t("save.damaged", name=info.path.name, why=session.game_id)
+    app.stack.push(app.open_table(session))
+    return None
+
+
+def played_ago(t: Any, saved_at: float, now: float | None = None) -> str:
+    """"just now", "5 minutes ago", "3 hours ago", "2 days ago" (a clock set back counts as just now)."""
+    seconds = max(0.0, (time.time() if now is None else now) - saved_at)
+    for unit, key in ((86400, "saved.days"), (3600, "saved.hours"), (60, "saved.minutes")):
+        if seconds >= unit:
+            return t.n(key, int(seconds // unit))
+    return t("saved.now")
+
+
+def describe(t: Any, summary: SaveSummary, now: float | None = None) -> str:
+    """One line for a kept game: "Kombi-Duell · Ann – Computer · 5 minutes ago"."""
+    info = summary.info
+    game = t(f"game.{info.game_id}")
+    names = " – ".join(summary.names) if summary.names else t(f"mode.{summary.mode or 'hotseat'}")
+    return t("saved.row", game=game, names=names, when=played_ago(t, info.saved_at, now))
