@@ -13,7 +13,7 @@ import pygame
 
 from game.scene import DialogScene
 from sprites import theme
-from sprites.widgets import Button, draw_panel
+from sprites.widgets import Button, draw_dialog
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +82,7 @@ class AnalysisScene(DialogScene):
         self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 160))
-        surface.blit(dim, (0, 0))
-        draw_panel(surface, self.panel, alpha=255)
-        pygame.draw.rect(surface, theme.GOLD, self.panel, width=2, border_radius=max(6, self.panel.h // 30))
+        draw_dialog(surface, self.panel, 30)
         fonts, px, p = self.app.fonts, self.px, self.panel
         line = fonts.get(px).get_linesize()
         x0, y = p.x + px, p.y + px // 2
