@@ -67,3 +67,20 @@ def test_the_statistics_screen_figure_is_marked_against_its_target():
 
     assert "target < 100 ms: met" in stats_bench.lines(figure(15.0))[0]
     assert "BELOW TARGET" in stats_bench.lines(figure(140.0))[0]
+
+
+def test_the_solver_line_names_the_largest_size_fully_proven_against_the_target():
+    from tools import solver_bench
+
+    def figure(proven_at_12):
+        rows = [{"cards": n, "positions": 20, "proven": 20 if n <= 6 else 10, "slowest_proof_s": 0.1,
+                 "slowest_attempt_s": 0.4} for n in range(2, 12)]
+        rows.append({"cards": 12, "positions": 30, "proven": proven_at_12, "slowest_proof_s": 0.1,
+                     "slowest_attempt_s": 0.4})
+        return {"trumps_solver": {"rows": rows, "proven_n": 12 if proven_at_12 == 30 else 6, "target_n": 12,
+                                  "reference_units_per_s": 9000.0}}
+
+    line = solver_bench.lines(figure(10))[0]
+    assert "up to 6 cards" in line and "BELOW TARGET" in line and "12: 10/30" in line
+    assert bench.summary(figure(10)) == solver_bench.lines(figure(10))
+    assert "met" in solver_bench.lines(figure(30))[0]

@@ -102,6 +102,13 @@ def bots_section() -> dict:
     return {"bots": measure()}
 
 
+def solver_section() -> dict:
+    """How many cards in both hands Own Trumps' solver proves within 1 s (tools/solver_bench.py)."""
+    from tools.solver_bench import figures
+
+    return figures()
+
+
 def server_section() -> dict:
     """Paced latency with 1 and 2 gateways on SQLite and PostgreSQL, start-up, idle memory (tools/server_load.py)."""
     from tools.server_load import compare
@@ -116,7 +123,7 @@ def stats_section() -> dict:
 
 
 JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, bots_section,
-                 server_section, stats_section]
+                 solver_section, server_section, stats_section]
 
 
 def collect(sections=None) -> dict:
@@ -145,6 +152,10 @@ def summary(result: dict) -> list[str]:
         from tools import startup_bench
 
         lines += startup_bench.lines(result)
+    if "trumps_solver" in result:
+        from tools import solver_bench
+
+        lines += solver_bench.lines(result)
     if "stats_screen" in result:
         from tools import stats_bench
 
