@@ -22,3 +22,11 @@ def test_every_game_has_a_greedy_baseline_that_finishes_games():
     for game in arena.GREEDY:
         out = arena.play_out(game, (arena.greedy(game), strength_bench.make(game, "random")), seed=5)
         assert out.actions > 0
+
+
+def test_a_scaled_run_plays_that_share_of_each_duels_deals_and_says_so(monkeypatch):
+    monkeypatch.setattr(strength_bench, "DEALS", {"square": {"3-2": 4, "1-greedy": 1}})
+    monkeypatch.setattr(strength_bench, "SCALE", 0.5)
+    got = strength_bench.measure(["square"], jobs=1)
+    assert got["square"]["3-2"]["games"] == 4 and got["square"]["1-greedy"]["games"] == 2  # at least one deal
+    assert "scaled by 0.5" in strength_bench.lines(got)[-1]

@@ -41,6 +41,9 @@ DEALS: dict[str, dict[str, int]] = {
     "trumps": {"3-2": 100, "2-1": 100, "1-random": 25, "3-greedy": 100, "2-greedy": 50, "1-greedy": 50,
                "3-random": 25, "2-random": 25},
 }
+# ``make bench BENCH_SCALE=0.05`` plays that share of every duel's deals (at least one): a quick end-to-end check;
+# the figures to quote come from the full run.
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 TARGETS = {("3-2", "trumps"): 0.8, ("3-2", "cribbage"): 0.56, ("3-2", None): 0.6, ("3-greedy", None): 0.7,
            ("3-ismcts", "cribbage"): 0.6}
 THINK_P99_S = 1.0
@@ -112,6 +115,10 @@ def _percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
 
 
+def _deals(n: int) -> int:
+    return max(1, round(n * SCALE))
+
+
 def _target(duel: str, game: str) -> float | None:
     return TARGETS.get((duel, game), TARGETS.get((duel, None)))
 
@@ -121,7 +128,7 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
     from tools.arena import summarize
 
     games = list(games or DEALS)
-    plan = [(g, d, n) for g in games for d, n in DEALS[g].items() if not d.endswith("ismcts")]
+    plan = [(g, d, _deals(n)) for g in games for d, n in DEALS[g].items() if not d.endswith("ismcts")]
     tasks = [t for g, d, n in plan for t in _tasks(g, d, n, max(1, -(-n // (2 * jobs))))]
     t0 = time.perf_counter()
     with Pool(jobs) as pool:
@@ -134,7 +141,7 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
     for g in games:
         for duel, n in DEALS[g].items():
             if duel.endswith("ismcts"):
-                got = _ismcts(duel.split("-")[0], n, FIRST_SEED + 1000 * list(DEALS[g]).index(duel), jobs)
+                got = _ismcts(duel.split("-")[0], _deals(n), FIRST_SEED + 1000 * list(DEALS[g]).index(duel), jobs)
                 if isinstance(got, str):
                     out[g][duel] = {"error": got}
                     continue
@@ -150,6 +157,7 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
             out[g]["think"][level] = {"p50_ms": round(1000 * _percentile(times, 0.5), 2),
                                       "p99_ms": round(1000 * _percentile(times, 0.99), 2), "decisions": len(times)}
     out["seconds"] = round(time.perf_counter() - t0, 1)
+    out["scale"] = SCALE
     out["clock"] = "think: CPU time of the deciding thread per decision with a choice (time.thread_time)"
     return out
 
@@ -182,7 +190,8 @@ def lines(bots: dict[str, Any]) -> list[str]:
             out.append(f"{g} level {level} think (CPU): p50 {t['p50_ms']:.1f} ms, p99 {t['p99_ms']:.1f} ms over "
                        f"{t['decisions']} decisions{mark}")
     if "seconds" in bots:
-        out.append(f"bots section: {bots['seconds'] / 60:.1f} minutes with {JOBS} processes")
+        scaled = f", every duel's deals scaled by {bots['scale']}" if bots.get("scale", 1) != 1 else ""
+        out.append(f"bots section: {bots['seconds'] / 60:.1f} minutes with {JOBS} processes{scaled}")
     return out
 
 
