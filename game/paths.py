@@ -5,6 +5,7 @@ import contextlib
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import platformdirs
@@ -39,6 +40,9 @@ def user_log_dir() -> Path:
     return base / "logs" if base else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
+STALE_AFTER = 600.0  # seconds
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write a whole file or nothing: a crash mid-write never leaves half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -56,16 +60,20 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-def remove_stale_temporaries(folder: Path) -> int:
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
     """Remove the temporary files ``atomic_write`` leaves behind when the app is killed mid-write
-    (``<name>.<random>.tmp``); the number removed. Run at start, in the app's own folders only."""
-    removed = 0
+    (``<name>.<random>.tmp``); the number removed. Run at start, in the app's own folders only.
+    A write lasts milliseconds, so a temporary younger than ``STALE_AFTER`` belongs to another running
+    copy of the app (two players on one computer) that is about to rename it: it is left alone."""
+    removed, now = 0, time.time() if now is None else now
     try:
         found = [p for p in folder.glob("*.*.tmp") if p.is_file()]
     except OSError:
         return 0
     for path in found:
         with contextlib.suppress(OSError):
+            if now - path.stat().st_mtime < STALE_AFTER:
+                continue
             path.unlink()
             removed += 1
     return removed

@@ -91,10 +91,13 @@ def test_stale_temporary_files_are_removed_at_start():
     saves, config = user_data_dir() / "saves", user_config_dir()
     stale = [saves / "autosave-kombi-hotseat.json.k3j4h5.tmp", config / "settings.toml.a1b2c3.tmp",
              user_data_dir() / "seat.json.x9y8z7.tmp"]
+    long_ago = time.time() - 3600
     for path in stale:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("half a fi")
-    keep = [saves / "autosave-kombi-hotseat.json", config / "notes.tmp"]  # a save; a file not of our making
+        os.utime(path, (long_ago, long_ago))
+    in_flight = user_data_dir() / "online-seat.json.q1w2e3.tmp"  # another running copy is writing it now
+    keep = [saves / "autosave-kombi-hotseat.json", config / "notes.tmp", in_flight]  # a save; not ours
     for path in keep:
         path.write_text("{}")
     app = make_app()

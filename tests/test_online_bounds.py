@@ -22,7 +22,7 @@ def stalling(legal: list[dict], rng: random.Random) -> dict:
     return rng.choice(stall or legal)
 
 
-@pytest.mark.parametrize("game", ["kombi", "square", "cribbage", "trumps"])
+@pytest.mark.parametrize("game", list(rules.GAMES))
 def test_a_stalling_pair_of_clients_still_ends_the_game_within_max_actions(game):
     limit = rules.spec(game).max_actions
 

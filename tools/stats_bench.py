@@ -11,6 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import rules
+
 ROWS = 100_000
 PLAYERS = 5_000
 
@@ -23,7 +25,7 @@ def _fill(path: Path, rows: int) -> None:
     StatsStore(path).close()
     rng = random.Random(7)
     names = [f"Player {i}" for i in range(PLAYERS)]
-    games = ["kombi", "square", "cribbage", "trumps"]
+    games = list(rules.GAMES)
     data = [(rng.choice(games), "computer", rng.choice(names), "Computer", rng.randint(0, 121), rng.randint(0, 121),
              rng.choice(["0", "1", "0,1"]), 40, "2026-11-01T18:00:00+00:00", i, rng.choice([1, 2, 3]), "0")
             for i in range(rows)]
