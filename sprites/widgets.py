@@ -76,6 +76,15 @@ def draw_panel(
     surface.blit(_panel(rect.size, max(0, min(255, alpha)), r), rect)
 
 
+def draw_dialog(surface: pygame.Surface, panel: pygame.Rect, edge_div: int = 14) -> None:
+    """A modal dialog's ground: the screen behind dimmed, an opaque panel with a gold edge."""
+    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 160))
+    surface.blit(dim, (0, 0))
+    draw_panel(surface, panel, alpha=255)
+    pygame.draw.rect(surface, theme.GOLD, panel, width=2, border_radius=max(6, panel.h // edge_div))
+
+
 @lru_cache(maxsize=64)  # panels are redrawn every frame at the same few sizes
 def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
     edge = max(1, round(min(size) / 300))
