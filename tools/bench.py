@@ -245,7 +245,10 @@ def main() -> int:
         print(line, flush=True)
     for line in online(result["server"]):
         print(line, flush=True)
-    for section in (frame_times, startup, executables, bots):
+    from tools.strength_bench import SCALE
+
+    games = max(4, round(200 * SCALE))  # BENCH_SCALE shortens these duels too
+    for section in (frame_times, startup, executables, lambda: bots(games)):
         for line in section():
             print(line, flush=True)
     return 0
