@@ -97,14 +97,17 @@ def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
     return temp
 
 
-def text_panel(surface: pygame.Surface, placed: list[tuple[pygame.Surface, pygame.Rect]], pad: int) -> None:
-    """Lines of text on the one translucent status panel every table uses (the turn, a preview, a prompt)."""
+def text_panel(surface: pygame.Surface, placed: list[tuple[pygame.Surface, pygame.Rect]],
+               pad: int) -> pygame.Rect | None:
+    """Lines of text on the one translucent status panel every table uses (the turn, a preview, a prompt);
+    the panel's rect (a toast over it covers all of it, not half its lines)."""
     if not placed:
-        return
+        return None
     box = placed[0][1].unionall([r for _, r in placed[1:]]).inflate(pad * 3, pad)
     draw_panel(surface, box, alpha=150)
     for img, rect in placed:
         surface.blit(img, rect)
+    return box
 
 
 def draw_badge(

@@ -118,7 +118,7 @@ def _lines(table: KombiTable, surface: pygame.Surface, text: str, base: int, col
         placed.append((img, rect))
         y += line_h
     if panel:
-        text_panel(surface, placed, table.geo.pad)
+        table.status_rect = text_panel(surface, placed, table.geo.pad)
     else:
         for img, rect in placed:
             surface.blit(img, rect)
