@@ -349,12 +349,8 @@ class CribbageTable(PlateSeats, TableScene):
         return [confirm]
 
     def on_game_button(self, bid: str) -> None:
-        if bid == "confirm":
-            self.confirm()
-        elif bid == "skip":
-            self.skip()
-        elif bid == "analysis":
-            self.app.push("analysis", table=self)
+        push = lambda: self.app.push("analysis", table=self)  # noqa: E731 - one of three like-shaped buttons
+        {"confirm": self.confirm, "skip": self.skip, "analysis": push}.get(bid, lambda: None)()
 
     def analysis_request(self):
         return analysis.request(self)
