@@ -59,11 +59,10 @@ bench: $(STAMP) $(MO) bench-venv
 
 # Bench-only: OpenSpiel's C++ cribbage (the anchor of tools/rules_bench.py), never a runtime dependency.
 BENCH_VENV := .venv-bench
-OPEN_SPIEL := open-spiel==1.6.1
 
-$(BENCH_VENV)/.installed:
+$(BENCH_VENV)/.installed: requirements-bench.txt
 	test -x $(BENCH_VENV)/bin/python || $(PY) -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(OPEN_SPIEL)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 bench-venv: $(BENCH_VENV)/.installed

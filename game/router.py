@@ -23,7 +23,8 @@ class Router:
             "rules": self._rules, "howto": self._howto, "end": self._end, "apology": self._apology, "safe": self._safe,
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm, "choose": self._choose,
-            "coach": self._coach, "review": self._review, "watch": self._watch, "saved": self._saved,
+            "coach": self._coach, "review": self._review, "watch": self._watch, "analysis": self._analysis,
+            "saved": self._saved,
         }
 
     def names(self) -> list[str]:
@@ -130,6 +131,11 @@ class Router:
 
         load = entry(table.game_id).coach
         return CoachScene(self.app, table, load() if load else [])
+
+    def _analysis(self, table: Any) -> Scene:
+        from game.scenes.analysis import AnalysisScene
+
+        return AnalysisScene(self.app, table)
 
     def _review(self, table: Any) -> Scene:
         from game.scenes.review import ReviewScene

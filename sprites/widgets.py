@@ -76,6 +76,15 @@ def draw_panel(
     surface.blit(_panel(rect.size, max(0, min(255, alpha)), r), rect)
 
 
+def draw_dialog(surface: pygame.Surface, panel: pygame.Rect, edge_div: int = 14) -> None:
+    """A modal dialog's ground: the screen behind dimmed, an opaque panel with a gold edge."""
+    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 160))
+    surface.blit(dim, (0, 0))
+    draw_panel(surface, panel, alpha=255)
+    pygame.draw.rect(surface, theme.GOLD, panel, width=2, border_radius=max(6, panel.h // edge_div))
+
+
 @lru_cache(maxsize=64)  # panels are redrawn every frame at the same few sizes
 def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
     edge = max(1, round(min(size) / 300))
@@ -88,14 +97,17 @@ def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
     return temp
 
 
-def text_panel(surface: pygame.Surface, placed: list[tuple[pygame.Surface, pygame.Rect]], pad: int) -> None:
-    """Lines of text on the one translucent status panel every table uses (the turn, a preview, a prompt)."""
+def text_panel(surface: pygame.Surface, placed: list[tuple[pygame.Surface, pygame.Rect]],
+               pad: int) -> pygame.Rect | None:
+    """Lines of text on the one translucent status panel every table uses (the turn, a preview, a prompt);
+    the panel's rect (a toast over it covers all of it, not half its lines)."""
     if not placed:
-        return
+        return None
     box = placed[0][1].unionall([r for _, r in placed[1:]]).inflate(pad * 3, pad)
     draw_panel(surface, box, alpha=150)
     for img, rect in placed:
         surface.blit(img, rect)
+    return box
 
 
 def draw_badge(

@@ -50,18 +50,27 @@ def test_level3_counts_its_playouts_and_repeats_itself():
         assert first.to_json() in seen[-1]["legal"]
 
 
-def test_without_budget_level3_plays_as_level2():
+def _best_total(seen) -> set[str]:
+    from rules.cribbage.analysis import discard_rows
+
+    obs = seen[-1]
+    return set(discard_rows(obs["hand"], obs["dealer"] == obs["seat"])[0].discard)
+
+
+def test_without_budget_level3_pegs_as_level2_and_discards_by_the_analysis():
     for seed in (3, 8):
-        for until in (_a_play, _a_late_discard):
-            _, seen = _history(seed, until)
-            three = make_bot("cribbage", 3).choose(seen, random.Random(1), budget=0)
-            assert three == make_bot("cribbage", 2).choose(seen, random.Random(1))
+        _, seen = _history(seed, _a_play)
+        three = make_bot("cribbage", 3).choose(seen, random.Random(1), budget=0)
+        assert three == make_bot("cribbage", 2).choose(seen, random.Random(1))
+        _, seen = _history(seed, _a_late_discard)
+        three = make_bot("cribbage", 3).choose(seen, random.Random(1), budget=0)
+        assert set(three["cards"]) == _best_total(seen)
 
 
-def test_early_discards_are_level2s():
+def test_early_discards_are_the_best_total_of_hand_crib_and_pegging():
     _, seen = _history(5, _a_discard)
     bot = make_bot("cribbage", 3)
-    assert bot.choose(seen, random.Random(1)) == make_bot("cribbage", 2).choose(seen, random.Random(1))
+    assert set(bot.choose(seen, random.Random(1))["cards"]) == _best_total(seen)
     assert bot.last_playouts == 0
 
 

@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 
+import rules
 from game.tables import layers, open_table
 from game.tables.layers import merge_rects, uncovered
 from tools.driver import frames, make_app, settle
@@ -39,7 +40,7 @@ def _glide_all(table, dx=-90, dy=-50, duration=0.3):
         table.cards.anim.move(key, (s.x + dx, s.y + dy), (s.x, s.y), duration)
 
 
-@pytest.mark.parametrize("game_id", ["kombi", "cribbage", "square", "trumps"])
+@pytest.mark.parametrize("game_id", list(rules.GAMES))
 def test_partial_frames_look_exactly_like_whole_frames(game_id, monkeypatch):
     app, table = _table(game_id)
     updates = []

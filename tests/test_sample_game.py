@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("test_conformance.py", "test_gestures.py", "test_termination.py", "test_privacy.py",
-          "test_play_by_gestures.py", "test_newcomer.py")
+          "test_play_by_gestures.py", "test_newcomer.py", "test_frames.py")
 
 
 def test_the_shared_tests_cover_a_new_game_registered_only_by_its_registry_lines():

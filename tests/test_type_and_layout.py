@@ -174,3 +174,20 @@ def test_the_layout_check_finds_a_toast_over_another_note():
     assert [f for f in found if "floats over" in f] == [
         f for f in found if "'Waiting for Ben'" in f and "'Ben joined'" in f]
     assert len(found) == 1
+
+
+def test_a_toast_over_the_status_panel_covers_all_of_it():
+    """Own Trumps' status is several lines in Ukrainian at 1024x600: a hint's toast over it hides it whole, so
+    no half line of the turn peeks out around the toast."""
+    from tools.driver import speaking
+    from tools.shots import midgame, open_settled
+
+    with speaking("uk"):
+        app = make_app(size=(1024, 600))
+        table = open_settled(app, midgame("trumps", 9))
+        app.draw()
+        status = table.status_rect
+        assert status is not None and status.h > 0
+        table.show_toast("Hint: you cannot beat it; take 5 cards.")
+        app.draw()
+        assert table.toast_rect.colliderect(status) and table.toast_rect.contains(status), (table.toast_rect, status)

@@ -300,11 +300,12 @@ def test_hint_is_a_preview_with_a_reason():
     assert session.match.cursor == cursor and table.hint is not None and table.hint.kind == "discard"
     text = table.preview_text()
     from game.tables.cribbage.words import keep_text
-    from rules.cribbage.bot import discard_table
+    from rules.cribbage.analysis import discard_rows
 
-    best = discard_table(ANN, is_dealer=True)[0]
-    assert f"keeps {keep_text(best.keep)}: {best.ev:.1f} points expected" in text
-    assert list(best.discard) == list(table.hint["cards"]) and table.hint_cards() == set(best.discard)
+    best = discard_rows(ANN, is_dealer=True)[0]  # hand, crib and pegging: the expert's discard early in a game
+    assert f"keeps {keep_text(best.keep)}: {best.total:.1f} points expected" in text
+    assert f"pegging +{best.pegging:.1f}" in text
+    assert set(best.discard) == set(table.hint["cards"]) and table.hint_cards() == set(best.discard)
     sprites_lit = {s.key for s in table.cards.targets.values() if s.glow is not None}
     assert sprites_lit == set(best.discard)
 
@@ -494,3 +495,26 @@ def test_the_hand_follows_the_sort_setting_and_rearranges_by_dragging():
     assert shown() == ["JS", "4C", "5C", "5D", "5H", "6D"] and session.match.cursor == cursor
     key(app, pygame.K_1)
     assert table.selected == ["JS"], "the number keys follow the order shown"
+
+
+def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discard():
+    from game.scenes.analysis import AnalysisScene
+    from game.seats import seen_by
+    from rules.cards import Card
+
+    app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
+    wait_ready(app, table)
+    cursor = session.match.cursor
+    ids = [b.id for b in table.buttons.buttons]
+    assert "analysis" in ids and "skip" not in ids  # in the discard it takes Skip's place
+    tap(app, find_button(app, "analysis").center)
+    frames(app, 2)
+    panel = app.stack.top
+    assert isinstance(panel, AnalysisScene) and panel.grid is not None
+    grid = panel.grid
+    assert len(grid.rows) == 15 and len(grid.headers) == 5
+    hint = make_bot("cribbage", 3).choose(seen_by(table.match, table.view_seat, {}), derive(0, "hint", cursor))
+    assert set(grid.rows[grid.marked][0].split()) == {Card.parse(c).pretty for c in hint["cards"]}
+    tap(app, find_button(app, "close").center)
+    frames(app, 2)
+    assert app.stack.top is table and session.match.cursor == cursor  # looking changes nothing

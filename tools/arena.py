@@ -9,6 +9,18 @@ from rules.bots import Bot
 from rules.core import GameState
 from rules.rng import derive
 
+# Each game's greedy baseline (the issue's "greedy player from the rules"): the move that scores most now, or the
+# cheapest card that beats; in Card Square the drawn card swapped onto its highest known card when lower.
+GREEDY = {"cribbage": "rules.cribbage.bot:HighestImmediateBaseline", "kombi": "rules.kombi.greedy:GreedyBaseline",
+          "square": "rules.square.bot:HighestKnownBaseline", "trumps": "rules.trumps.bot:GreedyBaseline"}
+
+
+def greedy(game_id: str) -> Bot:
+    import importlib
+
+    module, _, name = GREEDY[game_id].partition(":")
+    return getattr(importlib.import_module(module), name)()
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -64,20 +76,32 @@ class Duel:
                 "margin": round(self.margin, 3)}
 
 
-def duel(game_id: str, hero: Bot, villain: Bot, deals: int, first_seed: int = 0) -> Duel:
-    """Play ``deals`` seeds twice each (hero in seat 0, then in seat 1)."""
-    pair_points, margins = [], []
-    for i in range(deals):
-        seed = first_seed + i
-        points = 0.0
+def duel_pairs(game_id: str, hero: Bot, villain: Bot, deals: int, first_seed: int = 0) -> list[list[float]]:
+    """Each seed from ``first_seed`` played twice (hero in seat 0, then in seat 1): per deal the hero's points
+    (a win 1, a draw or shared win 0.5) and its two score margins, ``[points, margin, margin]``."""
+    out = []
+    for seed in range(first_seed, first_seed + deals):
+        row = [0.0]
         for hero_seat in (0, 1):
             bots = (hero, villain) if hero_seat == 0 else (villain, hero)
-            out = play_out(game_id, bots, seed)
-            if hero_seat in out.winners:
-                points += 1.0 if len(out.winners) == 1 else 0.5
-            margins.append(out.scores[hero_seat] - out.scores[1 - hero_seat])
-        pair_points.append(points / 2)
-    n = len(pair_points)
-    mean = sum(pair_points) / n
-    var = sum((p - mean) ** 2 for p in pair_points) / max(1, n - 1)
+            o = play_out(game_id, bots, seed)
+            if hero_seat in o.winners:
+                row[0] += 1.0 if len(o.winners) == 1 else 0.5
+            row.append(o.scores[hero_seat] - o.scores[1 - hero_seat])
+        out.append(row)
+    return out
+
+
+def summarize(pairs: list[list[float]]) -> Duel:
+    """The duel of a list of ``duel_pairs`` rows (runs split over processes pool by concatenation)."""
+    n = len(pairs)
+    share = [p[0] / 2 for p in pairs]
+    mean = sum(share) / n
+    var = sum((p - mean) ** 2 for p in share) / max(1, n - 1)
+    margins = [m for p in pairs for m in p[1:]]
     return Duel(2 * n, mean, 1.96 * (var / n) ** 0.5, sum(margins) / len(margins))
+
+
+def duel(game_id: str, hero: Bot, villain: Bot, deals: int, first_seed: int = 0) -> Duel:
+    """Play ``deals`` seeds twice each (hero in seat 0, then in seat 1)."""
+    return summarize(duel_pairs(game_id, hero, villain, deals, first_seed))

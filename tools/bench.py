@@ -89,8 +89,22 @@ def bot_frames_section() -> dict:
 
 # Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.
 def rules_section() -> dict:
-    """Playouts, the show scorer, OpenSpiel's anchors (from .venv-bench) and the bots' strength."""
+    """Playouts, the show scorer, OpenSpiel's anchors (from .venv-bench)."""
     from tools.rules_bench import figures
+
+    return figures()
+
+
+def bots_section() -> dict:
+    """The computer players' strength and think times (tools/strength_bench.py, IS-MCTS from .venv-bench)."""
+    from tools.strength_bench import measure
+
+    return {"bots": measure()}
+
+
+def solver_section() -> dict:
+    """How many cards in both hands Own Trumps' solver proves within 1 s (tools/solver_bench.py)."""
+    from tools.solver_bench import figures
 
     return figures()
 
@@ -108,8 +122,8 @@ def stats_section() -> dict:
     return stats_screen()
 
 
-JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, server_section,
-                 stats_section]
+JSON_SECTIONS = [idle_section, frames_section, bot_frames_section, startup_times, rules_section, bots_section,
+                 solver_section, server_section, stats_section]
 
 
 def collect(sections=None) -> dict:
@@ -138,14 +152,22 @@ def summary(result: dict) -> list[str]:
         from tools import startup_bench
 
         lines += startup_bench.lines(result)
+    if "trumps_solver" in result:
+        from tools import solver_bench
+
+        lines += solver_bench.lines(result)
     if "stats_screen" in result:
         from tools import stats_bench
 
         lines += stats_bench.lines(result)
-    if "openspiel" in result or "bots" in result:
+    if "openspiel" in result:
         from tools import rules_bench
 
         lines += rules_bench.lines(result)
+    if "bots" in result:
+        from tools import strength_bench
+
+        lines += strength_bench.lines(result["bots"])
     return lines
 
 
@@ -223,7 +245,10 @@ def main() -> int:
         print(line, flush=True)
     for line in online(result["server"]):
         print(line, flush=True)
-    for section in (frame_times, startup, executables, bots):
+    from tools.strength_bench import SCALE
+
+    games = max(4, round(200 * SCALE))  # BENCH_SCALE shortens these duels too
+    for section in (frame_times, startup, executables, lambda: bots(games)):
         for line in section():
             print(line, flush=True)
     return 0

@@ -62,6 +62,14 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     table.refresh(animate=False)
     frames(app, 2)
     save(app, folder, f"{tag}discard_selected")
+    # the discard analysis over the table: all 15 splits, the expert's marked (thought in the worker)
+    table.on_game_button("analysis")
+    for _ in range(600):
+        if getattr(app.stack.top, "grid", None) is not None:
+            break
+        frames(app, 1)
+    save(app, folder, f"{tag}discard_analysis")
+    app.stack.pop()
     # the pair held over the crib: the crib, the only place it may go, lights up
     table.drag_keys = table.drag_keys_for(table.selected[0])
     table.cards.start_drag(table.drag_keys, table.cards.targets[table.selected[0]].rect().center)

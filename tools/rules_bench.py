@@ -1,4 +1,5 @@
-"""Rules-engine and bot figures for ``make bench``: random playouts, show scoring, OpenSpiel anchors, bot strength.
+"""Rules-engine figures for ``make bench``: random playouts, show scoring, OpenSpiel anchors (the bots' strength:
+tools/strength_bench.py).
 
 OpenSpiel runs in its own bench-only venv (``make bench-venv``) as a subprocess that prints JSON; it is
 never imported here nor a runtime dependency. Timings use a clock; the bots themselves never do.
@@ -19,7 +20,6 @@ from rules.cards import standard_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_PY = ROOT / ".venv-bench" / "bin" / "python"
-GAMES = ("kombi", "square", "cribbage", "trumps")
 
 _OPENSPIEL = r"""
 import json, random, time, sys
@@ -124,7 +124,7 @@ def playout(game_id: str, seed: int, rng: random.Random) -> rules.GameState:
 
 
 def playouts(seconds: float = 2.0) -> dict[str, float]:
-    return {g: rate(_playout_slice(g), seconds) for g in GAMES}
+    return {g: rate(_playout_slice(g), seconds) for g in rules.GAMES}  # every registered game
 
 
 SCORE_BATCH = 50  # show counts between two looks at the clock, so the clock is not what gets measured
@@ -223,35 +223,6 @@ def openspiel(rounds: int = 32, seconds: float = 0.3) -> dict[str, Any]:
             "version": OPENSPIEL_VERSION}
 
 
-# Deals per game, each played twice with the seats swapped (a few minutes in all: level 3 searches): one
-# number for both duels, or a pair (against random play, against level 2) where one needs more games.
-# Cribbage level 3 plays about 1.5 s a game on a quiet 2-core machine (about 2 s loaded) and wins every game against
-# random play (4 deals show that). Against level 2 it won 58.2% +- 1.7% of 1,200 games (docs/decisions.md); 50
-# deals (100 games, about 2.7 minutes with the 8 against random when quiet) give an interval of about +-6 points,
-# which clears 50% in about four runs of five: the large run is the figure to quote.
-# Kombi level 3 plays about 6 s a game (about 40 moves at 0.15 s); it won every game against random play and
-# 74% +- 9% of 80 games against level 2, so 16 deals resolve that edge (78% +- 13% of 32 games, about 4 minutes
-# with the 5 deals against random play).
-BOT_DEALS: dict[str, int | tuple[int, int]] = {"kombi": (5, 16), "square": (250, 250), "cribbage": (4, 50),
-                                               "trumps": (4, 20)}
-
-
-def bots(deals: dict[str, int | tuple[int, int]] | None = None) -> dict[str, dict[str, Any]]:
-    """The strongest level (3) against random play and against level 2 over paired deals: ``vs_random`` and
-    ``vs_level2`` are win rates, ``*_detail`` adds the games, the 95% interval and the mean score margin."""
-    from rules.bots import RandomBot, make_bot
-    from tools.arena import duel
-
-    out = {}
-    for g, n in (deals or BOT_DEALS).items():
-        n_random, n_level2 = n if isinstance(n, tuple) else (n, n)
-        rnd = duel(g, make_bot(g, 3), RandomBot(), n_random, first_seed=50_000)
-        two = duel(g, make_bot(g, 3), make_bot(g, 2), n_level2, first_seed=60_000)
-        out[g] = {"vs_random": rnd.win_rate, "vs_level2": two.win_rate,
-                  "vs_random_detail": rnd.as_dict(), "vs_level2_detail": two.as_dict()}
-    return out
-
-
 def figures() -> dict[str, Any]:
     from tools.kombi_bench import anchored_playouts
     from tools.trumps_bench import playout_anchor
@@ -269,14 +240,12 @@ def figures() -> dict[str, Any]:
         "score_hand_pairs_per_s": os_fig.get("ours_score_pairs_per_s") or score_hand_rate(),
         "openspiel_score_pairs_per_s": os_fig.get("score_pairs_per_s"),
         "openspiel": os_fig,
-        "bots": bots(),
     }
 
 
 # Issue 15's targets, each against its anchor from the same run (docs/decisions.md says which are met where).
 PLAYOUT_TARGET, SCORE_TARGET = 0.5, 10.0  # OpenSpiel's cribbage games; its hand counts through pyspiel
 ISSUE_DAY_RATES = {"kombi": 42, "trumps": 20}  # games/s when issue 15 was filed: the target is 5x these
-SQUARE_VS_RANDOM = 0.9
 
 
 def _mark(ok: bool) -> str:
@@ -302,13 +271,6 @@ def lines(result: dict[str, Any]) -> list[str]:
         if got is not None:
             out.append(f"{g} playouts {got:.0f} games/s: {got / day:.1f}x the issue's day ({day}; target >= 5x: "
                        f"{_mark(got >= 5 * day)})")
-    for g, b in (result.get("bots") or {}).items():
-        rnd, two = b["vs_random_detail"], b["vs_level2_detail"]
-        need = SQUARE_VS_RANDOM if g == "square" else None
-        random_mark = f"; target >= {need:.0%}: {_mark(rnd['win_rate'] >= need)}" if need else ""
-        out.append(f"{g} level 3 against random play {rnd['win_rate']:.1%} +- {rnd['ci95']:.1%} of {rnd['games']} "
-                   f"games{random_mark}; against level 2 {two['win_rate']:.1%} +- {two['ci95']:.1%} of "
-                   f"{two['games']} (target > 50%: {_mark(two['win_rate'] > 0.5)})")
     return out
 
 

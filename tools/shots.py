@@ -55,7 +55,7 @@ def play_out(session, seed: int = 3):
 
 
 def midgame(game_id: str, moves: int, mode: str = "computer"):
-    """A computer game a few moves in, with the human (seat 0) to move."""
+    """A computer game ``moves`` moves in (fewer in a game too short for that), with the human (seat 0) to move."""
     from game.session import Session
     from rules.bots import make_bot
     from rules.rng import derive
@@ -69,7 +69,9 @@ def midgame(game_id: str, moves: int, mode: str = "computer"):
             st = session.match.play(bot.choose([st.observe(st.to_move)], rng))
         if not st.is_over:
             return session
-    raise RuntimeError("no seed gave a long enough game")
+    if moves > 0:  # a short game (a few tricks): as far in as it goes with the human to move
+        return midgame(game_id, moves // 2, mode)
+    raise RuntimeError("no seed gave a game with the human to move")
 
 
 def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> None:

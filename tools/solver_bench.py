@@ -1,21 +1,26 @@
-"""Own Trumps endgame solver figures: the most cards in both hands for which it proves every bench position in ~1 s.
+"""Own Trumps endgame solver figures for ``make bench`` (bench.json ``trumps_solver``): per number of cards in
+both hands, how many bench positions the review's solve (``ENDGAME_BUDGET`` nodes) proves within 1 s of CPU time.
 
 The bench positions are the first moment with at most ``n`` cards in both hands of seeded games between
 the level-1 bot and a random player (every third move random), so they are positions real games reach.
-``python -m tools.solver_bench`` prints the table per ``n``.
+Times are CPU seconds of this thread (``time.thread_time``: on a shared machine wall time mostly measures the
+queue for a processor), beside the reference workload of tools/kombi_bench.py measured in the same run.
+``python -m tools.solver_bench`` prints the lines.
 """
 from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from rules.match import Match
 from rules.rng import derive
 from rules.trumps.bot import make
-from rules.trumps.solver import ENDGAME_BUDGET, cards_in_hands, key_of, solve_state
+from rules.trumps.solver import ENDGAME_BUDGET, ENDGAME_CARDS, cards_in_hands, key_of, solve_state
 
 LIMIT_S = 1.0
 GAMES = 40
+TARGET_N = 12  # issue 30: every position with up to 12 cards in both hands proven within 1 s
 
 
 def endgames(n: int, games: int = GAMES) -> list:
@@ -36,40 +41,50 @@ def endgames(n: int, games: int = GAMES) -> list:
     return out
 
 
-def table(sizes: range = range(2, 13)) -> list[tuple[int, int, int, float]]:
-    """Per n: (n, positions, proven within LIMIT_S, slowest proven time)."""
-    rows = []
-    for n in sizes:
-        proven, slowest = 0, 0.0
-        states = endgames(n)
-        for st in states:
-            start = time.perf_counter()
-            solved = solve_state(st, ENDGAME_BUDGET)
-            took = time.perf_counter() - start
-            if solved is not None and took <= LIMIT_S:
-                proven += 1
-                slowest = max(slowest, took)
-        rows.append((n, len(states), proven, slowest))
-    return rows
+def row(n: int, budget: int = ENDGAME_BUDGET) -> dict[str, Any]:
+    """One size's figures: positions, proven within ``LIMIT_S``, the slowest proof and the slowest attempt."""
+    proven, slowest, longest = 0, 0.0, 0.0
+    states = endgames(n)
+    for st in states:
+        start = time.thread_time()
+        solved = solve_state(st, budget)
+        took = time.thread_time() - start
+        longest = max(longest, took)
+        if solved is not None and took <= LIMIT_S:
+            proven += 1
+            slowest = max(slowest, took)
+    return {"cards": n, "positions": len(states), "proven": proven, "slowest_proof_s": round(slowest, 3),
+            "slowest_attempt_s": round(longest, 3)}
 
 
-def figures() -> dict[str, float]:
-    """``trumps_solver_n``: the largest n with every bench position proven within ~1 s; its slowest time;
-    and the share proven within 1 s at the strongest bot's reach (``ENDGAME_CARDS``)."""
-    from rules.trumps.solver import ENDGAME_CARDS
+def figures(sizes: range = range(2, TARGET_N + 1)) -> dict[str, Any]:
+    """``trumps_solver``: the rows, the largest n with every bench position proven (``proven_n``), and the
+    reference workload's rate before and after (the anchor)."""
+    from tools.kombi_bench import reference_unit
+    from tools.rules_bench import rate
 
-    rows = table(range(2, ENDGAME_CARDS + 1))
-    n, seconds = 1, 0.0
-    for size, count, proven, slowest in rows:
-        if proven < count:
+    ref_rng = random.Random(2)
+    before = rate(lambda: reference_unit(ref_rng), 1.0, time.process_time)
+    rows = [row(n) for n in sizes]
+    after = rate(lambda: reference_unit(ref_rng), 1.0, time.process_time)
+    n = 1
+    for r in rows:
+        if r["proven"] < r["positions"]:
             break
-        n, seconds = size, slowest
-    at_reach = rows[-1]
-    return {"trumps_solver_n": n, "seconds_at_n": round(seconds, 3),
-            "trumps_solver_proven_at_reach": round(at_reach[2] / max(1, at_reach[1]), 2)}
+        n = r["cards"]
+    return {"trumps_solver": {"rows": rows, "proven_n": n, "target_n": TARGET_N, "budget_nodes": ENDGAME_BUDGET,
+                              "bot_from_cards": ENDGAME_CARDS, "reference_units_per_s": round((before + after) / 2, 1),
+                              "clock": "thread CPU time"}}
+
+
+def lines(result: dict[str, Any]) -> list[str]:
+    s = result["trumps_solver"]
+    ok = "met" if s["proven_n"] >= s["target_n"] else "BELOW TARGET"
+    sizes = ", ".join(f"{r['cards']}: {r['proven']}/{r['positions']}" for r in s["rows"] if r["cards"] % 2 == 0)
+    return [f"Own Trumps solver proves every bench position up to {s['proven_n']} cards in both hands within "
+            f"{LIMIT_S:.0f} s CPU (target {s['target_n']}: {ok}); proven by cards {sizes}; reference "
+            f"{s['reference_units_per_s']:.0f} units/s"]
 
 
 if __name__ == "__main__":
-    for row in table():
-        n, count, proven, slowest = row
-        print(f"n={n:2d} positions={count:2d} proven_within_1s={proven:2d} slowest={slowest:.3f}s")
+    print("\n".join(lines(figures())))

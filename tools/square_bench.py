@@ -4,7 +4,6 @@ from __future__ import annotations
 import copy
 import random
 import statistics
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,19 +12,7 @@ from rules.bots.base import RandomBot
 from rules.core import Action
 from rules.square.bot import HighestKnownBaseline, make
 from tools.arena import duel, play_out
-
-
-class _Timed:
-    """Wraps a bot to measure its think time per move (the benchmark only; bots never read a clock)."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot, self.times = bot, []
-
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-        t0 = time.perf_counter()
-        a = self.bot.choose(seen, rng)
-        self.times.append(time.perf_counter() - t0)
-        return a
+from tools.strength_bench import Timed as _Timed  # CPU time per decision with a choice
 
 
 class _OpeningKnockWatch:

@@ -8,7 +8,7 @@ import pygame
 
 from game.scene import DialogScene
 from sprites import theme
-from sprites.widgets import Button, draw_panel
+from sprites.widgets import Button, draw_dialog
 
 
 class _Question(DialogScene):
@@ -38,11 +38,7 @@ class _Question(DialogScene):
         return len(self.lines) * self.app.fonts.get(self.px).get_linesize()
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 160))
-        surface.blit(dim, (0, 0))
-        draw_panel(surface, self.panel, alpha=255)
-        pygame.draw.rect(surface, theme.GOLD, self.panel, width=2, border_radius=max(6, self.panel.h // 14))
+        draw_dialog(surface, self.panel)
         fonts = self.app.fonts
         line_h = fonts.get(self.px).get_linesize()
         y = self.panel.y + int(self.gap * 1.5)

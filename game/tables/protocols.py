@@ -31,6 +31,8 @@ class BotStatus(Protocol):
 class TableFace(Protocol):
     """What every table offers its game's drawing (game.tables.base.TableScene implements it)."""
 
+    status_rect: pygame.Rect | None  # the status panel as last drawn (the drawing sets it)
+
     @property
     def app(self) -> AppServices: ...
     @property

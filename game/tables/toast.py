@@ -26,6 +26,7 @@ class TableToasts(TableCore):
     """Mixed into ``TableScene``: ``self.toast`` is (text, seconds left, is_error) or None."""
 
     toast: tuple[str, float, bool] | None
+    status_rect: pygame.Rect | None = None  # the status panel as last drawn (a table that draws one sets it)
 
     def show_toast(self, text: str, error: bool = False) -> None:
         self.toast = (text, TOAST_SECONDS, error)
@@ -98,11 +99,14 @@ class TableToasts(TableCore):
         spot = getattr(getattr(self, "geo", None), "message_center", None)
         box.center = spot or (self.board.centerx, int(self.board.h * 0.57))
         box.clamp_ip(self.board)
+        status = self.status_rect
+        if status is not None and box.colliderect(status):
+            box = box.union(status)  # over the status panel: all of it, so no half line peeks out around it
         self.toast_rect = box = self._clear_spot(box)
-        draw_panel(surface, box, alpha=235)
+        draw_panel(surface, box, alpha=255)  # opaque: the words under it must not show through
         pygame.draw.rect(surface, theme.BAD if err else theme.GOLD, box, width=max(2, int(3 * self.scale)),
                          border_radius=max(6, int(14 * self.scale)))
-        y = box.y + int(12 * self.scale)
+        y = box.centery - sum(i.get_height() for i in imgs) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()

@@ -32,8 +32,8 @@ from typing import Any, NamedTuple
 
 from rules.cards import CODE, Card, standard_deck
 from rules.core import Action
+from rules.cribbage.analysis import discard_rows
 from rules.cribbage.bot import choose_play, opponent_pool
-from rules.cribbage.ev import discard_table
 from rules.cribbage.flow import GAME_POINTS, VALUE
 from rules.cribbage.pegtree import Tree
 from rules.cribbage.policy import model_discard, peg_choice, play_value, unseen_pool
@@ -57,6 +57,7 @@ TRIES = 40  # draws of the opponent's cards for one world before settling for a 
 DRAWS = 6  # draws per world on average over a decision, at most
 SLACK = 0.05  # chance to keep a draw whose plays level 2 would not have made (the opponent is not level 2)
 ENDGAME = 40  # the play is weighed by the chance to win once a score is this close to 121 (before, by points)
+MODEL = True  # the opponent in a solved world plays as level 2 would (else its best, seeing every card)
 LATE = 40  # discards are searched once a score is this close to 121 (before, level 2's expected points)
 
 
@@ -281,8 +282,8 @@ class CribbageSearchBot:
 
     def _discard(self, seen: Sequence[Obs], rng: random.Random, budget: int) -> Action:
         obs = seen[-1]
-        table = discard_table(obs["hand"], obs["dealer"] == obs["seat"])
-        options = [o for i, o in enumerate(table) if i < CANDIDATES or o.ev >= table[0].ev - NEAR]
+        table = discard_rows(obs["hand"], obs["dealer"] == obs["seat"])
+        options = [o for i, o in enumerate(table) if i < CANDIDATES or o.total >= table[0].total - NEAR]
         rounds = budget // len(options)
         if rounds < 2 or max(obs["scores"]) < GAME_POINTS - LATE:
             return Action.make("discard", cards=list(table[0].discard))
@@ -314,7 +315,7 @@ class CribbageSearchBot:
             for c in (*world.kept[opp], *world.discards[opp], world.starter, *world.earlier[me],
                       *(c for p, c in world.series if p == me)):
                 unseen[c.rank] -= 1
-            tree = Tree(tuple(unseen), *(_to_the_end(world, me) if near else ()))
+            tree = Tree(tuple(unseen) if MODEL else None, *(_to_the_end(world, me) if near else ()))
             mine, theirs = tuple(c.rank for c in world.hands[me]), tuple(c.rank for c in world.hands[opp])
             for i, v in enumerate(tree.values(mine, theirs, ranks, count)):  # the legal cards, in their order
                 results[i].append(v)

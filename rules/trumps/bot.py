@@ -295,7 +295,7 @@ class GreedyBaseline:
 
 
 LEVELS: dict[int, tuple[bool, int, int, int]] = {1: (False, 0, 0, 0), 2: (True, 0, 0, 0),
-                                                 3: (True, 0, 400_000, 3)}
+                                                 3: (True, 0, 800_000, 5)}
 """level -> (whole turns?, straying play-outs to break ties, play-out step budget, turns looked ahead)."""
 
 

@@ -243,6 +243,7 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
 def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
     st = table.match.state
     if st.is_over or table.seq.showing or table.cut.busy or (table.my_turn and table.preview_text()):
+        table.status_rect = None
         return  # a selection or a hint in words says more than the turn line, in its place
     g = table.geo
     seat = st.to_move
@@ -267,7 +268,7 @@ def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
         img = fonts.render(part, px, color, bold=True)
         placed.append((img, img.get_rect(midtop=(g.b.centerx, int(y)))))
         y += line_h
-    text_panel(surface, placed, g.pad)  # the status panel every table uses
+    table.status_rect = text_panel(surface, placed, g.pad)  # the status panel every table uses
 
 
 def status_bottom(table: CribbageFace) -> float:

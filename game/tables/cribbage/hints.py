@@ -18,11 +18,11 @@ def hint_text(table: CribbageFace, a: Action) -> str:
     if a.kind == "cut":
         return t("cribbage.hint.cut")
     if a.kind == "discard":
-        from rules.cribbage.bot import discard_table
+        from rules.cribbage.analysis import discard_rows
 
         dealer = obs["dealer"] == obs["seat"]
-        option = next(o for o in discard_table(obs["hand"], dealer) if list(o.discard) == list(a["cards"]))
-        return words.discard_hint(t, option, dealer)
+        row = next(r for r in discard_rows(obs["hand"], dealer) if set(r.discard) == set(a["cards"]))
+        return words.discard_hint(t, row, dealer)
     return words.play_hint(t, a["card"], parts_for(obs, a["card"]), play_net(table, a))
 
 

@@ -9,7 +9,7 @@ import pygame
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
 from game.tables.controls import DIGIT_KEYS
-from game.tables.cribbage import draw, hints, view, words
+from game.tables.cribbage import analysis, draw, hints, view, words
 from game.tables.cribbage.board import PegBoard
 from game.tables.cribbage.cut import CutStrip
 from game.tables.cribbage.layout import CribGeometry
@@ -341,16 +341,19 @@ class CribbageTable(PlateSeats, TableScene):
         showing = self.seq.showing
         confirm = Button("confirm", label, pygame.Rect(area.x, area.y, area.w, bh),
                          enabled=self.my_turn and ready and not showing, primary=True)
-        if not showing:  # Skip only while there is something to skip
-            return [confirm]
-        skip = pygame.Rect(area.x, area.y + bh + gap, area.w, bh)
-        return [confirm, Button("skip", self.t("cribbage.btn.skip"), skip)]
+        second = pygame.Rect(area.x, area.y + bh + gap, area.w, bh)
+        if showing:  # Skip only while there is something to skip
+            return [confirm, Button("skip", self.t("cribbage.btn.skip"), second)]
+        if analysis.available(self):  # the discard: its analysis where Skip is in the show
+            return [confirm, Button("analysis", self.t("cribbage.btn.analysis"), second)]
+        return [confirm]
 
     def on_game_button(self, bid: str) -> None:
-        if bid == "confirm":
-            self.confirm()
-        elif bid == "skip":
-            self.skip()
+        push = lambda: self.app.push("analysis", table=self)  # noqa: E731 - one of three like-shaped buttons
+        {"confirm": self.confirm, "skip": self.skip, "analysis": push}.get(bid, lambda: None)()
+
+    def analysis_request(self):
+        return analysis.request(self)
 
     def after_action(self, action: Action) -> None:
         self.clear_selection()

@@ -189,11 +189,12 @@ def keep_text(cards: Sequence[str]) -> str:
     return "-".join(Card.parse(c).rank_label for c in sorted(cards, key=lambda c: Card.parse(c).rank))
 
 
-def discard_hint(t: T, option: Any, is_dealer: bool) -> str:
-    crib = decimal(t, option.crib_ev)
-    return t("cribbage.hint.discard", cards=pretty_cards(option.discard), keep=keep_text(option.keep),
-             ev=decimal(t, option.ev), hand=decimal(t, option.hand_ev),
-             crib=("+" if is_dealer else "−") + crib)
+def discard_hint(t: T, row: Any, is_dealer: bool) -> str:
+    """``row``: a ``rules.cribbage.analysis.DiscardRow`` (the numbers of the discard analysis)."""
+    crib = decimal(t, row.crib)
+    peg = ("+" if row.pegging >= 0 else "−") + decimal(t, abs(row.pegging))
+    return t("cribbage.hint.discard", cards=pretty_cards(row.discard), keep=keep_text(row.keep),
+             ev=decimal(t, row.total), hand=decimal(t, row.hand), crib=("+" if is_dealer else "−") + crib, peg=peg)
 
 
 def play_hint(t: T, card: str, parts: Sequence[dict[str, Any]], net: float | None) -> str:

@@ -119,7 +119,7 @@ def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, colo
         placed.append((img, rect))
         y += line_h
     if panel:
-        text_panel(surface, placed, table.geo.pad)
+        table.status_rect = text_panel(surface, placed, table.geo.pad)
     else:
         for img, rect in placed:
             surface.blit(img, rect)

@@ -173,6 +173,7 @@ def _band(table: TrumpsFace, surface: pygame.Surface, lines: list[tuple[str, int
     back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
     back.center = (int(geo.x_status), int(cy))
     draw_panel(surface, back, alpha=150)
+    table.status_rect = back
     y = back.y + geo.pad / 2
     for img in imgs:
         surface.blit(img, img.get_rect(midtop=(int(geo.x_status), int(y))))
