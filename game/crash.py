@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.paths import user_log_dir
-from game.scene import Scene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
     from game.session import Session
+    from game.stack import SceneLike
 
 log = logging.getLogger("carduels")
 
@@ -54,7 +54,7 @@ def write_crash_report(exc: BaseException, scenes: list[str]) -> Path | None:
     return path
 
 
-def session_in_play(scenes: list[Scene]) -> Session | None:
+def session_in_play(scenes: list[SceneLike]) -> Session | None:
     """The local game being played on the stack (topmost first), if any and not finished (a finished game
     stays finished while the review shows one of its earlier positions)."""
     for scene in reversed(scenes):
@@ -70,7 +70,7 @@ class CrashGuard:
     when the error must end the app instead: in headless runs (tests, CI) unless in kiosk mode, and
     on the desktop when the menu itself keeps failing."""
 
-    def __init__(self, app: App, enabled: bool | None = None) -> None:
+    def __init__(self, app: AppServices, enabled: bool | None = None) -> None:
         self.app = app
         self.enabled = (not app.opts.headless or app.kiosk_mode) if enabled is None else enabled
         self.crashes = 0
@@ -103,7 +103,7 @@ class CrashGuard:
         self._reset(scenes, app.scene("safe") if give_up else None)
         return True
 
-    def _save(self, scenes: list[Scene]) -> str | None:
+    def _save(self, scenes: list[SceneLike]) -> str | None:
         session = session_in_play(scenes)
         if session is None:
             return None
@@ -115,7 +115,7 @@ class CrashGuard:
         log.info("the %s game was saved after the error", session.game_id)
         return session.game_id
 
-    def _reset(self, scenes: list[Scene], safe: Scene | None) -> None:
+    def _reset(self, scenes: list[SceneLike], safe: SceneLike | None) -> None:
         app = self.app
         app.stack.drop_all()
         for scene in reversed(scenes):

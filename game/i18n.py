@@ -7,6 +7,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from game.languages import LANGUAGES
 from game.paths import bundle_root
 from game.tables import catalogues
 from game.text import common, kiosk, online, settings
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DOMAIN = "card-duels"
-LANGUAGES = ("en", "de", "uk")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "uk": "Українська"}
 # Imported statically (not by name) so that packagers see every catalogue; each game brings its own.
 _CATALOGUES: tuple[ModuleType, ...] = (common, online, kiosk, settings, *catalogues())
 
@@ -46,10 +45,10 @@ class _Missing:
     """The last fallback: says "not translated" (None), so English comes from the source strings. (A plain class:
     English, the default, then needs no gettext at start-up; GNUTranslations only calls these two methods.)"""
 
-    def pgettext(self, context, message):  # type: ignore[override]
+    def pgettext(self, context: str, message: str) -> str | None:
         return None
 
-    def npgettext(self, context, msgid1, msgid2, n):  # type: ignore[override]
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str | None:
         return None
 
 
@@ -90,7 +89,7 @@ class Translator:
                 try:
                     with open(path, "rb") as fh:
                         cat = gettext.GNUTranslations(fh)
-                    cat.add_fallback(_Missing())
+                    cat.add_fallback(_Missing())  # type: ignore[arg-type]  # only its two lookups are called
                 except OSError as exc:
                     log.warning("no compiled translations for %r (%s): showing English; `make` builds them",
                                 lang, exc)

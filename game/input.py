@@ -34,7 +34,8 @@ def to_pointer(event: pygame.event.Event, window: tuple[int, int]) -> Pointer | 
     if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
         if getattr(event, "touch", False):
             return None
-        pos = tuple(int(v) for v in getattr(event, "pos", (0, 0)))
+        x, y = (int(v) for v in getattr(event, "pos", (0, 0)))
+        pos = (x, y)
         if t == pygame.MOUSEMOTION:
             return Pointer("move", pos, "mouse")
         if getattr(event, "button", 1) != 1:

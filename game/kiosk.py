@@ -15,8 +15,8 @@ from sprites import theme
 from sprites.widgets import draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.options import Options
+    from game.services import AppServices
     from game.session import Session
 
 log = logging.getLogger("carduels")
@@ -58,7 +58,7 @@ def corner_rect(size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect(0, 0, side, side)
 
 
-def demo_names(app: App) -> list[str]:
+def demo_names(app: AppServices) -> list[str]:
     return [app.t("names.computer") + " A", app.t("names.computer") + " B"]
 
 
@@ -66,7 +66,7 @@ class Kiosk:
     """Owned by the app in kiosk mode. ``consume(event)`` sees every event before the scenes;
     ``update`` runs each frame on the app's clock (``app.now``), so tests drive it with a fake one."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self.idle_limit = app.settings.idle_minutes * 60.0
         self.last_input = app.now
@@ -114,8 +114,8 @@ class Kiosk:
         if event.type != pygame.KEYDOWN:
             return False
         mod = getattr(event, "mod", 0)
-        return (event.key == pygame.K_F4 and mod & pygame.KMOD_ALT) or (
-            event.key == pygame.K_q and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        return bool((event.key == pygame.K_F4 and mod & pygame.KMOD_ALT) or (
+            event.key == pygame.K_q and mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
 
     def _track_cursor(self, event: pygame.event.Event) -> None:
         # On real touch screens SDL also sends mouse events flagged ``touch``: only a real mouse shows it.

@@ -33,6 +33,7 @@ def start_scene(app: App) -> Scene:
         session = Session.new(o.game or playable()[0], "demo", names,
                               o.seed if o.seed is not None else app.new_seed(), o.level)
         return app.open_table(session)
+    assert o.game and o.players  # else the menu opened above
     seed = o.seed if o.seed is not None else app.new_seed()
     names = list(o.players)
     if len(names) == 1:  # against the computer one name is enough: the computer is the computer

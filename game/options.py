@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from game.i18n import LANGUAGES
+from game.languages import LANGUAGES
 from game.names_check import check_name, check_names
 
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import LANGUAGES
+from game.languages import LANGUAGES
 from sprites import looks
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
 
 LEVELS = (1, 2, 3)  # rules.bots.make_bot levels: beginner, club player, expert
 SPEEDS = (0.6, 1.0, 1.7)  # slow, normal, fast: scales every tween (game/tables/cardlayer.py)
@@ -26,7 +26,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-def current(app: App, key: str) -> Any:
+def current(app: AppServices, key: str) -> Any:
     """The choice that is in effect for ``key`` (for volume: 0 while muted)."""
     s = app.settings
     if key == "volume":
@@ -38,7 +38,7 @@ def current(app: App, key: str) -> Any:
     return getattr(s, key)
 
 
-def apply_services(app: App) -> None:
+def apply_services(app: AppServices) -> None:
     """Bring the sound bank and the looks in line with the settings (at start-up and after a change)."""
     s = app.settings
     app.sounds.volume = s.volume / 100
@@ -47,7 +47,7 @@ def apply_services(app: App) -> None:
         app.cards.clear()
 
 
-def change(app: App, key: str, value: Any) -> None:
+def change(app: AppServices, key: str, value: Any) -> None:
     """Set one setting, make it take effect at once, and keep it in the settings file."""
     s = app.settings
     if key == "volume":
@@ -71,7 +71,7 @@ def change(app: App, key: str, value: Any) -> None:
     app.store_settings()
 
 
-def open_settings(app: App) -> None:
+def open_settings(app: AppServices) -> None:
     """The settings screen; in kiosk mode only behind the staff PIN."""
     if app.kiosk is not None:
         app.push("pin", then="settings")

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 from game.saves import SaveInfo, SaveSummary
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
 
 
-def continue_game(app: App, info: SaveInfo) -> str | None:
+def continue_game(app: AppServices, info: SaveInfo) -> str | None:
     """Open the table of ``info``'s game over the current scenes: None when done, else what to tell the player
     (a damaged file has been set aside by then)."""
     from game.tables import playable

@@ -10,13 +10,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scene import Scene
+    from game.services import AppServices
     from game.session import Session
 
 
 class Router:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self._builders: dict[str, Callable[..., Scene]] = {
             "menu": self._menu, "names": self._names, "cover": self._cover, "pause": self._pause,
@@ -55,7 +55,7 @@ class Router:
         if top is None:
             return scene
         if getattr(top, "face_to_face", False):
-            turned = top.overlay_turned()
+            turned = top.overlay_turned()  # type: ignore[attr-defined]  # a face-to-face table's
         else:
             turned = getattr(top, "turned_over", False)
         if not turned:

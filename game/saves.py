@@ -35,7 +35,8 @@ class SaveSummary(NamedTuple):
 
 def _info(path: Path) -> SaveInfo | None:
     stem = path.stem.removeprefix(PREFIX)
-    game, _, mode = stem.rpartition("-")
+    game, _, named = stem.rpartition("-")
+    mode: str | None = named
     if mode not in SAVED_MODES:
         game, mode = stem, None
     try:

@@ -10,7 +10,7 @@ from game.input import Gesture
 from sprites.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
 
 
 class Scene:
@@ -19,7 +19,7 @@ class Scene:
     opaque = True
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self.t = app.t
 
@@ -30,9 +30,9 @@ class Scene:
     def on_key(self, event: pygame.event.Event) -> None: ...
     def on_text(self, text: str) -> None: ...
     def update(self, dt: float) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None: ...
 
-    # --- rest: the loop draws only when something changed (see App._frame) ---------------------------
+    # --- rest: the loop draws only when something changed (see game.app.App._frame) ---------------------------
     def wants_frame(self) -> bool:
         """True while something moves on its own (a tween, a count, a bot's turn): frames keep coming."""
         return False
@@ -58,69 +58,6 @@ class Scene:
     def table_report(self) -> dict[str, list]:
         """A table's cards and plates where they are drawn (other scenes have none)."""
         return {}
-
-
-class SceneStack:
-    def __init__(self) -> None:
-        self.scenes: list[Scene] = []
-        self._ops: list[tuple[str, Scene | None]] = []
-
-    @property
-    def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    @property
-    def pending(self) -> bool:
-        """Whether a push, pop or replace waits for the next frame."""
-        return bool(self._ops)
-
-    def push(self, scene: Scene) -> None:
-        self._ops.append(("push", scene))
-
-    def pop(self) -> None:
-        self._ops.append(("pop", None))
-
-    def replace(self, scene: Scene) -> None:
-        self._ops.append(("replace", scene))
-
-    def reset(self, scene: Scene) -> None:
-        self._ops.append(("reset", scene))
-
-    def drop_all(self) -> list[Scene]:
-        """Forget every scene and every pending change at once, calling no exit (crash recovery)."""
-        scenes, self.scenes, self._ops = self.scenes, [], []
-        return scenes
-
-    def apply_pending(self, size: tuple[int, int]) -> bool:
-        changed = bool(self._ops)
-        ops, self._ops = self._ops, []
-        for op, scene in ops:
-            if op in ("pop", "replace") and self.scenes:
-                self.scenes.pop().exit()
-            if op == "reset":
-                while self.scenes:
-                    self.scenes.pop().exit()
-            if scene is not None:
-                self.scenes.append(scene)
-                scene.resize(size)
-                scene.enter()
-        return changed
-
-    def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom first: from the topmost opaque scene up."""
-        start = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                start = i
-                break
-        return self.scenes[start:]
-
-    def find(self, what: type | str) -> Scene | None:
-        """The topmost scene of a class, or with a ``name`` (how scenes find each other without imports)."""
-        for s in reversed(self.scenes):
-            if (s.name == what) if isinstance(what, str) else isinstance(s, what):
-                return s
-        return None
 
 
 class ButtonGroup:
@@ -189,7 +126,7 @@ class ButtonGroup:
 class DialogScene(Scene):
     """A scene run by one group of buttons: taps and keys go to them, Esc closes it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.buttons = ButtonGroup(self.press)
 

@@ -113,6 +113,7 @@ class SettingsStore:
             return f"{self.path} cannot be read now ({exc}); not written"
         if now != self._seen:
             return f"{self.path} was changed by someone else since it was read; not written"
+        text: str | None
         if now is None:
             text = _fresh_text(s)
         else:

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 from game.crash import session_in_play
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
 
 log = logging.getLogger("carduels")
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name))
 
 
 @contextlib.contextmanager
-def stop_signals(app: App) -> Iterator[None]:
+def stop_signals(app: AppServices) -> Iterator[None]:
     """While the loop runs, a stop signal ends it after the frame in progress (Python runs the handler between two
     bytecodes, so a resting loop wakes at once). SDL's own handlers would turn SIGTERM into a QUIT event, which a
     kiosk ignores; these replace them and are put back afterwards."""
@@ -39,7 +39,7 @@ def stop_signals(app: App) -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def keep_game_in_play(app: App) -> None:
+def keep_game_in_play(app: AppServices) -> None:
     """Save the unfinished local game on the stack (the table autosaves after each move; a game just dealt, or
     one left for the menu, is kept too). Never raises: the app is ending."""
     try:

@@ -31,7 +31,7 @@ class _Registry(Mapping[str, "GameSpec"]):
 
     def __getitem__(self, game_id: str) -> GameSpec:
         package = self._packages[game_id]
-        spec = import_module(package).GAME
+        spec: GameSpec = import_module(package).GAME
         assert spec.id == game_id, f"{package} registers {spec.id!r}"
         return spec
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 RANK_CHARS = "A23456789TJQK"  # index + 1 is the rank number: A=1 ... K=13
@@ -19,17 +19,18 @@ class Card:
 
     rank: int
     suit: str
+    # Not a constructor argument and not compared or printed: a small int for engines' tables and masks, read
+    # as a plain attribute where ``hash()`` would call back into Python (set in __post_init__).
+    code: int = field(init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:  # cheaper than hashing a (rank, suit) tuple, and the same in every process
-        return self.code  # type: ignore[attr-defined]
+        return self.code
 
     def __post_init__(self) -> None:
         # Type checks first: a wrong type must be a ValueError too, never a TypeError from a comparison.
         rank_ok = isinstance(self.rank, int) and not isinstance(self.rank, bool) and 1 <= self.rank <= 13
         if not rank_ok or not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
             raise ValueError(f"not a card: rank={self.rank!r} suit={self.suit!r}")
-        # Not a field (equality, order and repr ignore it): a small int for engines' tables and masks,
-        # read as a plain attribute where ``hash()`` would call back into Python.
         object.__setattr__(self, "code", self.rank * 4 + _SUIT_NO[self.suit])
 
     @classmethod

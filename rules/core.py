@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, Self
 
 
 class IllegalAction(ValueError):
@@ -67,7 +68,7 @@ def check_seat(seat: Any) -> int:
     """``seat`` if it is 0 or 1, else ValueError (observations exist for the two seats only)."""
     if isinstance(seat, bool) or seat not in (0, 1):
         raise ValueError(f"no seat {seat!r}")
-    return seat
+    return int(seat)
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ class GameState:
     def legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _apply(self, action: Action) -> GameState:  # pragma: no cover - abstract
+    def _apply(self, action: Action) -> Self:  # pragma: no cover - abstract
         """Apply an action already known to be legal."""
         raise NotImplementedError
 
@@ -175,7 +176,7 @@ class GameState:
     def is_over(self) -> bool:
         return self.to_move is None
 
-    def apply(self, action: Action) -> GameState:
+    def apply(self, action: Action) -> Self:
         if action.__class__ is not Action and not isinstance(action, Action):
             raise refused(self.game_id, "not_an_action")
         if self.is_over:
@@ -192,6 +193,12 @@ class GameState:
             exc = IllegalAction("not_now")
         exc.game = self.game_id
         return exc
+
+
+class Bot(Protocol):
+    """A computer player: from what its seat has seen (observations, oldest first), the action it takes."""
+
+    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -212,7 +219,7 @@ class GameSpec:
     # and (observation, action) -> the (source, target) gesture that makes it.
     intents: Callable[[Mapping[str, Any], Any, Any], list[Action]]
     gesture_for: Callable[[Mapping[str, Any], Action], tuple[Any, Any] | None]
-    make_bot: Callable[[int], Any] | None = None  # level -> bot; imported when first asked for
+    make_bot: Callable[[int], Bot] | None = None  # level -> bot; imported when first asked for
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pygame
 
@@ -28,7 +29,8 @@ class RecordingSurface(pygame.Surface):
         self.cut: list[tuple[pygame.Rect, str]] = []
         self.boxes: list[pygame.Rect] = []
 
-    def blit(self, source, dest, area=None, special_flags=0):  # noqa: D102 - same as Surface.blit
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,  # noqa: D102 - as Surface.blit
+             special_flags: int = 0) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
         key = self.fonts.text_key(source)
         if key is not None:

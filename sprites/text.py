@@ -57,7 +57,9 @@ class Fonts:
         key = (max(self.floor, int(px)), bool(bold))
         cap = self._caps.get(key)
         if cap is None:
-            cap = max(1, self.get(*key).metrics("H")[0][3])
+            box = self.get(*key).metrics("H")[0]
+            assert box is not None  # every typeface here has an H
+            cap = max(1, box[3])
             self._caps[key] = cap
         return cap
 
@@ -124,7 +126,9 @@ class Fonts:
                 continue
             if ink not in inks:
                 inks[ink] = font.render(text, True, (*ink, *color[3:]))
-            minx, maxx = font.metrics(ch)[0][:2]
+            box = font.metrics(ch)[0]
+            assert box is not None  # a suit symbol: the font has it
+            minx, maxx = box[:2]
             x = font.size(text[:i])[0]
             area = pygame.Rect(x + min(0, minx), 0, max(maxx, minx) - min(0, minx) + 1, surf.get_height())
             area = area.clip(surf.get_rect()).clip(inks[ink].get_rect())

@@ -34,14 +34,14 @@ def test_parse_rejects(text: str) -> None:
 @pytest.mark.parametrize("value", [None, 7, ["7H"], b"7H"])
 def test_parse_rejects_non_strings(value: object) -> None:
     with pytest.raises(ValueError):
-        Card.parse(value)  # type: ignore[arg-type]
+        Card.parse(value)  # type: ignore[arg-type]  # bad input on purpose
 
 
 @pytest.mark.parametrize("rank, suit", [(0, "H"), (14, "H"), (7, "X"), (7, ""), (7, "CD"), ("7", "H"),
                                         (7, 3), (True, "H")])
 def test_constructor_validates(rank: object, suit: object) -> None:
     with pytest.raises(ValueError):
-        Card(rank, suit)  # type: ignore[arg-type]
+        Card(rank, suit)  # type: ignore[arg-type]  # bad input on purpose
 
 
 def test_parse_accepts_a_card() -> None:
@@ -120,6 +120,6 @@ def test_deck_from_errors() -> None:
     with pytest.raises(ValueError, match="list of cards"):
         deck_from("7H7S", standard_deck())
     with pytest.raises(ValueError, match="list of cards"):
-        deck_from(None, standard_deck())  # type: ignore[arg-type]
+        deck_from(None, standard_deck())  # type: ignore[arg-type]  # bad input on purpose
     with pytest.raises(ValueError, match="not in the pack: 2C"):
         deck_from([str(c) for c in short_deck()[:-1]] + ["2C"], short_deck())

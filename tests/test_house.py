@@ -51,7 +51,7 @@ def test_the_product_never_imports_tools_or_tests():
 def test_the_router_builds_every_scene_it_names():
     from game.router import Router
 
-    router = Router(app=None)  # type: ignore[arg-type]
+    router = Router(app=None)  # type: ignore[arg-type]  # only its names are read
     with pytest.raises(ValueError, match="no scene called 'nowhere'"):
         router.build("nowhere")
     assert {"menu", "names", "cover", "pause", "rules", "end", "online", "lobby"} <= set(router.names())

@@ -28,7 +28,7 @@ def test_an_equal_action_decoded_from_json_does_what_the_listed_one_does() -> No
 def test_the_state_is_read_only_and_replace_makes_a_new_one() -> None:
     s = new_game(seed=3)
     with pytest.raises(AttributeError):
-        s.hands = ((), ())  # type: ignore[misc]
+        s.hands = ((), ())  # type: ignore[misc]  # the write must be refused
     empty = s.replace(pile=())
     assert isinstance(empty, KombiState) and empty.pile == () and len(s.pile) == 35
     assert empty.hands == s.hands and empty.area == s.area and empty != s

@@ -384,7 +384,7 @@ def test_json_normalises_spelling_and_order() -> None:
 ])
 def test_malformed_json_is_refused(data: object, problem: str) -> None:
     with pytest.raises(IllegalAction, match=problem):
-        action_from_json(data)  # type: ignore[arg-type]
+        action_from_json(data)  # type: ignore[arg-type]  # bad input on purpose
 
 
 # --- every game ends (docs/decisions.md): ten quiet turns close the exchange ---------------------------------

@@ -165,4 +165,4 @@ def test_a_rules_refusal_reaches_the_client_as_a_key_it_words_in_its_own_languag
     for bad in ({"key": "x" * 80, "game": "kombi", "params": {}}, {"key": "k", "game": "kombi", "params": {"p": {}}},
                 {"key": "k", "game": "kombi"}, "not_in_hand"):
         with pytest.raises(P.ProtocolError):
-            P.decode_server(P.encode(P.error("illegal", "no", "act", bad)))  # type: ignore[arg-type]
+            P.decode_server(P.encode(P.error("illegal", "no", "act", bad)))  # type: ignore[arg-type]  # bad input on purpose

@@ -137,7 +137,7 @@ def test_online_each_client_draws_its_own_seat_only(game_id: str) -> None:
         remote = ann.match
         seats = ["remote", "remote"]
         seats[remote.seat] = "human"
-        session = Session(game_id, "online", ["Ann", "Ben"], remote, 1, seats)  # type: ignore[arg-type]
+        session = Session(game_id, "online", ["Ann", "Ben"], remote, 1, seats)  # type: ignore[arg-type]  # a RemoteMatch stands in
         table = online_table(app, session, ann.client)
         app.stack.reset(table)
         rng, faces = random.Random(25), 0
@@ -150,7 +150,7 @@ def test_online_each_client_draws_its_own_seat_only(game_id: str) -> None:
             faces += len(table.cards.faces_drawn)
             if truth.is_over:
                 break
-            if table.my_turn:
+            if table.my_turn and not table.match.waiting:  # not while its last move is on its way
                 table.submit(rng.choice(table.match.state.legal_actions()))
             elif not ben.match.waiting:
                 ben.match.play(rng.choice(ben.match.state.legal_actions()))

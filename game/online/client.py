@@ -162,6 +162,7 @@ class OnlineClient:
                                open_timeout=self.open_timeout, ping_interval=10, ping_timeout=10,
                                close_timeout=1) as ws:
                 self._ws = ws
+                assert self._out is not None  # made by _main, before the first connection
                 while not self._out.empty():  # whatever was queued belonged to the previous connection
                     self._out.get_nowait()
                 if self.token and self.code:

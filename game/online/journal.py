@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from game.online.store import Db, Store
@@ -85,7 +86,7 @@ class Journal:
             out = []
             for op in ops:
                 try:
-                    out.append(self.store.run(lambda db, op=op: self._one(db, op)))
+                    out.append(self.store.run(partial(self._one, op=op)))
                 except Exception as exc1:  # noqa: BLE001 - this op is lost; its players are told
                     log.error("the store could not commit a change to %s: %r", op.code, exc1)
                     out.append(_Failed())

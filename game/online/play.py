@@ -8,7 +8,7 @@ into Resign and refuses undo, redo and restart: the server holds the one true hi
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,25 +21,41 @@ from sprites import theme
 from sprites.record import floating
 from sprites.widgets import Button, draw_panel
 
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
+
 RESIGN_CONFIRM = 3.0  # seconds in which a second press of Resign confirms
 NETWORK_POLL = 0.1  # seconds between looks at the network while the table rests
 HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a little while the network has the move
 
 
-class OnlineTable:
+class OnlineTable(TableScene):
     """Mixed in before a game's TableScene (see the module docstring)."""
 
+    remote: RemoteMatch  # the session's match: the server holds it
+    client: OnlineClient
+    local_server: ServerThread | None
+    resign_armed: float
+    code: str | None
+    next_match: RemoteMatch | None
+    handed_over: bool
+
     def __init__(self, app, session: Session, client: OnlineClient, server: ServerThread | None = None) -> None:
-        super().__init__(app, session)  # type: ignore[call-arg]
+        super().__init__(app, session)
+        remote = session.match
+        assert isinstance(remote, RemoteMatch)  # an online session plays a match held by the server
+        self.remote = remote
         self.client, self.local_server = client, server
-        self.view_seat = self.revealed_for = session.match.seat  # also when the computer plays this seat
+        self.view_seat = self.revealed_for = remote.seat  # also when the computer plays this seat
         self.resign_armed = 0.0
         self.code = client.code  # this table's; a "seated" for another code is the rematch
         self.next_match: RemoteMatch | None = None
         self.handed_over = False
 
     def exit(self) -> None:
-        super().exit()  # type: ignore[misc]
+        super().exit()
         if not self.handed_over:
             self.client.close(leave=True)
             if self.local_server is not None:
@@ -60,7 +76,7 @@ class OnlineTable:
             msgs = []
         if self.next_match is not None and self.next_match.started and not self.handed_over:
             self.start_rematch(self.next_match)
-        m = self.match
+        m = self.remote
         if m.feed(msgs):
             self.clear_selection()
             self.refresh(animate=False)
@@ -76,17 +92,17 @@ class OnlineTable:
     def update(self, dt: float) -> None:
         self.resign_armed = max(0.0, self.resign_armed - dt)
         self.pump()
-        super().update(dt)  # type: ignore[misc]
-        if self.app.opts.headless and self.match.waiting and not self.cards.busy:
+        super().update(dt)
+        if self.app.opts.headless and self.remote.waiting and not self.cards.busy:
             time.sleep(HEADLESS_IDLE)  # unpaced frames would only burn the CPU the other player needs
 
     def next_deadline(self) -> float | None:
-        mine = super().next_deadline()  # type: ignore[misc]
+        mine = super().next_deadline()
         return NETWORK_POLL if mine is None else min(mine, NETWORK_POLL)  # the client thread cannot wake the loop
 
     def blocking(self) -> bool:
         """The move is the other player's or on its way: the table only animates (no bot, no end yet)."""
-        return self.match.waiting or super().blocking()  # type: ignore[misc]
+        return self.remote.waiting or super().blocking()
 
     def persist(self) -> None:
         """Nothing to save here: the server keeps the game."""
@@ -110,7 +126,7 @@ class OnlineTable:
     # --- after the end: the rematch --------------------------------------------------------------------------------
     def end_offer(self) -> tuple[str, bool, str]:
         """What the end screen's first button says, whether it may be pressed, and a note about the rematch."""
-        m, other = self.match, 1 - self.match.seat
+        m, other = self.remote, 1 - self.remote.seat
         name = self.session.names[other]
         mine, theirs = m.rematch_asked[m.seat], m.rematch_asked[other]
         if m.status == "closed" or (m.names[other] is not None and not m.connected[other] and not theirs):
@@ -122,7 +138,7 @@ class OnlineTable:
         return self.t("online.rematch"), True, ""
 
     def end_again(self) -> None:
-        if not self.match.ask_rematch():
+        if not self.remote.ask_rematch():
             self.show_toast(self.t("online.offline"), error=True)
 
     def start_rematch(self, m: RemoteMatch) -> None:
@@ -130,7 +146,7 @@ class OnlineTable:
         names = [n or "?" for n in m.names]
         seats = ["remote", "remote"]
         seats[m.seat] = "bot" if "bot" in self.session.seats else "human"
-        session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]
+        session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]  # a RemoteMatch stands in
         self.handed_over = True
         if self.app.stack.top is not self:
             self.app.stack.pop()  # the end screen
@@ -138,8 +154,8 @@ class OnlineTable:
 
     # --- buttons: Hint becomes Resign ---------------------------------------------------------------------------
     def _all_buttons(self) -> list[Button]:
-        out = super()._all_buttons()  # type: ignore[misc]
-        over = self.match.started and self.match.state.is_over
+        out = super()._all_buttons()
+        over = self.remote.started and self.remote.state.is_over
         for b in out:
             if b.id in ("undo", "redo"):
                 b.enabled = False
@@ -150,12 +166,12 @@ class OnlineTable:
 
     def press(self, bid: str) -> None:
         if bid != "resign":
-            super().press(bid)  # type: ignore[misc]
+            super().press(bid)
             return
         self.app.play_sound("click")
         if self.resign_armed > 0:
             self.resign_armed = 0.0
-            if not self.match.resign():
+            if not self.remote.resign():
                 self.show_toast(self.t("online.offline"), error=True)
         else:
             self.resign_armed = RESIGN_CONFIRM
@@ -163,8 +179,8 @@ class OnlineTable:
         self.buttons.set(self._all_buttons())
 
     def end_columns(self) -> list[list[str]]:
-        cols = super().end_columns()  # type: ignore[misc]
-        result = self.match.result
+        cols = super().end_columns()
+        result = self.remote.result
         if result and result.get("reason") in ("resign", "abandoned"):
             seat = result["seat"]
             cols[seat].insert(0, self.t(f"online.result.{result['reason']}", name=self.session.names[seat]))
@@ -172,7 +188,7 @@ class OnlineTable:
 
     # --- drawing: a note on top of the table ----------------------------------------------------------------------
     def banner(self) -> tuple[str, Any] | None:
-        m = self.match
+        m = self.remote
         if m.link in ("connecting", "reconnecting"):
             return self.t("online.reconnecting"), theme.BAD
         if m.link == "failed":
@@ -210,7 +226,7 @@ class OnlineTable:
         return [note[1]] if note else []
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
+        super().draw(surface)
         note = self._note()
         if note is None:
             return

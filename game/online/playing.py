@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from game.online import ops, protocol
 from game.online.limits import Conn
@@ -18,12 +19,17 @@ from game.online.protocol import ProtocolError
 from game.online.store import token_hash
 from game.online.table import Table, new_token
 
+if TYPE_CHECKING:
+    from game.online.parts import GatewayParts
+else:
+    GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
 
-class Playing:
+
+class Playing(GatewayParts):
     def _on_act(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         table = self._table_of(conn)
         start, code = table.count, table.code
-        events = table.act(conn.seat, msg["at"], msg["action"])  # type: ignore[arg-type]
+        events = table.act(conn.seat, msg["at"], msg["action"])  # type: ignore[arg-type]  # seated: _table_of checked
         data, over, wall = table.match.actions[start].to_json(), table.over, time.time()
 
         def stored(res: Any) -> None:
@@ -40,7 +46,7 @@ class Playing:
         """A resignation or an abandoned seat ended the game: stored, then everyone here is told."""
         assert table.result is not None
         code, outcome, wall = table.code, table.result, time.time()
-        self.write(table, lambda db: ops.result(db, code, outcome, wall), lambda res: res or self.resync(code))
+        self.write(table, lambda db: ops.result(db, code, outcome, wall), partial(_resync_unless, self, code))
         self.push_state(table, table.count, [])
 
     def push_state(self, table: Table, start: int, events: list[list[Any]]) -> None:
@@ -52,7 +58,7 @@ class Playing:
         table = self._table_of(conn)
         if table.status == "waiting":
             raise ProtocolError("waiting_for_opponent", "nobody has joined yet; leave to close the table")
-        table.resign(conn.seat)  # type: ignore[arg-type]
+        table.resign(conn.seat)  # type: ignore[arg-type]  # seated: _table_of checked
         self._ended(table)
 
     def _on_sync(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
@@ -71,9 +77,9 @@ class Playing:
     def _sync(self, conn: Conn) -> None:
         table = self._table_of(conn)
         if table.status == "waiting":
-            self.send(conn, table.seated_message(conn.seat), table.code)  # type: ignore[arg-type]
+            self.send(conn, table.seated_message(conn.seat), table.code)  # type: ignore[arg-type]  # seated: _table_of checked
         else:
-            self.send(conn, table.state_message(conn.seat, 0, full=True), table.code)  # type: ignore[arg-type]
+            self.send(conn, table.state_message(conn.seat, 0, full=True), table.code)  # type: ignore[arg-type]  # seated
 
     def _on_ping(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         self.send(conn, protocol.message("pong", id=msg["id"]))
@@ -152,10 +158,16 @@ class Playing:
                 continue
             s.conn, s.away_since, s.again_token = None, wall, ""
             code, new_code = table.code, new.code
-            self.write(table, lambda db, i=i, code=code: ops.away(db, code, i, self.id, wall))
+            self.write(table, partial(ops.away, code=code, seat_=i, gateway=self.id, now=wall))
             self._attach(conn, new, seat)
-            self.write(new, lambda db, seat=seat, new_code=new_code: ops.here(db, new_code, seat, self.id))
+            self.write(new, partial(ops.here, code=new_code, seat_=seat, gateway=self.id))
             self.send(conn, new.seated_message(seat), new.code)
             self.send(conn, new.state_message(seat, 0, full=True), new.code)
         if not table.local:
             table.idle_since = time.monotonic()
+
+
+def _resync_unless(parts: GatewayParts, code: str, res: Any) -> None:
+    """After a result was written: a lost race (``res`` false) resyncs the table's players."""
+    if not res:
+        parts.resync(code)

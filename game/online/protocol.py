@@ -315,7 +315,7 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
     elif kind == "state":
         need(number(data.get("seat"), 1) and number(data.get("count")) and number(data.get("from")), "counts")
         need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
-        obs = data.get("obs")
+        obs: Any = data.get("obs")  # JSON, checked just below
         need(isinstance(obs, dict) and obs.get("to_move") in (None, 0, 1) and obs.get("to_move") is not True
              and obs.get("to_move") is not False, "obs.to_move")
         import rules

@@ -44,7 +44,7 @@ def _checked(data: Any) -> SavedSeat:
     """The seat in ``data``, or ValueError naming the first thing wrong with it."""
     if not isinstance(data, dict) or type(data.get("version")) is not int or data["version"] != VERSION:
         raise ValueError("not a saved seat of this version")
-    fields = {k: data.get(k) for k in SavedSeat.__dataclass_fields__}
+    fields: dict[str, Any] = {k: data.get(k) for k in SavedSeat.__dataclass_fields__}
     if not all(isinstance(fields[k], str) for k in ("url", "code", "token", "game", "name")):
         raise ValueError("a field is missing or not text")
     if check_url(fields["url"]) != fields["url"]:
@@ -91,13 +91,16 @@ class SeatFile:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as exc:
-            return self._refuse(f"unreadable: {exc}")
+            self._refuse(f"unreadable: {exc}")
+            return None
         try:
             saved = _checked(json.loads(text))
         except (ValueError, RecursionError) as exc:
-            return self._refuse(f"damaged: {exc}")
+            self._refuse(f"damaged: {exc}")
+            return None
         if not 0 <= self.clock() - saved.heard <= self.window:
-            return self._refuse("expired: the server has given the seat up by now")
+            self._refuse("expired: the server has given the seat up by now")
+            return None
         return saved
 
     def clear(self) -> None:

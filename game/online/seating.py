@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.online import ops, protocol
 from game.online.journal import Op
@@ -17,8 +17,13 @@ from game.online.limits import Conn
 from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
 from game.online.table import Table, new_token
 
+if TYPE_CHECKING:
+    from game.online.parts import GatewayParts
+else:
+    GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
 
-class Seating:
+
+class Seating(GatewayParts):
     def _table_of(self, conn: Conn) -> Table:
         table = self.tables.get(conn.code) if conn.code else None
         if table is None or conn.seat is None:
@@ -49,12 +54,14 @@ class Seating:
         conn.tables += 1
         self._attach(conn, table, 0)
         host = table.seats[0]
+        name = host.name
+        assert name is not None  # the table seats its host by name
 
         def made(res: Any) -> None:
             if not res:
                 self._unmake(table, conn, "create", res)
 
-        self.write(table, lambda db: ops.create(db, table.code, table.game_id, table.seed, table.secret, host.name,
+        self.write(table, lambda db: ops.create(db, table.code, table.game_id, table.seed, table.secret, name,
                                                 host.token, conn.ip, self.id, table.created,
                                                 waiting_cap=self.limits.waiting_per_ip), made)
         self.send(conn, table.seated_message(0), table.code)

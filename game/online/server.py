@@ -19,6 +19,7 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from game.online import protocol
 from game.online.heap import HeapKeeper
@@ -54,7 +55,8 @@ class GameServer(Seating, Playing, Sharing):
         self.addresses = Addresses(self.limits)
         self.metrics = Metrics()
         self.journal.timed = self.metrics.commits.observe
-        self.origins = [*origins, None] if origins else None  # None: an app (no Origin header) is welcome
+        # None: an app (no Origin header) is welcome
+        self.origins: list[Origin | None] | None = [*map(Origin, origins), None] if origins else None
         self.ssl = ssl
         self.port = 0
         self._server: Any = None

@@ -19,17 +19,22 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.online import ops, protocol
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.table import Table
 
+if TYPE_CHECKING:
+    from game.online.parts import GatewayParts
+else:
+    GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
+
 log = logging.getLogger("carduels.online")
 
 
-class Sharing:
+class Sharing(GatewayParts):
     def __init__(self) -> None:
         self.loading: dict[str, asyncio.Future] = {}
         self.open_count = 0  # open tables in the store (counted by the sweep)

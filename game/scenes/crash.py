@@ -1,7 +1,7 @@
 """After a recovered error: the apology over the menu, and the kiosk's last-resort screen."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -10,7 +10,7 @@ from sprites import theme
 from sprites.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices, MenuLike
 
 SAFE_RETRY_SECONDS = 20.0
 
@@ -21,7 +21,7 @@ class ApologyScene(Scene):
     name = "apology"
     opaque = False
 
-    def __init__(self, app: App, saved: bool) -> None:
+    def __init__(self, app: AppServices, saved: bool) -> None:
         super().__init__(app)
         self.saved = saved
         self.buttons = ButtonGroup(self.press)
@@ -44,7 +44,7 @@ class ApologyScene(Scene):
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
         self.app.stack.pop()
-        menu = self.app.stack.find("menu")
+        menu = cast("MenuLike | None", self.app.stack.find("menu"))
         if bid == "continue" and menu is not None:
             menu.continue_saved(newest=True)  # the save just written; a damaged one is reported
 
@@ -81,7 +81,7 @@ class SafeScene(Scene):
 
     name = "safe"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.since = app.now
         self.buttons = ButtonGroup(lambda _bid: self.retry())

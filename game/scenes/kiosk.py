@@ -14,7 +14,7 @@ from sprites.keyboard import OnScreenKeyboard
 from sprites.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import AppServices
     from game.session import Session
 
 log = logging.getLogger("carduels")
@@ -37,7 +37,7 @@ class WelcomeScene(DialogScene):
     name = "kiosk_welcome"
     opaque = False
 
-    def __init__(self, app: App, paused: Session) -> None:
+    def __init__(self, app: AppServices, paused: Session) -> None:
         super().__init__(app)
         self.paused = paused
         self.panel = pygame.Rect(0, 0, 10, 10)
@@ -110,7 +110,7 @@ class PinPadScene(Scene):
     opaque = False
     KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 
-    def __init__(self, app: App, then: str | None = None) -> None:
+    def __init__(self, app: AppServices, then: str | None = None) -> None:
         super().__init__(app)
         self.then = then  # a staff screen to open with the PIN (e.g. "settings") instead of closing the app
         self.entered = ""

@@ -137,7 +137,7 @@ class LobbyScene(DialogScene):
         names = [n or "?" for n in m.names]
         seats = ["remote", "remote"]
         seats[m.seat] = "bot" if self.demo else "human"
-        session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]
+        session = Session(m.game_id, "online", names, m, self.app.opts.level, seats)  # type: ignore[arg-type]  # a RemoteMatch stands in
         self.handed_over = True
         if self.server is not None and self.server.announcer is not None:
             self.server.announcer.update(code="")  # the table is full: nearby players see only the server now

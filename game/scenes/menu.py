@@ -6,8 +6,8 @@ import math
 
 import pygame
 
-from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.input import Gesture
+from game.languages import LANGUAGE_NAMES, LANGUAGES
 from game.prefs import open_settings
 from game.resume import continue_game, played_ago
 from game.scene import ButtonGroup, Scene

@@ -232,9 +232,9 @@ class OnlineScene(TextEntryScene):
             surface.blit(img, img.get_rect(bottomleft=(f.rect.x, f.rect.y - 4)))
             f.draw(surface, fonts, focused=key == self.active and self.buttons.focus is None, now=self.app.now)
         if self.browser is not None and not self.keyboard:
-            title = self.t("online.nearby") if self.nearby else self.t("online.nearby_none")
+            heading = self.t("online.nearby") if self.nearby else self.t("online.nearby_none")
             px = theme.font_px(26, s)
-            lines = fonts.wrap(title, px, self.nearby_rect.width)
+            lines = fonts.wrap(heading, px, self.nearby_rect.width)
             for i, part in enumerate(lines):
                 img = fonts.render(part, px, theme.TEXT_DIM)
                 bottom = self.nearby_top - 4 - (len(lines) - 1 - i) * img.get_height()

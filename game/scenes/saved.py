@@ -2,12 +2,17 @@
 opens it. A damaged file is set aside and said so here, and the list shows what is left."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import pygame
 
 from game.resume import continue_game, describe
 from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button
+
+if TYPE_CHECKING:
+    from game.services import MenuLike
 
 
 class SavedScene(DialogScene):
@@ -58,7 +63,7 @@ class SavedScene(DialogScene):
             return
         if self.app.saves.latest():  # set aside: the list comes back without it, and says why
             self.app.push("saved", notice=why)
-        elif (menu := self.app.stack.find("menu")) is not None:
+        elif (menu := cast("MenuLike | None", self.app.stack.find("menu"))) is not None:
             menu.notice = why
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game import prefs
-from game.i18n import LANGUAGE_NAMES
+from game.languages import LANGUAGE_NAMES
 from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button, draw_panel

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import LANGUAGES
+from game.languages import LANGUAGES
 from game.names_check import check_name
 from game.schema import Rule, choice, flag, is_int, number, text, whole
 from sprites.looks import BACKS, FELTS, SUIT_COLOURS

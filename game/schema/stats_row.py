@@ -63,6 +63,7 @@ class RowChecker:
     def __call__(self, values: tuple[Any, ...]) -> dict[str, Any] | None:
         if len(values) != len(COLUMNS):
             return None
+        ok: bool | None
         for value, test, memo in zip(values, _CHECKS, self._memo, strict=True):
             if memo is None:
                 ok = _passes(test, value)

@@ -8,21 +8,33 @@ every mechanism of the table (the one door ``submit``, undo and redo, the log, a
 halves — the hand-off cover, the end, a restart, the other half seeing a move — it leaves to that scene."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.core import Action
 from sprites.record import RecordingSurface
 
 if TYPE_CHECKING:
-    from game.tables.facing import FaceToFaceTable
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
-class BandTable:
+class Facing(Protocol):
+    """What a band leaves to the face-to-face scene (game.tables.facing.FaceToFaceTable, which imports this)."""
+
+    def hand_off(self, seat: int) -> None: ...
+    def show_end(self) -> None: ...
+    def restart(self) -> None: ...
+    def moved(self, band: Any) -> None: ...
+    def after_history(self) -> None: ...
+
+
+class BandTable(TableScene):
     """Mixed in front of a game's table class (see ``open_facing``)."""
 
-    facing: FaceToFaceTable
+    facing: Facing
 
-    def join(self, facing: FaceToFaceTable, seat: int) -> None:
+    def join(self, facing: Facing, seat: int) -> None:
         """This band belongs to ``facing`` and always shows ``seat``'s side (its private cards only
         while that seat has confirmed the cover)."""
         self.facing = facing
@@ -52,7 +64,7 @@ class BandTable:
         self.facing.restart()
 
     def submit(self, action: Action) -> bool:
-        done = super().submit(action)  # type: ignore[misc]
+        done = super().submit(action)
         if done:
             self.facing.moved(self)
         return done
@@ -69,7 +81,7 @@ class BandTable:
         return self.revealed_for is not None and self.revealed_for == self.view_seat
 
     def _all_buttons(self) -> list:
-        out = super()._all_buttons()  # type: ignore[misc]
+        out = super()._all_buttons()
         for b in out:
             if b.id in ("undo", "redo") and not self.holds_table:
                 b.enabled = False  # Back and Forward belong to the player whose turn it is

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -195,7 +196,7 @@ class CardLayer:
     def frame(self) -> CardFrame:
         """This frame's blits in stacking order and each card's mark (place, flip step, look); a card at rest
         reuses the blits its look made once."""
-        cards: list[tuple[tuple | list, pygame.Rect]] = []
+        cards: list[tuple[tuple[Any, ...] | list[Any], pygame.Rect, pygame.Rect | None]] = []
         marks: dict[str, tuple] = {}
         drag, flips, pointer = self.dragging, self.flips, self.pointer
         moving = self.anim.values()

@@ -219,8 +219,8 @@ class CoachScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         mark, table = self.mark, self.table
         cards = tuple(sorted((k, tuple(r)) for k, r in table.cards.rects().items()))
-        buttons = tuple((b.id, tuple(b.rect)) for b in table.buttons.buttons)
-        key = (size, mark, self.t.lang, id(table.obs), buttons, cards, len(self.guide.done))
+        shown = tuple((b.id, tuple(b.rect)) for b in table.buttons.buttons)
+        key = (size, mark, self.t.lang, id(table.obs), shown, cards, len(self.guide.done))
         if key == self._layout_key:
             return
         self._layout_key = key

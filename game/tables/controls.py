@@ -5,17 +5,29 @@ Mixed into TableScene; the game hooks it calls (``drag_keys_for``, ``drop``, ``t
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.input import Gesture
 from game.tables.logjump import log_key, log_tap
 from sprites import theme
 
+if TYPE_CHECKING:
+    from game.tables.protocols import TableCore
+else:
+    TableCore = object  # a base for the type checker only: TableScene supplies every member
+
 # 1 … 9, 0: the first ten cards of the hand (every table)
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): (i - 1) % 10 for i in range(10)}
 
 
-class TableInput:
+class TableInput(TableCore):
+    drag_keys: list[str]
+    lit: list[pygame.Rect]
+    _log_drag: tuple[int, int] | None
+    focus: int | None  # the keyboard's place among focus_items()
+
     # --- pointer -----------------------------------------------------------------------------------
     def on_gesture(self, g: Gesture) -> None:
         if g.kind == "press" and self.cards.busy:

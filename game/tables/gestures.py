@@ -8,7 +8,7 @@ the hand: a choice of the view, never a move.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,8 +17,17 @@ from rules.core import Action, IllegalAction
 from rules.gesture import Choice, Spot, find_action, legal_meanings, legal_set
 from sprites import theme
 
+if TYPE_CHECKING:
+    from game.tables.protocols import TableCore
+else:
+    TableCore = object  # a base for the type checker only: TableScene supplies every member
 
-class TableGestures:
+
+class TableGestures(TableCore):
+    drag_keys: list[str]  # the sprites held
+    lit: list[pygame.Rect]  # where the held card may be dropped
+    choice: list[Action]  # the actions the last ambiguous gesture offered
+
     # --- what each game's table says ---------------------------------------------------------------------
     def spot_of(self, keys: list[str]) -> Spot | None:
         """The spot a drag of these sprites starts from."""

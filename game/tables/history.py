@@ -2,10 +2,18 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.seats import HINT_LEVEL, seen_by, think
 from game.tables.logjump import come_back
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from game.tables.protocols import TableCore
+    from rules.core import Action
+else:
+    TableCore = object  # a base for the type checker only: TableScene supplies every member
 
 HINT_WAIT = 600.0  # seconds the "hint coming" words may show: until the hint comes or the position changes
 log = logging.getLogger(__name__)
@@ -24,8 +32,16 @@ def other_players_move(table: Any) -> int | None:
     return None
 
 
-class TableHistory:
+class TableHistory(TableCore):
     """Mixed into TableScene: every change of position here goes through the one history."""
+
+    hint: Action | None
+    hint_pid: int | None
+    hint_toast: str | None
+    hint_job: tuple[Any, Future[Any]] | None  # (the state it is for, the worker's answer to come)
+    toast: tuple[str, float, bool] | None  # text, seconds left, is_error
+    dealt: bool
+    ended: bool
 
     # --- history -----------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -80,9 +96,9 @@ class TableHistory:
         seen = seen_by(self.match, self.view_seat, {})
         future = self.app.executor.submit(think, self.game_id, HINT_LEVEL, seen, (0, "hint", cursor))
         self.hint_job = (self.match.state, future)
-        self.show_toast(self.t("table.hint_coming"))
-        self.toast = (self.toast[0], HINT_WAIT, False)
-        self.hint_toast = self.toast[0]
+        self.hint_toast = self.t("table.hint_coming")
+        self.show_toast(self.hint_toast)
+        self.toast = (self.hint_toast, HINT_WAIT, False)
         self.buttons.set(self._all_buttons())
 
     def poll_hint(self) -> None:

@@ -178,8 +178,8 @@ def uncovered(area: pygame.Rect, solid: list[pygame.Rect]) -> list[pygame.Rect]:
     left, right = area.left, area.right
     if len(cover) == 1:  # most areas hold one moving card: the strips above, below and beside it
         top, bottom, a, b = cover[0]
-        out = [pygame.Rect(left, y, area.w, h) for y, h in ((area.top, top - area.top), (bottom, area.bottom - bottom))
-               if h > 0]
+        out: list[pygame.Rect] = [pygame.Rect(left, y, area.w, h)
+                                  for y, h in ((area.top, top - area.top), (bottom, area.bottom - bottom)) if h > 0]
         if a > left:
             out.append(pygame.Rect(left, top, min(right, (a + ALIGN - 1) & -ALIGN) - left, bottom - top))
         if b < right:
@@ -187,7 +187,7 @@ def uncovered(area: pygame.Rect, solid: list[pygame.Rect]) -> list[pygame.Rect]:
         return out
     cover.sort(key=lambda c: c[2])
     ys = sorted({area.top, area.bottom, *[c[0] for c in cover], *[c[1] for c in cover]})
-    out: list[pygame.Rect] = []
+    out = []
     above: dict[tuple[int, int], pygame.Rect] = {}  # the gaps of the band above, to grow down
     y0 = ys[0]
     for y1 in ys[1:]:

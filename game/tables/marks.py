@@ -51,8 +51,13 @@ def places(mark: Mark, table) -> list[pygame.Rect]:
     for action in legal_of(table, mark.kinds):
         out += table.gesture_rects(action)
     out += [pygame.Rect(r) for r in (mark.extra(table) if mark.extra else ()) if r is not None]
-    seen: set[tuple[int, int, int, int]] = set()
-    return [r for r in out if r.w > 0 and r.h > 0 and not (tuple(r) in seen or seen.add(tuple(r)))]
+    seen: set[tuple[int, ...]] = set()
+    kept = []
+    for r in out:
+        if r.w > 0 and r.h > 0 and tuple(r) not in seen:
+            seen.add(tuple(r))
+            kept.append(r)
+    return kept
 
 
 def busy(table) -> bool:

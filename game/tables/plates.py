@@ -3,12 +3,19 @@ beside that player's cards (``plate_place``); this draws them and answers their 
 coach marks and layouts that make room for them)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from sprites.plate import Plate, PlateLook, plate_rect
 
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
-class PlateSeats:
+
+class PlateSeats(TableScene):
     """Mixed into a table (before ``TableScene``): uses ``self.app.fonts`` and ``self.scale``."""
 
     def plates(self) -> list[Plate]:

@@ -7,7 +7,7 @@ and it answers with the recorded one when playing and its step time is due. The 
 recorded game is finished, the other seat's cards may be shown too (the View button)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,6 +16,11 @@ from game.tables.logjump import come_back
 from rules.core import Action
 from rules.match import Match
 from sprites.widgets import Button
+
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 1.0  # between recorded moves at 1x
@@ -52,14 +57,14 @@ class ReplayFeed:
         self.clock = 0.0
 
 
-class ReplayTable:
+class ReplayTable(TableScene):
     """Mixed in front of a game's table class: the turn loop plays the recording instead of asking seats."""
 
     replaying = True
 
     def setup_replay(self, recording: Match) -> None:
         self.feed = ReplayFeed(recording.actions[: recording.cursor])
-        self.bot = self.feed
+        self.bot = self.feed  # type: ignore[assignment]  # the recording moves for both seats, as a BotRunner
         self.finished = recording.state.is_over  # a finished game's cards may all be shown
 
     # --- life cycle: no coach, no saves, no end screen ------------------------------------------

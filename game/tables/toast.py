@@ -1,11 +1,18 @@
 """The table's toast: a short message in the game's message area, drawn above every layer for its time."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from sprites import theme
 from sprites.record import floating
 from sprites.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from game.tables.protocols import TableCore
+else:
+    TableCore = object  # a base for the type checker only: TableScene supplies every member
 
 TOAST_SECONDS = 3.2
 
@@ -15,9 +22,10 @@ def _area(a: pygame.Rect, b: pygame.Rect) -> int:
     return inter.w * inter.h
 
 
-class TableToasts:
+class TableToasts(TableCore):
     """Mixed into ``TableScene``: ``self.toast`` is (text, seconds left, is_error) or None."""
 
+    toast: tuple[str, float, bool] | None
     status_rect: pygame.Rect | None = None  # the status panel as last drawn (a table that draws one sets it)
 
     def show_toast(self, text: str, error: bool = False) -> None:

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from rules.core import Action
+from rules.core import Action, Bot
 
-
-class Bot(Protocol):
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action: ...
+__all__ = ["Bot", "RandomBot"]
 
 
 class RandomBot:

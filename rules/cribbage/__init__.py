@@ -1,7 +1,10 @@
 """Two-player Cribbage (RULES.md §2): the registry entry and the public names of the game's package."""
 from __future__ import annotations
 
-from rules.core import GameSpec
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import Bot, GameSpec
 from rules.cribbage.gestures import gesture_for, intents
 from rules.cribbage.state import (
     GAME_POINTS,
@@ -17,7 +20,7 @@ from rules.cribbage.state import (
 )
 
 
-def _make_bot(level: int):
+def _make_bot(level: int) -> Bot:
     if level >= 3:  # level 3 searches: rules/cribbage/search.py
         from rules.cribbage.search import make as search
 
@@ -27,7 +30,7 @@ def _make_bot(level: int):
     return make(level)
 
 
-def _review():
+def _review() -> Callable[..., Any]:
     from rules.cribbage.review import review
 
     return review

@@ -14,7 +14,8 @@ from rules.cribbage.search import make
 from rules.rng import derive
 
 
-def analyse(seen: Sequence[dict[str, Any]], stream: tuple) -> tuple[list[DiscardRow], tuple[str, str] | None]:
+def analyse(seen: Sequence[dict[str, Any]], stream: tuple[int, *tuple[object, ...]]
+            ) -> tuple[list[DiscardRow], tuple[str, str] | None]:
     """All 15 discards of the seat's six cards, best total first, and the expert's discard (None when the seat
     has no discard to make now)."""
     obs = seen[-1]

@@ -20,8 +20,8 @@ for _a, _b in combinations(sorted(standard_deck(), key=CODE), 2):
 def discards(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The 15 discards of a six-card hand, in card order."""
     if len(hand) != 6:
-        return tuple([_DISCARD[a][b] for a, b in combinations(sorted(map(CODE, hand)), 2)])  # type: ignore[misc]
+        return tuple([_DISCARD[a][b] for a, b in combinations(sorted(map(CODE, hand)), 2)])
     a, b, c, d, e, f = sorted(map(CODE, hand))
     A, B, C, D, E = _DISCARD[a], _DISCARD[b], _DISCARD[c], _DISCARD[d], _DISCARD[e]
-    return (A[b], A[c], A[d], A[e], A[f], B[c], B[d], B[e], B[f], C[d], C[e], C[f],  # type: ignore[return-value]
+    return (A[b], A[c], A[d], A[e], A[f], B[c], B[d], B[e], B[f], C[d], C[e], C[f],
             D[e], D[f], E[f])

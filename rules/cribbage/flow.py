@@ -72,20 +72,20 @@ def cut_size(phase: str) -> int:
     return 40 if phase == "starter" else 52
 
 
-def _seat(pair: tuple, seat: int, value: Any) -> tuple:
+def _seat(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
     """``pair`` with seat ``seat``'s entry replaced."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
 def plays(d: Fields, seat: int) -> tuple[Action, ...]:
     """The play actions of ``seat``'s cards, in hand order."""
-    acts = d["_acts"]
+    acts: tuple[tuple[Action, ...], tuple[Action, ...]] | None = d["_acts"]
     if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
         return tuple([PLAY_ACTION[c.code] for c in d["hands"][seat]])
     return acts[seat]
 
 
-def _event(kind: str, names: tuple[str, ...], values: tuple) -> dict[str, Any]:
+def _event(kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> dict[str, Any]:
     """A plain event from its field names and values (cards written as strings)."""
     return {"type": kind, **{k: str(v) if isinstance(v, Card) else v for k, v in zip(names, values, strict=True)}}
 
@@ -133,7 +133,7 @@ def cut_for_deal(d: Fields, depth: int, ev: Events) -> None:
     if seat == 0:
         d["turn"] = 1
         return
-    first, second = shown
+    first, second = d["deal_cards"]  # both shown now
     if first.rank == second.rank:
         ev.append({"type": "cribbage.cut_tie", "cards": [str(first), str(second)], "round": d["deal_round"]})
         d["deal_round"], d["turn"] = d["deal_round"] + 1, 0
@@ -215,7 +215,7 @@ def play(d: Fields, i: int) -> None:
     The hottest code of a playout: the common steps are written out rather than calling the helpers above.
     """
     seat = d["turn"]
-    acts = d["_acts"]
+    acts: tuple[tuple[Action, ...], tuple[Action, ...]] | None = d["_acts"]
     if acts is None:  # a state built field by field (e.g. ``dataclasses.replace``)
         acts = (plays(d, 0), plays(d, 1))
     hands = d["hands"]
@@ -225,6 +225,7 @@ def play(d: Fields, i: int) -> None:
         hand, mine = hand[1:], mine[1:]
     elif len(hand) > 2:  # one C call each where two slices and a concatenation each cost about twice as much
         drop = _DROP[len(hand) << 3 | i]
+        assert drop is not None  # there is one for every hand of three cards or more
         hand, mine = drop(hand), drop(mine)
     else:
         hand, mine = hand[:1], mine[:1]
@@ -264,7 +265,8 @@ def play(d: Fields, i: int) -> None:
     d["event_log"] = tuple(ev)
 
 
-def _play_event(seat: int, card: Card, count: int, points: int, series: tuple, scores: tuple) -> dict[str, Any]:
+def _play_event(seat: int, card: Card, count: int, points: int, series: tuple[tuple[int, Card], ...],
+                scores: tuple[int, int]) -> dict[str, Any]:
     parts = peg_parts([c for _, c in series])
     return {"type": "cribbage.play", "seat": seat, "card": str(card), "count": count, "points": points,
             "parts": [p.to_json() for p in parts], "summary": describe(parts) if parts else "",
@@ -298,7 +300,7 @@ def _go_event(seat: int, count: int) -> dict[str, Any]:
     return {"type": "cribbage.go", "seat": seat, "count": count}
 
 
-def _go_point_event(seat: int, reason: str, scores: tuple) -> dict[str, Any]:
+def _go_point_event(seat: int, reason: str, scores: tuple[int, int]) -> dict[str, Any]:
     return {"type": "cribbage.go_point", "seat": seat, "points": 1, "reason": reason, "scores": list(scores)}
 
 
@@ -351,7 +353,7 @@ def show(d: Fields, ev: Events) -> None:
         start_hand(d, d["hand_no"] + 1)
 
 
-def _show_event(item: ShowItem, scores: tuple) -> dict[str, Any]:
+def _show_event(item: ShowItem, scores: tuple[int, int]) -> dict[str, Any]:
     b = item.breakdown
     return {"type": "cribbage.show", "seat": item.seat, "kind": "crib" if b.crib else "hand", **b.to_json(),
             "scores": list(scores)}

@@ -12,7 +12,7 @@ from rules.cribbage.policy import play_value
 from rules.cribbage.score import peg_total
 
 _VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-_CHOICE: dict[tuple, int] = {}  # (hand, series, unseen, held, out) -> index of the card laid (bounded)
+_CHOICE: dict[tuple[object, ...], int] = {}  # (hand, series, unseen, held, out) -> index of the card laid (bounded)
 
 
 def _fits(hand: tuple[int, ...], count: int) -> bool:

@@ -9,8 +9,12 @@ aside). Ranks only: suits never score in the play.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.cribbage.policy import play_value
 from rules.cribbage.score import peg_total
+
+Ranks = tuple[int, ...]  # card ranks, or counts per rank (unseen)
 
 _VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
@@ -26,8 +30,10 @@ class Tree:
     points pegged from the root on, when the play is over or one side's points reach ``goal`` (then the line
     stops there)."""
 
-    def __init__(self, unseen: tuple[int, ...] | None = None, end=None, goal: tuple = (99, 99)) -> None:
-        self.model, self.unseen, self.memo = unseen is not None, unseen or (), {}
+    def __init__(self, unseen: tuple[int, ...] | None = None, end: Callable[[int, int], float] | None = None,
+                 goal: tuple[int, int] = (99, 99)) -> None:
+        self.model, self.unseen = unseen is not None, unseen or ()
+        self.memo: dict[tuple[object, ...], float] = {}
         self.end = end or (lambda mine, theirs: float(mine - theirs))
         self.goal = goal  # points I (they) still need to win the game
 
@@ -46,7 +52,7 @@ class Tree:
                                   0, 0))
         return out
 
-    def _node(self, me: bool, mine: tuple, theirs: tuple, series: tuple, count: int, unseen: tuple,
+    def _node(self, me: bool, mine: Ranks, theirs: Ranks, series: Ranks, count: int, unseen: Ranks,
               out: bool, pm: int, po: int) -> float:
         """The line's worth from here, ``pm`` and ``po`` points pegged so far; the side to move (``me``) has a
         card that fits; ``out``: the other side has said Go in this series (it matters to level 2's reading)."""
@@ -91,7 +97,7 @@ class Tree:
         return best
 
     @staticmethod
-    def _level2(hand: tuple, series: tuple, count: int, unseen: tuple, held: int, out: bool) -> int:
+    def _level2(hand: Ranks, series: Ranks, count: int, unseen: Ranks, held: int, out: bool) -> int:
         fits = [i for i, r in enumerate(hand) if count + _VAL[r] <= 31]
         if len(fits) == 1:
             return fits[0]
@@ -104,7 +110,7 @@ class Tree:
                 best, best_value = i, v
         return best
 
-    def _line(self, me: bool, mine: tuple, theirs: tuple, series: tuple, count: int, unseen: tuple,
+    def _line(self, me: bool, mine: Ranks, theirs: Ranks, series: Ranks, count: int, unseen: Ranks,
               out: bool, pm: int, po: int) -> float:
         """The line's worth once ``me`` (or the opponent) has laid the last rank of ``series``."""
         mover, other = (mine, theirs) if me else (theirs, mine)

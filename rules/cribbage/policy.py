@@ -31,10 +31,11 @@ def _peg(ranks: tuple[int, ...]) -> int:
     return peg_total(ranks) if got is None else got
 
 
-_REPLIES: dict[tuple, tuple] = {}  # (series ranks with my card, my other ranks) -> per reply rank (bounded below)
+# (series ranks with my card, my other ranks) -> per reply rank (bounded below)
+_REPLIES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float | None, ...]] = {}
 
 
-def _replies(s1: tuple[int, ...], n1: int, rest: tuple[int, ...]) -> tuple:
+def _replies(s1: tuple[int, ...], n1: int, rest: tuple[int, ...]) -> tuple[float | None, ...]:
     """For each rank the opponent may answer with: its points minus my best answer after it (None: no fit)."""
     key = (s1, rest)
     got = _REPLIES.get(key)
@@ -76,7 +77,7 @@ def play_value(rank: int, rest: tuple[int, ...], ranks: tuple[int, ...], count: 
     options = []
     if not out:
         replies = _replies(s1, n1, rest)
-        options = [(replies[r], k) for r, k in pool if replies[r] is not None]
+        options = [(v, k) for r, k in pool if (v := replies[r]) is not None]
     against, p_none = _best_reply(options, size, held)
     follow = _best_follow(s1, n1, rest)
     return gain - against + p_none * (1.0 if follow is None else follow) + 0.001 * _VAL[rank]
@@ -107,7 +108,7 @@ def unseen_pool(seen_cards: Sequence[Card]) -> tuple[list[tuple[int, int]], int]
     return pool, sum(n for _, n in pool)
 
 
-_CHOSEN: dict[tuple, int] = {}  # what the mover knows -> the place of its card among the legal ones (bounded)
+_CHOSEN: dict[tuple[object, ...], int] = {}  # what the mover knows -> where of its card among the legal ones (bounded)
 
 
 def peg_choice(state: CribbageState) -> Action:
@@ -117,6 +118,7 @@ def peg_choice(state: CribbageState) -> Action:
     if len(legal) == 1:
         return legal[0]
     me = state.turn
+    assert me is not None and state.starter is not None  # a play: someone moves, the starter is cut
     opp = 1 - me
     hand, series, count = state.hands[me], state.series, state.count
     unseen = [0] + [4] * 13
@@ -134,7 +136,7 @@ def peg_choice(state: CribbageState) -> Action:
     if got is None:
         pool = [(r, unseen[r]) for r in range(1, 14) if unseen[r]]
         size = sum(n for _, n in pool)
-        best_value = -99.0
+        got, best_value = 0, -99.0
         for i in range(len(legal)):  # the legal plays are the first cards of the sorted hand
             rest = mine[:i] + mine[i + 1:]
             value = play_value(mine[i], rest, ranks, count, pool, size, held, out)
@@ -156,7 +158,7 @@ def crib_pair(a: int, b: int) -> float:
 
 
 _SPLITS = tuple(combinations(range(6), 2))
-_RANK_PART: dict[tuple, list[float]] = {}  # by the six ranks (sorted) and the seat: each split's rank part
+_RANK_PART: dict[tuple[object, ...], list[float]] = {}  # by the six ranks (sorted) and the seat: each split's rank part
 
 
 @cache

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.cards import Card, parse_cards, standard_deck
 
@@ -34,7 +34,7 @@ class Part(NamedTuple):
     cards: tuple[str, ...]
     points: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "cards": list(self.cards), "points": self.points}
 
 
@@ -54,7 +54,7 @@ class Breakdown(NamedTuple):
         """Plain English, e.g. ``"15 for 2, pair for 2, run of 3 for 3 = 7"``."""
         return f"{describe(self.parts)} = {self.total}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"cards": list(self.cards), "starter": self.starter, "crib": self.crib,
                 "parts": [p.to_json() for p in self.parts], "total": self.total, "summary": self.summary()}
 
@@ -83,11 +83,11 @@ for _c in standard_deck():
 # is the order of the parts of one kind: _ORDER[mask] is a subset's place.
 _SUBSETS = tuple(c for size in range(2, 6) for c in combinations(range(5), size))
 _ORDER = [-1] * 32
-for _i, _c in enumerate(_SUBSETS):
-    _ORDER[sum(1 << j for j in _c)] = _i
+for _i, _s in enumerate(_SUBSETS):
+    _ORDER[sum(1 << j for j in _s)] = _i
 _FIFTEEN, _PAIR, _RUN = 0, 32, 64  # a rank part is its kind's offset plus its mask over the rank-sorted cards
 _KINDS = ((_FIFTEEN, "fifteen"), (_PAIR, "pair"), (_RUN, "run"))
-Row = list[tuple[int, str, itemgetter, int]]
+Row = list[tuple[int, str, "itemgetter[Any]", int]]
 
 
 def _row(perm: tuple[int, ...]) -> Row:
@@ -113,7 +113,7 @@ def _row(perm: tuple[int, ...]) -> Row:
 
 # Rows share their entries (a fifteen or pair is fixed by its positions, a run by them in rank order): 372
 # small tuples stay in the processor's cache where 120 rows of their own (about 2.5 MB) did not (7% faster).
-_ENTRIES: dict[tuple[int, str, tuple[int, ...], int], tuple[int, str, itemgetter, int]] = {}
+_ENTRIES: dict[tuple[int, str, tuple[int, ...], int], tuple[int, str, itemgetter[Any], int]] = {}
 
 # Rows by the order of the five ranks: how many cards rank below each of positions 0-2, then 3-4, in base 5
 # (two small ints, which Python does not allocate, where one packed int would be); each row is made when
@@ -155,8 +155,8 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     'two 15s for 4, run of 3 for 3 = 7'
     """
     try:  # strings have no ``code``: they take the parsing path
-        h0, h1, h2, h3 = hand  # type: ignore[misc]
-        c0, c1, c2, c3, c4 = h0.code, h1.code, h2.code, h3.code, starter.code  # type: ignore[union-attr]
+        h0, h1, h2, h3 = hand
+        c0, c1, c2, c3, c4 = h0.code, h1.code, h2.code, h3.code, starter.code  # type: ignore[union-attr]  # a str raises
     except (ValueError, TypeError, AttributeError):  # strings, or not four cards: parse and check
         held, top = _show_cards(hand, starter)
         c0, c1, c2, c3, c4 = held[0].code, held[1].code, held[2].code, held[3].code, top.code
@@ -165,9 +165,10 @@ def score_hand(hand: Iterable[str | Card], starter: str | Card, crib: bool = Fal
     row = (_ROWS[ranked[c0] + 5 * ranked[c1] + 25 * ranked[c2]][ranked[c3] + 5 * ranked[c4]]
            or _new_row(ranked[c0], ranked[c1], ranked[c2], ranked[c3], ranked[c4]))
     names = (n0, n1, n2, n3, n4) = (_NAME[c0], _NAME[c1], _NAME[c2], _NAME[c3], _NAME[c4])
-    ties = row[96]  # a repeated card counts its rank twice: the multiset's entry still (five of a rank has its own)
+    ties: tuple[tuple[int, int], ...] = row[96]  # type: ignore[assignment]  # slot 96: tied pairs
+    # a repeated card counts its rank twice: the multiset's entry still (five of a rank has its own)
     if ties:
-        for i, j in ties:  # type: ignore[misc]
+        for i, j in ties:
             if names[i] is names[j]:
                 raise ValueError("the hand and the starter must be five different cards")
     n = len(ranked) - 56
@@ -223,7 +224,7 @@ def _new_ranked(key: int, codes: tuple[int, ...]) -> bytes:
 def _new_row(*below: int) -> Row:
     perm = sorted(range(5), key=below.__getitem__)  # equal ranks in position order (any order counts the same)
     row = _row(tuple(perm))
-    row.append(tuple((i, j) for i, j in combinations(range(5), 2) if below[i] == below[j]))  # type: ignore[arg-type]
+    row.append(tuple((i, j) for i, j in combinations(range(5), 2) if below[i] == below[j]))  # type: ignore[arg-type]  # slot 96
     _ROWS[below[0] + 5 * below[1] + 25 * below[2]][below[3] + 5 * below[4]] = row
     return row
 

@@ -26,7 +26,7 @@ never time, and the bot's random stream is the only randomness, so a seed always
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -40,6 +40,9 @@ from rules.cribbage.policy import model_discard, peg_choice, play_value, unseen_
 from rules.cribbage.score import score_total
 from rules.cribbage.state import CribbageState
 from rules.cribbage.wintable import chance
+
+Pair = tuple[tuple[Card, ...], tuple[Card, ...]]  # something of each seat's
+World = tuple[list[Card], tuple[Card, ...], tuple[Card, Card]]  # the opponent's unplayed, kept and thrown cards
 
 Obs = dict[str, Any]
 PACK = {str(c): c for c in standard_deck()}
@@ -62,7 +65,7 @@ def _cards(names: Sequence[str]) -> tuple[Card, ...]:
     return tuple(PACK[c] for c in names)
 
 
-def _sorted(cards) -> tuple[Card, ...]:
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=CODE))
 
 
@@ -84,6 +87,7 @@ _CUT = Action.make("cut", depth=20)  # any depth: the starter never depends on i
 
 def discard_action(state: CribbageState, drop: Sequence[Card]) -> Action:
     """The legal discard of ``drop`` from the hand to move (the engine's own action object)."""
+    assert state.turn is not None  # a discard is someone's move
     codes = sorted(c.code for c in state.hands[state.turn])
     i, j = sorted((codes.index(drop[0].code), codes.index(drop[1].code)))
     return state.legal_actions()[_SIX[i, j]]
@@ -95,7 +99,7 @@ class Move(NamedTuple):
     """One of the opponent's plays this hand, with what was on the table when it chose."""
 
     series: tuple[int, ...]  # ranks of the series before it
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count: read as m.count only
     card: Card  # what it played
     out: bool  # I could not answer (said Go, or no cards)
     my_held: int  # my unplayed cards then
@@ -129,10 +133,10 @@ class View:
             self.may_hold = {c.code for c in pool}
             self.moves = _moves(seen, me, self.opp_played)
 
-    def _pair(self, mine: Any, theirs: Any) -> tuple:
+    def _pair(self, mine: Any, theirs: Any) -> tuple[Any, Any]:
         return (mine, theirs) if self.me == 0 else (theirs, mine)
 
-    def _state(self, phase: str, hands: tuple, kept: tuple, discards: tuple, seed: int,
+    def _state(self, phase: str, hands: Pair, kept: Pair, discards: Pair, seed: int,
                **more: Any) -> CribbageState:
         obs = self.obs
         return CribbageState(seed=seed, phase=phase, turn=obs["to_move"], dealer=obs["dealer"],
@@ -145,7 +149,8 @@ class View:
         obs, opp = self.obs, 1 - self.me
         known = list(self.opp_played)
         played = {c.code for c in known}
-        world = fallback = None
+        world: World | None = None
+        fallback: World | None = None
         for _ in range(TRIES):
             if self.tries <= 0:  # this decision's draws are spent (an opponent unlike the model): settle
                 break
@@ -181,21 +186,24 @@ class View:
                                self._pair((), drop), rng.getrandbits(31))
         return self._state("discard", self._pair(self.mine, six), ((), ()), ((), ()), rng.getrandbits(31))
 
-    def _anyhow(self, rng: random.Random) -> tuple:
+    def _anyhow(self, rng: random.Random) -> World:
         """No draw fitted the model: the unplayed cards from those it may hold, the crib from the rest."""
         pool = [c for c in self.unseen if c.code in self.may_hold]
         theirs = rng.sample(pool, self.held)
         rest = [c for c in self.unseen if c not in theirs]
-        return theirs, (*self.opp_played, *theirs), tuple(rng.sample(rest, 2))
+        x, y = rng.sample(rest, 2)
+        return theirs, (*self.opp_played, *theirs), (x, y)
 
     def _played_so(self, theirs: list[Card], keep: tuple[Card, ...], drop: tuple[Card, ...]) -> bool:
         """Would level 2's pegging, holding these cards, have made the opponent's plays this hand?"""
+        starter = self.starter
+        assert starter is not None  # the play: the starter is cut
         for m in self.moves:
             hand = sorted([*theirs, *m.later, m.card], key=CODE)
             fits = [c for c in hand if m.count + VALUE[c.code] <= 31]
             if len({c.rank for c in fits}) < 2:
                 continue
-            pool, size = unseen_pool([*keep, *drop, self.starter, *m.seen_then])
+            pool, size = unseen_pool([*keep, *drop, starter, *m.seen_then])
             if m.floor:  # as level 2's opponent_pool: my Go's ruled out my low cards
                 pool = [(r, k) for r, k in pool if min(r, 10) > m.floor]
                 size = sum(k for _, k in pool)
@@ -303,6 +311,7 @@ class CribbageSearchBot:
         for _ in range(worlds):
             world = view.play_world(rng)
             unseen = [0] + [4] * 13  # ranks the opponent has not seen: level 2's reading, in its seat
+            assert world.starter is not None  # the play: the starter is cut
             for c in (*world.kept[opp], *world.discards[opp], world.starter, *world.earlier[me],
                       *(c for p, c in world.series if p == me)):
                 unseen[c.rank] -= 1
@@ -316,17 +325,19 @@ class CribbageSearchBot:
         return Action.from_dict(obs["legal"][max(range(n), key=lambda i: (means[i], i == base))])
 
 
-def _to_the_end(world: CribbageState, me: int) -> tuple:
+def _to_the_end(world: CribbageState, me: int) -> tuple[Callable[[int, int], float], tuple[int, int]]:
     """What a line of the play is worth near 121 in this world: the chance to win the game once the hand is
     shown (its shows are known here: the non-dealer counts first), or won or lost outright on the way."""
     opp, dealer = 1 - me, world.dealer
     mine, theirs = world.points[me], world.points[opp]
     crib = (*world.discards[0], *world.discards[1])
-    my_show, their_show = score_total(world.kept[me], world.starter), score_total(world.kept[opp], world.starter)
+    starter = world.starter
+    assert starter is not None  # the play: the starter is cut
+    my_show, their_show = score_total(world.kept[me], starter), score_total(world.kept[opp], starter)
     if dealer == me:
-        my_show += score_total(crib, world.starter, crib=True)
+        my_show += score_total(crib, starter, crib=True)
     else:
-        their_show += score_total(crib, world.starter, crib=True)
+        their_show += score_total(crib, starter, crib=True)
 
     def end(pm: int, po: int) -> float:
         a, b = mine + pm, theirs + po

@@ -20,7 +20,7 @@ class ShowItem:
         self.seat, self.cards, self.starter, self.crib, self.counted = seat, cards, starter, crib, counted
         self._breakdown: Breakdown | None = None
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return self.seat, self.cards, self.starter, self.crib, self.counted
 
     def __eq__(self, other: object) -> bool:

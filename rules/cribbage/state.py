@@ -12,9 +12,10 @@ from rules.cribbage import flow
 from rules.cribbage.decode import action_from_json
 from rules.cribbage.discards import DISCARD_OF as _DISCARD_OF
 from rules.cribbage.discards import discards as _discards
-from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, ShowItem, cut_size
+from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, cut_size
 from rules.cribbage.refusals import refusal
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand
+from rules.cribbage.show_item import ShowItem
 
 __all__ = [
     "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",
@@ -71,7 +72,7 @@ class CribbageState(GameState):
     shows: tuple[ShowItem, ...] = ()  # the latest show, public until the next deal
     last_cut: tuple[int, int, str] | None = None  # seat, depth, purpose: drives the animation only
     winner: int | None = None
-    event_log: tuple = field(default=(), compare=False)  # events, or (builder, *args) that make one when read
+    event_log: tuple[Any, ...] = field(default=(), compare=False)  # events, or (builder, *args) that make one when read
 
     game_id = "cribbage"
 
@@ -100,7 +101,7 @@ class CribbageState(GameState):
     @property
     def events(self) -> tuple[Event, ...]:
         d = self.__dict__
-        got = d["_memo_events"]
+        got: tuple[Event, ...] | None = d["_memo_events"]
         if got is None:
             got = d["_memo_events"] = tuple([e if type(e) is dict else e[0](*e[1:]) for e in self.event_log])
         return got
@@ -135,7 +136,7 @@ class CribbageState(GameState):
 
     def _legal(self) -> tuple[Action, ...]:
         """The listing as the state keeps it (no copy)."""
-        got = self.__dict__["_memo_legal"]
+        got: tuple[Action, ...] | None = self.__dict__["_memo_legal"]
         if got is None:
             self.legal_actions()
             got = self.__dict__["_memo_legal"]

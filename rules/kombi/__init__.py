@@ -1,7 +1,10 @@
 """Kombi-Duell (RULES.md §4): the registry entry and the public names of the game's package."""
 from __future__ import annotations
 
-from rules.core import GameSpec
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import Bot, GameSpec
 from rules.kombi.gestures import gesture_for, intents
 from rules.kombi.state import (
     AREA_SIZE,
@@ -17,7 +20,7 @@ from rules.kombi.state import (
 )
 
 
-def _make_bot(level: int):
+def _make_bot(level: int) -> Bot:
     if level >= 3:  # level 3 searches: rules/kombi/search.py
         from rules.kombi.search import make as make_search
 
@@ -27,7 +30,7 @@ def _make_bot(level: int):
     return make(level)
 
 
-def _review():
+def _review() -> Callable[..., Any]:
     from rules.kombi.review import review
 
     return review

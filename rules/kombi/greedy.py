@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.cards import Card
@@ -10,7 +10,7 @@ from rules.core import Action
 from rules.kombi.combos import combo_points, mask_cards, play_sets
 
 
-def _points(play: dict[str, Any]) -> int:
+def _points(play: Mapping[str, Any]) -> int:
     return sum(combo_points(c) for c in play["combos"])
 
 

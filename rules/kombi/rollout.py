@@ -217,7 +217,7 @@ def playout(s: KombiState, me: int, known: int = 0) -> float:
         s = s.apply(action)
         if not mine and (known or action.kind == "exchange"):
             record = s._record
-            if record[0] == "exchange":
+            if record is not None and record[0] == "exchange":
                 known |= 1 << record[3]
             known &= s._masks[other]
             avoid = joining(known) if known else 0

@@ -128,7 +128,7 @@ class _TurnFinisher:
     def __init__(self, stalled: bool, known: frozenset[int]) -> None:
         self.stalled = stalled
         self.known = known
-        self.plans: dict[tuple, Action] = {}
+        self.plans: dict[tuple[Any, ...], Action] = {}
 
     def __call__(self, state: KombiState, me: int) -> KombiState:
         if state._end is not None or state._current != me:
@@ -219,7 +219,8 @@ class KombiSearchBot:
         diffs = [a - b for a, b in zip(mine, first, strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        return mean - z * (var / n) ** 0.5
+        sd: float = (var / n) ** 0.5  # a float: the variance is never negative
+        return mean - z * sd
 
 
 def make(budget: int = BUDGET) -> KombiSearchBot:

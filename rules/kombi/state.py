@@ -63,6 +63,10 @@ def _mask(bits: Iterable[int]) -> int:
 
 
 _new = object.__new__
+Hands = tuple[tuple[int, ...], tuple[int, ...]]  # each seat's cards as card bits
+Masks = tuple[int, int, int]  # each hand's cards and the cards on both discard piles, as masks of card bits
+Discards = tuple[tuple[Played, ...], tuple[Played, ...]]
+Record = tuple[Any, ...]
 
 
 class KombiState(GameState):
@@ -72,6 +76,21 @@ class KombiState(GameState):
     # _masks: each hand's cards and the cards on both discard piles, as masks of card bits
     __slots__ = ("_hands", "_masks", "_area", "_deck", "_top", "_discards", "_points", "_first", "_current",
                  "_done", "_full_pass", "_quiet", "_end", "_record", "_legal")
+    _hands: Hands
+    _masks: Masks
+    _area: tuple[int, ...]
+    _deck: tuple[int, ...]
+    _top: int
+    _discards: Discards
+    _points: tuple[int, int]
+    _first: int
+    _current: int
+    _done: tuple[str, ...]
+    _full_pass: bool
+    _quiet: int
+    _end: str | None
+    _record: Record | None  # what the last action did, for ``events``: (kind, seat, details...)
+    _legal: tuple[Action, ...] | None
     game_id = "kombi"
 
     def __init__(self, hands: tuple[tuple[Card, ...], tuple[Card, ...]], area: tuple[Card, ...],
@@ -85,8 +104,9 @@ class KombiState(GameState):
                   None)
         self._quiet = quiet
 
-    def _set(self, hands, masks, area, deck, top, discards, points, first, current, done, full_pass, end,
-             record) -> None:  # type: ignore[no-untyped-def]
+    def _set(self, hands: Hands, masks: Masks, area: tuple[int, ...], deck: tuple[int, ...], top: int,
+             discards: Discards, points: tuple[int, int], first: int, current: int, done: tuple[str, ...],
+             full_pass: bool, end: str | None, record: Record | None) -> None:
         self._hands, self._masks, self._area, self._deck, self._top = hands, masks, area, deck, top
         self._discards, self._points, self._first, self._current = discards, points, first, current
         self._done, self._full_pass, self._end, self._record, self._legal = done, full_pass, end, record, None
@@ -113,14 +133,14 @@ class KombiState(GameState):
         fields.update(changes)
         return KombiState(**fields)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self._hands, self._area, self._deck[self._top:], self._discards, self._points, self._first,
                 self._current, self._done, self._full_pass, self._quiet, self._end)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not KombiState:
             return NotImplemented
-        return self._key() == other._key() and self.events == other.events  # type: ignore[attr-defined]
+        return self._key() == other._key() and self.events == other.events
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -263,13 +283,14 @@ class KombiState(GameState):
             for a in legal:
                 if a == action and a is not action:  # e.g. decoded from JSON: apply the listed one
                     return self.apply(a)
-        return super().apply(action)  # type: ignore[return-value]  # refuses, with the reason
+        return super().apply(action)  # refuses, with the reason
 
     def _apply(self, action: Action) -> KombiState:
         return self.apply(action)
 
-    def _next(self, hands, masks, area, top, discards, points, current, done, full_pass, end,
-              record, quiet) -> KombiState:  # type: ignore[no-untyped-def]
+    def _next(self, hands: Hands, masks: Masks, area: tuple[int, ...], top: int, discards: Discards,
+              points: tuple[int, int], current: int, done: tuple[str, ...], full_pass: bool, end: str | None,
+              record: Record, quiet: int) -> KombiState:
         new = _new(KombiState)
         new._hands, new._masks, new._area, new._deck, new._top = hands, masks, area, self._deck, top
         new._discards, new._points, new._first, new._current = discards, points, self._first, current
@@ -281,7 +302,8 @@ class KombiState(GameState):
         """The count of quiet turns once a turn of ``kinds`` has ended."""
         return 0 if "draw" in kinds or "play" in kinds else self._quiet + 1
 
-    def _after(self, kind: str, hands, masks, area, top, discards, points, record) -> KombiState:  # type: ignore[no-untyped-def]
+    def _after(self, kind: str, hands: Hands, masks: Masks, area: tuple[int, ...], top: int, discards: Discards,
+               points: tuple[int, int], record: Record) -> KombiState:
         new = _new(KombiState)
         if self._done:  # the second slot: the turn ends
             new._current, new._done, new._full_pass = 1 - self._current, (), False

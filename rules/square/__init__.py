@@ -1,7 +1,10 @@
 """Card Square (RULES.md §1): the registry entry and the public names of the game's package."""
 from __future__ import annotations
 
-from rules.core import GameSpec
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import Bot, GameSpec
 from rules.square.actions import action_from_json
 from rules.square.gestures import gesture_for, intents
 from rules.square.state import DRAW_PILE, GAME_ID, TAKE_LIMIT, SquareState, card_value, new_game, square_sum
@@ -11,7 +14,7 @@ from rules.square.state import DRAW_PILE, GAME_ID, TAKE_LIMIT, SquareState, card
 MAX_ACTIONS = 4 + DRAW_PILE * 3 + (DRAW_PILE + 1) * TAKE_LIMIT + 1
 
 
-def _make_bot(level: int):
+def _make_bot(level: int) -> Bot:
     if level >= 3:  # the searching level (rules/square/search.py builds on level 2's rules in bot.py)
         from rules.square.search import SearchBot
 
@@ -21,7 +24,7 @@ def _make_bot(level: int):
     return make(level)
 
 
-def _review():
+def _review() -> Callable[..., Any]:
     from rules.square.review import review
 
     return review

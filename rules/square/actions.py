@@ -1,7 +1,7 @@
 """Card Square action shapes: positions and the strict JSON decoder."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import Action, IllegalAction
@@ -33,7 +33,7 @@ SHAPES: dict[str, tuple[str, ...]] = {
 }
 
 
-def index_of(pos: Pos) -> int:
+def index_of(pos: Sequence[int]) -> int:
     """Slot index 0..3 of a (row, column) position."""
     return (pos[0] - 1) * 2 + (pos[1] - 1)
 

@@ -39,11 +39,12 @@ class History:
         self.slots = list(range(8))  # the token in each slot
         self.ident: dict[int, int] = {}  # token -> card id, once it went face up
         # (move, slots, discard tokens, know, over, knocked, streak, draw pile size, drawn token)
-        self.choices: list[tuple] = []
+        self.choices: list[tuple[Any, ...]] = []
         facts = Facts([])
         disc: list[int] = []
         drawn: int | None = None
         knocked, draws, fresh = -1, 44, 8
+        move: tuple[int, ...]
         for ev in log:
             kind, seat = ev.get("type"), ev.get("seat")
             if seat not in (0, 1):
@@ -61,14 +62,14 @@ class History:
             elif kind == "square.swap":
                 k = mine + slot(ev["pos"])
                 self._discard(self.slots[k], ev["discarded"], disc)
-                self.slots[k], drawn = drawn, None  # type: ignore[assignment]
+                self.slots[k], drawn = drawn, None  # type: ignore[assignment]  # drawn: a swap follows a draw
             elif kind == "square.take":
                 k = mine + slot(ev["pos"])
                 top = disc.pop()
                 self._discard(self.slots[k], ev["discarded"], disc)
                 self.slots[k] = top
             elif kind in _RESOLVE:  # a drawn card played face up, with or without its power
-                self._discard(drawn, ev["card"], disc)  # type: ignore[arg-type]
+                self._discard(drawn, ev["card"], disc)  # type: ignore[arg-type]  # drawn before it
                 drawn = None
                 if kind == "square.jack":
                     self._exchange(mine + slot(ev["own"]), theirs + slot(ev["opp"]))

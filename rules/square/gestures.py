@@ -110,10 +110,10 @@ def _two_cards(obs: Mapping[str, Any], a: Spot, b: Spot) -> list[Action]:
         return []
     if a.owner == b.owner:
         raise IllegalAction("one_of_each")
-    own, opp = (a, b) if a.owner == me else (b, a)
+    own, opp = (a.slot, b.slot) if a.owner == me else (b.slot, a.slot)
     power = power_of(obs["drawn"])
     kind = power if power in TWO_CARD_POWERS else "jack_swap"
-    return [Action.make(kind, own=POSITIONS[own.slot], opp=POSITIONS[opp.slot])]
+    return [Action.make(kind, own=POSITIONS[own], opp=POSITIONS[opp])]
 
 
 def gesture_for(obs: Mapping[str, Any], action: Action) -> tuple[Spot, Spot | None] | None:

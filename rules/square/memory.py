@@ -58,7 +58,7 @@ class Memory:
 
 
 def _apply_event(mem: Memory, ev: dict[str, Any], pending: list[Card | None]) -> None:
-    kind, seat = ev.get("type"), ev.get("seat")
+    kind, seat = ev.get("type"), ev.get("seat", -1)
     if kind == "square.swap":
         mine = seat == mem.me
         mem.set(seat, _idx(ev["pos"]), pending[0] if mine else None,

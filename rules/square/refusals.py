@@ -7,12 +7,12 @@ from rules.core import Action, IllegalAction
 from rules.square.actions import shape_problem
 
 if TYPE_CHECKING:
-    from rules.square.state import SquareState
+    from rules.square.fields import SquareFields
 
 TURN_KINDS = frozenset({"draw", "take", "knock"})
 
 
-def refusal(state: SquareState, action: Action, take_limit: int) -> IllegalAction:
+def refusal(state: SquareFields, action: Action, take_limit: int) -> IllegalAction:
     """Why ``action`` is not legal in ``state`` (called only for actions that are not legal)."""
     problem = shape_problem(action.kind, dict(action.args))
     if problem:
@@ -33,7 +33,7 @@ def refusal(state: SquareState, action: Action, take_limit: int) -> IllegalActio
     return _drawn_refusal(kind)
 
 
-def _turn_refusal(state: SquareState, kind: str, take_limit: int) -> IllegalAction:
+def _turn_refusal(state: SquareFields, kind: str, take_limit: int) -> IllegalAction:
     if kind == "take" and state.discard:
         return IllegalAction("takes_closed", turns=take_limit)
     if kind == "take":

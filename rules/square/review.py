@@ -25,7 +25,8 @@ def slot_values(mem: Any) -> list[float]:
 
 
 def _pos(action: Action) -> int:
-    r, c = action["pos"]
+    pos: tuple[int, int] = action["pos"]
+    r, c = pos
     return (r - 1) * 2 + (c - 1)
 
 

@@ -91,7 +91,8 @@ class Deals:
         (rules/square/belief.py), with the draw pile shuffled anew."""
         if self.particles is None:
             self.weigh(rng)
-        sim = rng.choices(self.particles, self.weights)[0].copy()  # type: ignore[arg-type]
+        assert self.particles is not None  # weigh() made them
+        sim = rng.choices(self.particles, self.weights)[0].copy()
         rng.shuffle(sim.draw)
         return sim
 
@@ -126,7 +127,7 @@ class Deals:
         for k in self.holes:
             if cards[k] is None:
                 cards[k] = pool.pop()
-        return Sim(cards, pool, self.disc[:], self.know[:], self.over[:],  # type: ignore[arg-type]
+        return Sim(cards, pool, self.disc[:], self.know[:], self.over[:],  # type: ignore[arg-type]  # holes filled
                    self.knocked, self.me, self.streak[:])
 
 
@@ -156,6 +157,7 @@ def play_candidate(base: Sim, move: Move, drawn: int | None) -> Sim:
     sim = base.copy()
     if move[0] == DRAW:
         card = sim.play(move)
+        assert card is not None  # a draw returns the drawn card
         sim.play(sim.drawn_move(card), card)
     else:
         sim.play(move, drawn)

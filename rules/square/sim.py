@@ -9,6 +9,7 @@ knowledge, so a play-out never lets a player use a card it has not seen.
 from __future__ import annotations
 
 import math
+import random
 from math import erf
 
 from rules.cards import standard_deck
@@ -43,7 +44,8 @@ class Sim:
                  knocked: int, turn: int, streak: list[int]) -> None:
         self.cards, self.draw, self.disc = cards, draw, disc
         self.know, self.over, self.knocked, self.turn, self.streak = know, over, knocked, turn, streak
-        self.random, self.rng = -1, None  # the seat that plays uniformly random legal moves, and its dice
+        self.random = -1  # the seat that plays uniformly random legal moves
+        self.rng: random.Random | None = None  # and its dice
         self.disc_sum = sum(VALUE[c] for c in disc)
         self.disc_sq = sum(VALUE[c] ** 2 for c in disc)
 
@@ -309,6 +311,7 @@ class Sim:
 
     def _random_turn(self) -> None:
         """A turn of uniformly random legal moves (what ``rules.bots.RandomBot`` plays)."""
+        assert self.rng is not None  # set with ``random``
         roll = self.rng.randrange
         pick = roll(1 + (4 if self.disc else 0) + (1 if self.knocked < 0 else 0))
         if pick == 0:

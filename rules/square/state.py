@@ -9,6 +9,7 @@ from rules.cards import Card, deck_from, shuffled, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction
 from rules.rng import derive
 from rules.square.actions import BOTTOM, POSITIONS, index_of, pos_json
+from rules.square.fields import Squares
 from rules.square.refusals import refusal
 from rules.square.view import observation, public_copy
 
@@ -44,7 +45,6 @@ def square_sum(cards: Sequence[Card | str]) -> int:
     return sum(card_value(Card.parse(c)) for c in cards)
 
 
-Squares = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
 @dataclass(frozen=True)

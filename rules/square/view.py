@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from rules.square.actions import pos_json
 
 if TYPE_CHECKING:
-    from rules.square.state import SquareState
+    from rules.square.fields import SquareFields
 
 
 def public_copy(value: Any) -> Any:
@@ -18,7 +18,7 @@ def public_copy(value: Any) -> Any:
     return value
 
 
-def _squares(state: SquareState) -> list[list[dict[str, Any]]]:
+def _squares(state: SquareFields) -> list[list[dict[str, Any]]]:
     # identities only at the end, when all eight cards are turned up (§1.3)
     over = state.phase == "over"
     return [
@@ -27,13 +27,13 @@ def _squares(state: SquareState) -> list[list[dict[str, Any]]]:
     ]
 
 
-def _revealed(state: SquareState, seat: int) -> list[dict[str, Any]]:
+def _revealed(state: SquareFields, seat: int) -> list[dict[str, Any]]:
     if state.phase == "over" or state.current != seat:
         return []
     return [{"owner": o, "pos": pos_json(i), "card": str(state.squares[o][i])} for o, i in state.reveal]
 
 
-def observation(state: SquareState, seat: int) -> dict[str, Any]:
+def observation(state: SquareFields, seat: int) -> dict[str, Any]:
     """The view of ``seat``: public table facts plus that seat's own private reveal and drawn card."""
     if seat not in (0, 1):
         raise ValueError(f"no seat {seat!r} in a two-player game")

@@ -1,7 +1,10 @@
 """Own Trumps, Svoi Kozyri (RULES.md §3): the registry entry and the public names of the game's package."""
 from __future__ import annotations
 
-from rules.core import GameSpec
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import Bot, GameSpec
 from rules.trumps.gestures import gesture_for, intents
 from rules.trumps.state import (
     GAME_ID,
@@ -16,13 +19,13 @@ from rules.trumps.state import (
 MAX_ACTIONS = 2 + MOVE_LIMIT
 
 
-def _make_bot(level: int):
+def _make_bot(level: int) -> Bot:
     from rules.trumps.bot import make
 
     return make(level)
 
 
-def _review():
+def _review() -> Callable[..., Any]:
     from rules.trumps.review import review
 
     return review

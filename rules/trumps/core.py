@@ -6,6 +6,8 @@ repetition keys of the rules stay cheap.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.cards import Card
 
 SUITS = "CDHS"
@@ -75,7 +77,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def mask_of(cards: list[int] | tuple[int, ...]) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

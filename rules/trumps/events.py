@@ -6,11 +6,12 @@ Most states of a search or a play-out are never shown, so ``apply`` stores a few
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules.core import Event
 from rules.trumps.core import NAMES, SUITS
 
-Recipe = tuple[tuple, ...]  # ((builder, *args), ...)
+Recipe = tuple[tuple[Any, ...], ...]  # ((builder, *args), ...)
 
 
 def lead(seat: int, card: int) -> Event:

@@ -19,7 +19,8 @@ def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[A
     me = obs["seat"]
     mine = target is not None and target.zone == "hand" and target.owner == me
     if source.zone == "suit":
-        return [CHOOSE[source.slot]] if target is None and source.slot in range(len(SUITS)) else []
+        suit = source.slot
+        return [CHOOSE[suit]] if target is None and suit is not None and 0 <= suit < len(SUITS) else []
     if source.zone == "pile":
         return [PICK_UP] if target is None or mine else []
     if source.zone != "hand" or source.owner != me or target is None or target.zone != "pile":

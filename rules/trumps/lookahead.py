@@ -15,15 +15,29 @@ below every line it did, in level 2's order. No clock: a seed gives one move.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
-Position = Any  # rules.trumps.bot.Position: (hands, pile, turn, phase); bot.py imports this module
+Position = tuple[tuple[int, int], tuple[int, ...], int, int]  # rules.trumps.bot.Position: hands, pile, turn, phase
 DEPTH = 3  # turns after my line: the opponent's answer, my next turn, theirs again
 WON = 1_000  # rules.trumps.bot.WIN: a value at least this big is a win, at most minus this a loss
 Rank = tuple[int, int, int]
 
 
-def _level2_turn(search: Any, pos: Position) -> tuple[Position, int | None]:
+class Side(Protocol):
+    """What a line needs of one seat's ``rules.trumps.bot.Search`` (bot.py imports this module)."""
+
+    work: int
+
+    def playout(self, pos: Position) -> int: ...
+
+    def lines(self, pos: Position, whole_turn: bool) -> list[tuple[tuple[int, ...], Position, int | None]]: ...
+
+    def moves(self, pos: Position) -> list[int]: ...
+
+    def step(self, pos: Position, move: int) -> tuple[Position, int | None]: ...
+
+
+def _level2_turn(search: Side, pos: Position) -> tuple[Position, int | None]:
     """Level 2's whole turn for the side to move (``search.me``): the line with the best greedy play-out."""
     best: tuple[int, Position, int | None] | None = None
     for _, p, e in search.lines(pos, True):
@@ -34,7 +48,7 @@ def _level2_turn(search: Any, pos: Position) -> tuple[Position, int | None]:
     return best[1], best[2]
 
 
-def _greedy_turn(search: Any, pos: Position) -> tuple[Position, int | None]:
+def _greedy_turn(search: Side, pos: Position) -> tuple[Position, int | None]:
     """The greedy baseline's whole turn: ``Search.moves`` lists the greedy move first (a beat, then its
     second card; a pick-up; or a lead)."""
     nxt, end = search.step(pos, search.moves(pos)[0])
@@ -56,7 +70,7 @@ def rank(against_greedy: int, against_level2: int) -> Rank:
 class Lookahead:
     """Lines of ``me`` valued after ``depth`` turns of play, from ``me``'s point of view."""
 
-    def __init__(self, sides: tuple[Any, Any], me: int, depth: int = DEPTH) -> None:
+    def __init__(self, sides: tuple[Side, Side], me: int, depth: int = DEPTH) -> None:
         """``sides``: a ``rules.trumps.bot.Search`` for seat 0 and one for seat 1."""
         self.sides = sides
         self.me = me

@@ -15,7 +15,10 @@ def key(h0: int, code: int, turn: int, second: bool) -> int:
     return code << 38 | (SECOND_BIT if second else 0) | (TURN_BIT if turn else 0) | h0
 
 
-def position_of(k: int) -> tuple:
+PositionKey = tuple[int, int, tuple[int, ...], int, str]  # hands, pile, who moves, phase
+
+
+def position_of(k: int) -> PositionKey:
     """The ``position_key`` tuple of a repetition key."""
     h0 = k & ALL
     pile = []
@@ -46,7 +49,7 @@ class _Log:
         """A new log holding the first ``n`` keys of this one."""
         where: dict[int, int | list[int]] = {}
         for k, at in list(self.where.items()):
-            if type(at) is int:
+            if isinstance(at, int):
                 if at < n:
                     where[k] = at
             else:
@@ -56,7 +59,7 @@ class _Log:
         return _Log(where)
 
 
-class Seen(tuple):
+class Seen(tuple[_Log, int]):
     """Immutable counts of the positions met so far: the first ``n`` keys of a log, as the pair (log, n).
 
     Adding along one line of play is O(1): the common case, a game moving forward, adds to the shared
@@ -74,7 +77,7 @@ class Seen(tuple):
         at = log.where.get(key)
         if at is None:
             return 0
-        if type(at) is int:
+        if isinstance(at, int):
             return int(at < n)
         return len(at) if at[-1] < n else bisect_left(at, n)
 
@@ -90,7 +93,7 @@ class Seen(tuple):
         at = log.where.setdefault(key, n)
         if at is n:
             return new, 1
-        if type(at) is int:
+        if isinstance(at, int):
             log.where[key] = [at, n]
             return new, 2
         at.append(n)
@@ -113,7 +116,7 @@ class Seen(tuple):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: its log is shared and grows
 
 
 _new = tuple.__new__

@@ -19,10 +19,15 @@ Work is bounded by a node budget (never a clock): ``solve`` returns None when it
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rules.trumps.core import BEATERS, SUIT_MASK, pickup_size
+from rules.trumps.seen import PositionKey
+
+if TYPE_CHECKING:
+    from rules.trumps.state import TrumpsState
 
 PICK = -1  # the pick-up move
 PLAY, SECOND = 0, 1
@@ -273,18 +278,18 @@ class Solver:
         return None if solved is None else solved.value
 
 
-def key_of(position_key: tuple) -> Key:
+def key_of(position_key: PositionKey) -> Key:
     """The solver's key for a ``TrumpsState.position_key`` (hands, pile tuple, turn, phase name)."""
     h0, h1, pile, turn, phase = position_key
     return h0, h1, bytes(pile), turn, PHASES[phase]
 
 
-def twice_seen(counts: Mapping[tuple, int]) -> list[Key]:
+def twice_seen(counts: Mapping[PositionKey, int]) -> list[Key]:
     """The positions a game has met twice (their next occurrence is a draw), from position-key counts."""
     return [key_of(k) for k, n in counts.items() if n >= 2 and k[4] in PHASES]
 
 
-def solve_state(state, budget: int = DEFAULT_BUDGET) -> Solved | None:
+def solve_state(state: TrumpsState, budget: int = DEFAULT_BUDGET) -> Solved | None:
     """Solve a running :class:`~rules.trumps.state.TrumpsState` (its own repetition counts included)."""
     if state.phase not in PHASES:
         return None
@@ -293,7 +298,7 @@ def solve_state(state, budget: int = DEFAULT_BUDGET) -> Solved | None:
     return solver.solve(key_of(state.position_key))
 
 
-def observed_key(obs: Mapping) -> Key:
+def observed_key(obs: Mapping[str, Any]) -> Key:
     """The full position an observation implies: all 36 cards are dealt, so the other hand is the rest."""
     from rules.trumps.core import ALL, index_of
 
@@ -306,7 +311,7 @@ def observed_key(obs: Mapping) -> Key:
     return hands[0], hands[1], pile, obs["to_move"], PHASES[obs["phase"]]
 
 
-def solve_observed(seen: list[Mapping] | tuple[Mapping, ...], budget: int = ENDGAME_BUDGET) -> Solved | None:
+def solve_observed(seen: Sequence[Mapping[str, Any]], budget: int = ENDGAME_BUDGET) -> Solved | None:
     """Solve from a seat's observations: the last one is the position; the earlier ones (the seat's own
     turns) give the repetition counts it knows. Positions met only at the other seat's turns are not in
     a seat's view, so their counts are unknown here (a state-based solve has them all)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card, deck_from
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
@@ -23,7 +23,7 @@ from rules.trumps.core import (
     pickup_size,
 )
 from rules.trumps.refusals import refusal
-from rules.trumps.seen import SECOND_BIT, TURN_BIT, key, position_of
+from rules.trumps.seen import SECOND_BIT, TURN_BIT, PositionKey, key, position_of
 from rules.trumps.seen import Seen as _Seen
 
 GAME_ID = "trumps"
@@ -34,7 +34,7 @@ _COMPARED = 13  # the fields before the event recipe take part in == and hash (a
 _OWN = 14  # the fields before the derived ones (to_move, is_over, movable), which _with recomputes
 
 
-class TrumpsState(tuple, GameState):
+class TrumpsState(tuple[Any, ...], GameState):
     """One moment of a game: an immutable tuple of its fields. Cards are indices into ``CARDS``; hands are
     bit masks.
 
@@ -50,25 +50,44 @@ class TrumpsState(tuple, GameState):
     __slots__ = ()
     game_id = GAME_ID
 
-    phase: str = property(itemgetter(0))  # type: ignore[assignment]
-    turn: int = property(itemgetter(1))  # type: ignore[assignment]
-    dealer: int = property(itemgetter(2))  # type: ignore[assignment]
-    trumps: tuple[int | None, int | None] = property(itemgetter(3))  # type: ignore[assignment]
-    hands: tuple[int, int] = property(itemgetter(4))  # type: ignore[assignment]
-    pile: tuple[int, ...] = property(itemgetter(5))  # type: ignore[assignment]
-    code: int = property(itemgetter(6))  # type: ignore[assignment]
-    seen: _Seen = property(itemgetter(7))  # type: ignore[assignment]
-    seed: int = property(itemgetter(8))  # type: ignore[assignment]
-    deck: tuple[int, ...] | None = property(itemgetter(9))  # type: ignore[assignment]
-    voluntary_pickup: bool = property(itemgetter(10))  # type: ignore[assignment]
-    result: str | None = property(itemgetter(11))  # type: ignore[assignment]
-    winner_seats: tuple[int, ...] = property(itemgetter(12))  # type: ignore[assignment]
-    recipe: ev.Recipe = property(itemgetter(13))  # type: ignore[assignment]
-    to_move: int | None = property(itemgetter(14))  # type: ignore[assignment]
-    is_over: bool = property(itemgetter(15))  # type: ignore[assignment]
+    # the fields: typed for the checker, read at run time by C-level getters (no Python call per read)
+    if TYPE_CHECKING:
+        phase: str
+        turn: int
+        dealer: int
+        trumps: tuple[int | None, int | None]
+        hands: tuple[int, int]
+        pile: tuple[int, ...]
+        code: int
+        seen: _Seen
+        seed: int
+        deck: tuple[int, ...] | None
+        voluntary_pickup: bool
+        result: str | None
+        winner_seats: tuple[int, ...]
+        recipe: ev.Recipe
+        to_move: int | None
+        is_over: bool
+    else:
+        phase = property(itemgetter(0))
+        turn = property(itemgetter(1))
+        dealer = property(itemgetter(2))
+        trumps = property(itemgetter(3))
+        hands = property(itemgetter(4))
+        pile = property(itemgetter(5))
+        code = property(itemgetter(6))
+        seen = property(itemgetter(7))
+        seed = property(itemgetter(8))
+        deck = property(itemgetter(9))
+        voluntary_pickup = property(itemgetter(10))
+        result = property(itemgetter(11))
+        winner_seats = property(itemgetter(12))
+        recipe = property(itemgetter(13))
+        to_move = property(itemgetter(14))
+        is_over = property(itemgetter(15))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self[:_COMPARED] == other[:_COMPARED]  # type: ignore[index]
+        return type(other) is type(self) and self[:_COMPARED] == other[:_COMPARED]
 
     def __ne__(self, other: object) -> bool:
         return not self == other
@@ -92,17 +111,17 @@ class TrumpsState(tuple, GameState):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return self[12]
+        return self.winner_seats
 
     def hidden_from(self, seat: int) -> set[str]:
         return set() if self.is_over else set(names(self.hands[1 - seat]))  # hands are public at the end
 
     @property
-    def position_key(self) -> tuple:
+    def position_key(self) -> PositionKey:
         """What makes a position the same for the repetition rule (§3.7 #12)."""
         return (self.hands[0], self.hands[1], self.pile, self.turn, self.phase)
 
-    def position_counts(self) -> dict[tuple, int]:
+    def position_counts(self) -> dict[PositionKey, int]:
         """How often each position (as a ``position_key``) has been met so far."""
         return {position_of(k): n for k, n in self.seen.as_dict().items()}
 
@@ -139,7 +158,8 @@ class TrumpsState(tuple, GameState):
 
     def playable(self) -> int:
         """Mask of the cards the player to move may put on the pile now (0 unless a card is to be played)."""
-        return self[16]
+        mask: int = self[16]
+        return mask
 
     def may_pick_up(self) -> bool:
         if self.phase != "play" or not self.pile:
@@ -163,10 +183,11 @@ class TrumpsState(tuple, GameState):
         trumps = list(self.trumps)
         trumps[self.turn] = suit
         recipe = ((ev.choose_trump, self.turn, suit),)
-        if trumps[1 - self.turn] is None:
-            return _with(self, trumps=(trumps[0], trumps[1]), turn=1 - self.turn, recipe=recipe)
+        first, second = trumps
+        if first is None or second is None:  # the other seat still chooses
+            return _with(self, trumps=(first, second), turn=1 - self.turn, recipe=recipe)
         order = self.deck if self.deck is not None else _shuffled(self.seed)
-        return _dealt(self, (trumps[0], trumps[1]), order, self.deck is not None, recipe)
+        return _dealt(self, (first, second), order, self.deck is not None, recipe)
 
     def _play(self, card: int) -> TrumpsState:
         phase, p, dealer, trumps, hands, pile, code, seen, seed, deck, vol, _, _, _, _, _, _ = self
@@ -248,7 +269,8 @@ class TrumpsState(tuple, GameState):
             "hand_counts": list(self.scores), "hands": [names_by_suit(h) for h in self.hands] if self.is_over else None,
             "pile": [NAMES[c] for c in self.pile], "pile_size": len(self.pile),
             "top": None if top is None else NAMES[top],
-            "beaters": names_by_suit(self.hands[seat] & BEATERS[mine][top]) if dealt and top is not None else [],
+            "beaters": names_by_suit(self.hands[seat] & BEATERS[mine][top])
+            if dealt and top is not None and mine is not None else [],
             "pickup": None, "repetition": self.repetitions, "result": self.result,
             "voluntary_pickup": self.voluntary_pickup,
         }

@@ -46,12 +46,12 @@ class SampleState(GameState):
         events: list[dict[str, Any]] = [{"type": "sample.play", "seat": p, "card": str(card)}]
         trick = (*self.trick, (p, card))
         if len(trick) < 2:
-            return replace(self, hands=hands, trick=trick, current=1 - p, last=tuple(events))  # type: ignore[arg-type]
+            return replace(self, hands=hands, trick=trick, current=1 - p, last=tuple(events))  # type: ignore[arg-type]  # hands: two
         (lead, a), (_, b) = trick
         winner = lead if a.rank >= b.rank else 1 - lead
         tricks = (self.tricks[0] + (winner == 0), self.tricks[1] + (winner == 1))
         events.append({"type": "sample.trick", "seat": winner})
-        return replace(self, hands=hands, trick=(), tricks=tricks, current=winner, last=tuple(events))  # type: ignore[arg-type]
+        return replace(self, hands=hands, trick=(), tricks=tricks, current=winner, last=tuple(events))  # type: ignore[arg-type]  # hands: two
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:

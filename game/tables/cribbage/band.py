@@ -3,13 +3,19 @@ starter, the count and the cards of the play (the opponent's plate at the end of
 and one's plate, hand and the crib along one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.cribbage.layout import CribGeometry
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.cribbage.board import PegBoard
+    from game.tables.plates import PlateSeats
+else:
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 
 class BandGeometry(CribGeometry):
@@ -48,8 +54,12 @@ class BandGeometry(CribGeometry):
         return self.x_crib, self.y_hand  # beside one's hand: both players put their cards there
 
 
-class CribbageBand:
+class CribbageBand(PlateSeats):
     """Mixed in between BandTable and CribbageTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+    pegboard: PegBoard
+
 
     def layout(self) -> None:
         super().layout()

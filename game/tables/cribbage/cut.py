@@ -78,7 +78,7 @@ class CutStrip:
         cw, ch = art.width, back.get_height()
         for i in range(of):
             x = self.card_x(zone, of, cw, i)
-            y = zone.centery
+            y: float = zone.centery
             if depth is not None:
                 # the two packets part around the gap; the upper one rises a little
                 x += (-0.3 if i < depth else 0.3) * cw * lift

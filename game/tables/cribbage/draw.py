@@ -13,12 +13,12 @@ from sprites import theme
 from sprites.widgets import draw_panel, text_panel
 
 if TYPE_CHECKING:
-    from game.tables.cribbage.table import CribbageTable
+    from game.tables.cribbage.face import CribbageFace
 
 Obs = dict[str, Any]
 
 
-def draw_board(table: CribbageTable, surface: pygame.Surface) -> None:
+def draw_board(table: CribbageFace, surface: pygame.Surface) -> None:
     view = table.view
     g = table.geo
     table.pegboard.draw(surface, table.app.fonts, table.session.names, table.scale)
@@ -38,7 +38,7 @@ def draw_board(table: CribbageTable, surface: pygame.Surface) -> None:
     table.cut.draw_anim(surface, table.app.cards.get(g.sw))
 
 
-def draw_top(table: CribbageTable, surface: pygame.Surface) -> None:
+def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
     g = table.geo
     strip = table.strip_due()
     if strip is not None and table.my_turn:
@@ -55,7 +55,7 @@ def draw_top(table: CribbageTable, surface: pygame.Surface) -> None:
         text_panel(surface, [(img, img.get_rect(midbottom=(g.b.centerx, int(status_bottom(table)))))], g.pad)
 
 
-def cached(table: CribbageTable, fn, *args):
+def cached(table: CribbageFace, fn, *args):
     """Text measurements (wrap, fit) repeat every frame; keep a few hundred of them."""
     memo = table.text_memo
     key = (fn.__name__, *args)
@@ -78,12 +78,12 @@ def balanced(fonts, text: str, px: int, width: int) -> list[str]:
 
 # --- pieces ----------------------------------------------------------------------------------------
 
-def _draw_players(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def _draw_players(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     """Each player's plate beside their cards ("Go" on it while they cannot play)."""
     table.draw_plates(surface)
 
 
-def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def _draw_crib_label(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     """'Ann's crib' beside the crib; in the show only while the crib waits, face down, to be counted."""
     g = table.geo
     owner = view["dealer"]
@@ -107,12 +107,12 @@ def _draw_crib_label(table: CribbageTable, surface: pygame.Surface, view: Obs) -
         table.text(surface, label, 22, theme.TEXT_DIM, (zone.x - g.pad // 2, zone.centery), "midright")
 
 
-def _draw_drop_zones(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def _draw_drop_zones(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     """Where a tap sends the selected cards; a held card's targets are lit by the base (``lit``)."""
     table.draw_lit(surface, table.selection_targets())
 
 
-def _draw_pack(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def _draw_pack(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     """The undealt pack beside the play, with the starter turned on it."""
     if view["phase"] not in ("discard", "play", "over") or view["hand_no"] == 0 or table.strip_due() \
             or table.cut.busy:
@@ -128,7 +128,7 @@ def _draw_pack(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None
     table.text(surface, label, 22, theme.TEXT_DIM, (g.x_deck, rect.y - g.pad), "midbottom")
 
 
-def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def _draw_count(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     if (view["phase"] != "play" and not (view["phase"] == "over" and view["series"])) or table.cut.busy:
         return
     g = table.geo
@@ -163,7 +163,7 @@ def _draw_count(table: CribbageTable, surface: pygame.Surface, view: Obs) -> Non
         y = rect.bottom
 
 
-def _draw_cut_for_deal(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def _draw_cut_for_deal(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     cfd = view.get("cut_for_deal")
     if not cfd:
         return
@@ -188,7 +188,7 @@ def _draw_cut_for_deal(table: CribbageTable, surface: pygame.Surface, view: Obs)
         table.text(surface, head, 26, theme.TEXT_DIM, above, "midbottom")
 
 
-def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
+def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     """Each count's title with its running total, and the count said aloud, part by part."""
     g = table.geo
     seq = table.seq
@@ -240,13 +240,14 @@ def draw_show(table: CribbageTable, surface: pygame.Surface, view: Obs) -> None:
             y += line_h
 
 
-def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
+def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
     st = table.match.state
     if st.is_over or table.seq.showing or table.cut.busy or (table.my_turn and table.preview_text()):
         table.status_rect = None
         return  # a selection or a hint in words says more than the turn line, in its place
     g = table.geo
     seat = st.to_move
+    assert seat is not None  # the game runs
     name = table.session.names[seat]
     view = table.obs
     if table.my_turn:
@@ -270,7 +271,7 @@ def _draw_status(table: CribbageTable, surface: pygame.Surface) -> None:
     table.status_rect = text_panel(surface, placed, g.pad)  # the status panel every table uses
 
 
-def status_bottom(table: CribbageTable) -> float:
+def status_bottom(table: CribbageFace) -> float:
     """Where the turn line ends while a show lies on the table: just above the pack spread for the next cut,
     or above the hand; the show's words stop above it."""
     g = table.geo
@@ -278,7 +279,7 @@ def status_bottom(table: CribbageTable) -> float:
     return (strip[0].y if strip and table.obs["phase"] != "starter" else g.y_hand - g.ch / 2) - g.pad
 
 
-def _draw_preview(table: CribbageTable, surface: pygame.Surface) -> None:
+def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     """The selection or the hint, in words, before anything is confirmed."""
     if not table.my_turn or table.seq.showing:
         return
@@ -293,8 +294,8 @@ def _draw_preview(table: CribbageTable, surface: pygame.Surface) -> None:
     h = sum(i.get_height() for i in imgs) + g.pad
     box = pygame.Rect(0, 0, w, h)
     box.center = (g.b.centerx, int(g.y_preview))
-    if table.strip_due() and table.obs["phase"] != "starter":
-        box.midbottom = (g.b.centerx, table.strip_due()[0].y - g.pad * 3)
+    if (strip := table.strip_due()) and table.obs["phase"] != "starter":
+        box.midbottom = (g.b.centerx, strip[0].y - g.pad * 3)
     draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2
     for img in imgs:

@@ -10,10 +10,10 @@ from rules.core import Action
 from rules.cribbage.state import peg_parts
 
 if TYPE_CHECKING:
-    from game.tables.cribbage.table import CribbageTable
+    from game.tables.cribbage.face import CribbageFace
 
 
-def hint_text(table: CribbageTable, a: Action) -> str:
+def hint_text(table: CribbageFace, a: Action) -> str:
     obs, t = table.obs, table.t
     if a.kind == "cut":
         return t("cribbage.hint.cut")
@@ -32,7 +32,7 @@ def parts_for(obs: dict[str, Any], card: str) -> list[dict[str, Any]]:
     return [p.to_json() for p in peg_parts(series)]
 
 
-def play_net(table: CribbageTable, a: Action) -> float | None:
+def play_net(table: CribbageFace, a: Action) -> float | None:
     """The points a play is worth after the opponent's best reply, as the computer reckons it."""
     from rules.cribbage.bot import opponent_pool, play_value
 
@@ -47,7 +47,7 @@ def play_net(table: CribbageTable, a: Action) -> float | None:
     return play_value(Card.parse(a["card"]), hand, series, obs["count"], pool, held, opp_out, True)
 
 
-def selection_text(table: CribbageTable) -> str:
+def selection_text(table: CribbageFace) -> str:
     """The selection in words; before a cut, why this cut happens."""
     obs, t, selected = table.obs, table.t, table.selected
     if obs.get("cut") is not None:

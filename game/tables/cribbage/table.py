@@ -307,7 +307,7 @@ class CribbageTable(PlateSeats, TableScene):
         return items
 
     def activate(self, item: str | None, confirm: bool) -> None:
-        if item in self.obs["hand"]:
+        if item is not None and item in self.obs["hand"]:
             complete = len(self.selected) == (2 if self.obs["phase"] == "discard" else 1)
             if confirm and complete:
                 self.confirm()

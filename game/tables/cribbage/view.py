@@ -9,7 +9,7 @@ from rules.cards import Card
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.cribbage.table import CribbageTable
+    from game.tables.cribbage.face import CribbageFace
 
 Obs = dict[str, Any]
 
@@ -18,7 +18,7 @@ def value(card: str) -> int:
     return min(Card.parse(card).rank, 10)
 
 
-def build_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
+def build_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
     if view.get("last_show"):
         return show_sprites(table, view)
     g = table.geo
@@ -45,7 +45,7 @@ def build_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
     return out
 
 
-def hand_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
+def hand_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
     g = table.geo
     me = view["seat"]
     hand = table.ordered_hand(view["hand"])
@@ -62,7 +62,7 @@ def hand_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
     return out
 
 
-def show_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
+def show_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
     """The show: the starter, then non-dealer's hand, dealer's hand and the crib side by side."""
     g = table.geo
     seq = table.seq
@@ -84,7 +84,7 @@ def show_sprites(table: CribbageTable, view: Obs) -> list[CardSprite]:
     return out
 
 
-def build_origins(table: CribbageTable, view: Obs, events: tuple) -> dict[str, tuple[float, float, bool]]:
+def build_origins(table: CribbageFace, view: Obs, events: tuple) -> dict[str, tuple[float, float, bool]]:
     """Start points for sprites that are new in this view (x, y, flip face up on the way)."""
     g = table.geo
     old = table.cards.targets
@@ -125,7 +125,7 @@ def _revealed(view: Obs, card: str) -> bool:
     return card == view.get("starter") or bool(cfd and card in cfd["cards"])
 
 
-def _discard_sources(table: CribbageTable, view: Obs, events: tuple) -> list[tuple[float, float]]:
+def _discard_sources(table: CribbageFace, view: Obs, events: tuple) -> list[tuple[float, float]]:
     """Where new crib backs fly from: the two cards I just gave, or the opponent's hand."""
     g = table.geo
     out: list[tuple[float, float]] = []

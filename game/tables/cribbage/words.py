@@ -3,12 +3,14 @@ hints with their reasons and the end screen's columns — all through the transl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import Card, pretty_cards
 
-T = Callable[..., str]
+if TYPE_CHECKING:
+    from game.services import Words as T
+
 PAIR_NAMES = {1: "pair", 3: "pair_royal", 6: "double_pair_royal"}
 
 

@@ -4,13 +4,18 @@ opponent's plate beside them), and one's hand along one's own edge. The opponent
 lie in the other half."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.kombi.layout import KombiGeometry
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.plates import PlateSeats
+else:
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 
 class BandGeometry(KombiGeometry):
@@ -55,8 +60,11 @@ class BandGeometry(KombiGeometry):
         return out
 
 
-class KombiBand:
+class KombiBand(PlateSeats):
     """Mixed in between BandTable and KombiTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+
 
     def layout(self) -> None:
         super().layout()

@@ -12,10 +12,10 @@ from sprites import theme
 from sprites.widgets import draw_badge, draw_round_rect, text_panel
 
 if TYPE_CHECKING:
-    from game.tables.kombi.table import KombiTable
+    from game.tables.kombi.face import KombiFace
 
 
-def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
+def draw_board(table: KombiFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     table.draw_plates(surface)
     for y in geo.scored_rows:  # each row of scored combinations is named where it lies
@@ -40,17 +40,18 @@ def draw_board(table: KombiTable, surface: pygame.Surface) -> None:
     _preview(table, surface)
 
 
-def draw_top(table: KombiTable, surface: pygame.Surface) -> None:
+def draw_top(table: KombiFace, surface: pygame.Surface) -> None:
     geo = table.geo
     draw_badge(surface, table.app.fonts, str(table.obs["draw_count"]),
                (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), theme.font_px(26, table.scale), theme.GOLD)
 
 
-def _status(table: KombiTable, surface: pygame.Surface) -> None:
+def _status(table: KombiFace, surface: pygame.Surface) -> None:
     st = table.match.state
     if st.is_over or (table.my_turn and table.selected):
         return  # the preview of the selection takes the message line
     seat = st.to_move
+    assert seat is not None  # the game runs
     obs = table.obs
     if table.my_turn:
         left = 2 - len(obs["done"])
@@ -71,7 +72,7 @@ def _status(table: KombiTable, surface: pygame.Surface) -> None:
     _line(table, surface, line, 28, color, geo.y_status)
 
 
-def _preview(table: KombiTable, surface: pygame.Surface) -> None:
+def _preview(table: KombiFace, surface: pygame.Surface) -> None:
     if not (table.my_turn and table.selected):
         return
     split = best_split(sorted(table.selected))
@@ -84,7 +85,7 @@ def _preview(table: KombiTable, surface: pygame.Surface) -> None:
     _line(table, surface, text, 26, color, table.geo.y_preview)
 
 
-def _line(table: KombiTable, surface: pygame.Surface, text: str, base: int, color, cy: float) -> None:
+def _line(table: KombiFace, surface: pygame.Surface, text: str, base: int, color, cy: float) -> None:
     """One bold line centred over the rows, as large as fits up to ``base`` (never under the type scale's
     floor: below that it wraps onto the space the row keeps for two lines)."""
     geo, fonts = table.geo, table.app.fonts
@@ -97,7 +98,7 @@ def _line(table: KombiTable, surface: pygame.Surface, text: str, base: int, colo
            panel=True)
 
 
-def _lines(table: KombiTable, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,
+def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,
            width: int, align: str, bold: bool = False, panel: bool = False) -> None:
     """``text`` wrapped to ``width``, the block centred on ``cy``; each line centred on ``x``, from it, or (``right``)
     ending at ``x + width``; on the status panel when ``panel``."""

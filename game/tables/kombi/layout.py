@@ -63,7 +63,8 @@ class KombiGeometry:
         self.ow = max(30, int(cw * 0.45))
         rows = self._rows(cw)
         gap = pad + max(0.0, self._spare(cw)) / (len(rows) - 1)
-        centres, y = [], b.y + self.margin
+        centres: list[float] = []
+        y: float = b.y + self.margin
         for h in rows:
             centres.append(y + h / 2)
             y += h + gap
@@ -74,7 +75,7 @@ class KombiGeometry:
         self.column = pygame.Rect(b.x + self.margin, b.y, max(room.column_w, cw), b.h)
         self.right = pygame.Rect(self.column.right + pad, b.y, b.right - pad - self.column.right - pad, b.h)
         self.x_draw = self.column.centerx
-        self.x_area = self.right.centerx
+        self.x_area: float = self.right.centerx
         self.draw_rect = pygame.Rect(0, 0, cw, ch)
         self.draw_rect.center = (int(self.x_draw), int(self.y_mid))
         mini_h = self.mini * theme.CARD_RATIO
@@ -88,7 +89,7 @@ class KombiGeometry:
         """Which row lies where (its centre); the middle, message and hand rows' centres."""
         top, mid, message, self.y_my_disc, hand = centres
         self.y_opp = self.y_opp_disc = top  # their combinations beside their backs: the plate names both
-        self.scored_rows = (self.y_my_disc,)  # labelled where it lies
+        self.scored_rows: tuple[float, ...] = (self.y_my_disc,)  # labelled where it lies
         self.plate_theirs_y = top
         return mid, message, hand
 

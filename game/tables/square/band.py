@@ -5,7 +5,7 @@ over it: in reach for spies and swaps from one's own half."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,6 +13,12 @@ from game.tables.cardlayer import CardSprite
 from game.tables.square.layout import BIG, ZONE, SquareGeometry
 from game.tables.square.sprites import slot_key
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.plates import PlateSeats
+    from sprites.plate import Plate
+else:
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 OPP = 0.72  # the opponent's square, relative to one's own
 
@@ -93,8 +99,14 @@ class BandGeometry(SquareGeometry):
         return self.card_rect(*self.slot(mine, index), self.cw if mine else self.ow)
 
 
-class SquareBand:
+class SquareBand(PlateSeats):
     """Mixed in between BandTable and SquareTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+
+    if TYPE_CHECKING:  # the Card Square table's (game/tables/square/table.py)
+        def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate: ...
+
 
     def layout(self) -> None:
         super().layout()

@@ -11,12 +11,12 @@ from sprites import theme
 from sprites.widgets import draw_badge, draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
-    from game.tables.square.table import SquareTable
+    from game.tables.square.face import SquareFace
 
 PANEL_PX = 30  # base size of the reveal panel's words
 
 
-def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
+def draw_board(table: SquareFace, surface: pygame.Surface) -> None:
     _piles(table, surface)
     table.draw_plates(surface)
     _preview_lines(table, surface)
@@ -27,7 +27,7 @@ def draw_board(table: SquareTable, surface: pygame.Surface) -> None:
     _status(table, surface)
 
 
-def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
+def draw_top(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     px = theme.font_px(24, table.scale)
     if obs["draw_count"]:
@@ -49,7 +49,7 @@ def draw_top(table: SquareTable, surface: pygame.Surface) -> None:
         _end_values(table, surface)
 
 
-def _piles(table: SquareTable, surface: pygame.Surface) -> None:
+def _piles(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     art = table.app.cards.get(geo.cw)
     if obs["draw_count"]:
@@ -66,7 +66,7 @@ def _piles(table: SquareTable, surface: pygame.Surface) -> None:
                  int(geo.pile_step), bottom=True)
 
 
-def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
+def _preview_lines(table: SquareFace, surface: pygame.Surface) -> None:
     """A line joins the two cards a Jack or Queen would involve (they lie in different squares)."""
     if not table.my_turn:
         return
@@ -83,7 +83,7 @@ def _preview_lines(table: SquareTable, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, theme.DROP_GLOW, p, width * 2)
 
 
-def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
+def _power_zone(table: SquareFace, surface: pygame.Surface) -> None:
     geo = table.geo
     zone = geo.power_zone
     active = "power" in table.pick.targets() or "power" in table.hint_targets()
@@ -100,7 +100,7 @@ def _power_zone(table: SquareTable, surface: pygame.Surface) -> None:
              center=True)
 
 
-def _panel(table: SquareTable, surface: pygame.Surface) -> None:
+def _panel(table: SquareFace, surface: pygame.Surface) -> None:
     geo = table.geo
     rect = table.panel_rect()
     draw_panel(surface, rect, alpha=240)
@@ -109,7 +109,7 @@ def _panel(table: SquareTable, surface: pygame.Surface) -> None:
              rect.w - geo.pad * 2)
 
 
-def _status(table: SquareTable, surface: pygame.Surface) -> None:
+def _status(table: SquareFace, surface: pygame.Surface) -> None:
     obs = table.obs
     names = table.session.names
     lines: list[tuple[str, int, tuple, bool]] = []
@@ -134,7 +134,7 @@ def _status(table: SquareTable, surface: pygame.Surface) -> None:
     _band_lines(table, surface, [ln for ln in lines if ln[0]])
 
 
-def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
+def _band_lines(table: SquareFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
     geo = table.geo
     fonts = table.app.fonts
     width = geo.band.w - geo.pad * 2
@@ -155,7 +155,7 @@ def _band_lines(table: SquareTable, surface: pygame.Surface, lines: list[tuple[s
         y += img.get_height()
 
 
-def _wrapped(table: SquareTable, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,
+def _wrapped(table: SquareFace, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,
              width: int, bottom: bool = False, center: bool = False, bold: bool = False) -> None:
     fonts = table.app.fonts
     px = theme.font_px(base, table.scale)
@@ -171,7 +171,7 @@ def _wrapped(table: SquareTable, surface: pygame.Surface, text: str, base: int, 
         y += line_h
 
 
-def _end_values(table: SquareTable, surface: pygame.Surface) -> None:
+def _end_values(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     px = theme.font_px(26, table.scale)
     for owner in (0, 1):

@@ -95,9 +95,10 @@ class SquareGeometry:
         # stacked, between the squares
         self.pile_step = self.pile_spacing(cw)
         self.pile_w = cw + self.pile_step
-        self.top_w = b.w - 2 * self.margin if stacked else self.their_square.x - self.label_w - pad - b.x - self.margin
+        self.top_w: float = (b.w - 2 * self.margin if stacked
+                             else self.their_square.x - self.label_w - pad - b.x - self.margin)
         self.top_stacked = not stacked and self.top_w < self.pile_w + pad + room.plate_theirs[0]
-        top = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
+        top: float = b.y + self.margin + (room.plate_theirs[1] + pad if self.top_stacked else 0)
         if stacked:  # the piles and the drawn card, then the status, spread over the height between the squares
             top = max(self.their_square.bottom, b.y + self.margin + room.plate_theirs[1]) + pad
             row_h = room.label_h + max(ch, round(self.big * theme.CARD_RATIO))

@@ -52,7 +52,7 @@ class Pick:
         return cls(options, places, own, opp)
 
     def chosen(self) -> frozenset[Place]:
-        return frozenset(p for p in (("own", self.own), ("opp", self.opp)) if p[1] is not None)
+        return frozenset((side, i) for side, i in (("own", self.own), ("opp", self.opp)) if i is not None)
 
     def remaining(self) -> list[Action]:
         chosen = self.chosen()

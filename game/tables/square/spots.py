@@ -4,6 +4,8 @@ preview (RULES.md §1.4) that the rules' answers build (what a gesture means: ru
 Mixed into SquareTable."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.tables.square import words
@@ -13,8 +15,21 @@ from rules.gesture import Choice, Spot
 from rules.square.gestures import DONE, LOOK, TWO_CARD_POWERS, discard_spot
 from rules.square.state import power_of
 
+if TYPE_CHECKING:
+    from game.tables.base import TableScene
+    from game.tables.square.layout import SquareGeometry
+else:
+    TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
-class SquareSpots:
+
+class SquareSpots(TableScene):
+    geo: SquareGeometry
+    pick: Pick  # the move being previewed
+
+    if TYPE_CHECKING:  # the Card Square table's own (game/tables/square/table.py)
+        def power_visible(self) -> bool: ...
+        def restage(self) -> None: ...
+
     def drag_keys_for(self, key: str) -> list[str]:
         """The piles, the drawn card, and one's own cards while a drawn Jack or Queen may pair one of them with an
         opponent card."""
@@ -123,7 +138,7 @@ class SquareSpots:
         self.snap_back()
         self.app.play_sound("click")
         self.restage()
-        if drop and pairs:
+        if drop and pairs and action is not None:
             text = words.confirm_text(self.t, self.session.names, self.obs["seat"], action)
             self.app.push("confirm", text=text, on_yes=lambda: self.submit(action))
         return False

@@ -11,7 +11,7 @@ from rules.square.actions import index_of
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.square.table import SquareTable
+    from game.tables.square.face import SquareFace
 
 EYE = (126, 192, 255)  # the opponent is looking at this card (public: which card, never what)
 Obs = dict[str, Any]
@@ -75,7 +75,7 @@ def hint_targets(action: Action | None, obs: Obs) -> set[Target]:
     return {("own" if o == me else "opp", i) for o, i in revealed_cards(obs)}
 
 
-def build_sprites(table: SquareTable, obs: Obs) -> list[CardSprite]:
+def build_sprites(table: SquareFace, obs: Obs) -> list[CardSprite]:
     geo, me = table.geo, obs["seat"]
     versions = slot_versions(obs["log"])
     shown = revealed_cards(obs)
@@ -110,7 +110,7 @@ def build_sprites(table: SquareTable, obs: Obs) -> list[CardSprite]:
     return out
 
 
-def build_origins(table: SquareTable, obs: Obs, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+def build_origins(table: SquareFace, obs: Obs, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
     """Where the cards a move brought onto the table come from (x, y, flip on the way)."""
     geo, me = table.geo, obs["seat"]
     versions = slot_versions(obs["log"])
@@ -123,7 +123,7 @@ def build_origins(table: SquareTable, obs: Obs, events: tuple[Event, ...]) -> di
 
     out: dict[str, tuple[float, float, bool]] = {}
     for e in events:
-        t, seat = e["type"], e.get("seat")
+        t, seat = e["type"], e.get("seat", -1)  # -1: an event of nobody's
         hand = geo.drawn_mine if seat == me else geo.drawn_theirs
         if t == "square.draw":
             out[drawn_key(obs)] = (geo.x_draw, geo.y_mid, seat == me)

@@ -54,8 +54,9 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
             2 * fonts.get(theme.font_px(24, self.scale)).get_linesize() + pad  # the turn, then two lines
         me = self.view_seat
         full = [self.plate_look(self._plate(seat, turn=True, knocked=True, total=99)).size for seat in (0, 1)]
-        piles = tuple(fonts.size(self.t(k), theme.font_px(22, self.scale))[0]  # each name on one line
-                      for k in ("square.draw_pile", "square.discard_pile"))
+        draw_w, discard_w = (fonts.size(self.t(k), theme.font_px(22, self.scale))[0]  # each name on one line
+                             for k in ("square.draw_pile", "square.discard_pile"))
+        piles = (draw_w, discard_w)
         return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me], piles)
 
     # --- plates ------------------------------------------------------------------------------------

@@ -156,7 +156,7 @@ def watching(t: T, names: list[str], obs: dict[str, Any]) -> str:
 
 def end_columns(t: T, obs: dict[str, Any]) -> list[list[str]]:
     """Each square's four cards with their values, and the sum."""
-    cols = []
+    cols: list[list[str]] = []
     for seat in (0, 1):
         cards = [s["card"] for s in obs["squares"][seat]]
         if any(c is None for c in cards):

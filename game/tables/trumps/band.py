@@ -4,13 +4,18 @@ one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.trumps.layout import TrumpsGeometry
 from sprites import theme
+
+if TYPE_CHECKING:
+    from game.tables.plates import PlateSeats
+else:
+    PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
 
 class BandGeometry(TrumpsGeometry):
@@ -33,8 +38,11 @@ class BandGeometry(TrumpsGeometry):
         return [pygame.Rect(x0 + i * (tw + gap), y, tw, th) for i in range(4)]
 
 
-class TrumpsBand:
+class TrumpsBand(PlateSeats):
     """Mixed in between BandTable and TrumpsTable (``ENTRY.band``)."""
+
+    geo: BandGeometry
+
 
     def layout(self) -> None:
         super().layout()

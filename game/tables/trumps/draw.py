@@ -14,12 +14,12 @@ from sprites.suits import suit_color
 from sprites.widgets import draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
-    from game.tables.trumps.table import TrumpsTable
+    from game.tables.trumps.face import TrumpsFace
 
 SUITS = "CDHS"
 
 
-def draw_board(table: TrumpsTable, surface: pygame.Surface) -> None:
+def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
     if table.obs["phase"] == "choose_trump":
         _picker(table, surface)
         return
@@ -30,7 +30,7 @@ def draw_board(table: TrumpsTable, surface: pygame.Surface) -> None:
     _status(table, surface)
 
 
-def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
+def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs = table.obs
     if obs["phase"] == "choose_trump" or not obs["pile"]:
         return
@@ -42,7 +42,7 @@ def draw_top(table: TrumpsTable, surface: pygame.Surface) -> None:
 
 
 # --- names ---------------------------------------------------------------------------------------------
-def name_text(table: TrumpsTable, seat: int) -> str:
+def name_text(table: TrumpsFace, seat: int) -> str:
     name = table.seat_name(seat)
     if seat == table.view_seat and table.session.is_human(seat) and table.session.mode != "demo":
         return table.t("trumps.you", name=name)
@@ -50,7 +50,7 @@ def name_text(table: TrumpsTable, seat: int) -> str:
 
 
 # --- the pile ---------------------------------------------------------------------------------------------
-def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _pile_slot(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs, geo = table.obs, table.geo
     target = table.my_turn and geo.pile_zone in table.lit  # lit (by the table) where the held card may go
     if not obs["pile"]:
@@ -59,7 +59,7 @@ def _pile_slot(table: TrumpsTable, surface: pygame.Surface) -> None:
                      geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw))
 
 
-def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _brackets(table: TrumpsFace, surface: pygame.Surface) -> None:
     """Under the fan, the pick-up sizes: the top 3, the top 5 and (beyond the fan) the whole pile; the
     one that applies to the player to move is lit."""
     obs, geo = table.obs, table.geo
@@ -91,7 +91,7 @@ def _brackets(table: TrumpsTable, surface: pygame.Surface) -> None:
         table.text(surface, label, 22, color, (left - geo.pad // 2, y), "midright", bold=lit)
 
 
-def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
     """Right of the top card: what is to beat, what beats it for the player to move, the pile size."""
     obs, geo = table.obs, table.geo
     t = table.t
@@ -139,7 +139,7 @@ def _cue(table: TrumpsTable, surface: pygame.Surface) -> None:
         y += img.get_height()
 
 
-def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _status(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs, t, names = table.obs, table.t, table.session.names
     lines: list[tuple[str, int, tuple, bool]] = []
     if obs["over"]:
@@ -158,7 +158,7 @@ def _status(table: TrumpsTable, surface: pygame.Surface) -> None:
     _band(table, surface, lines, table.geo.y_status)
 
 
-def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
+def _band(table: TrumpsFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
           cy: float) -> None:
     geo, fonts = table.geo, table.app.fonts
     width = geo.band_w - geo.pad * 2
@@ -181,7 +181,7 @@ def _band(table: TrumpsTable, surface: pygame.Surface, lines: list[tuple[str, in
 
 
 # --- the trump picker -------------------------------------------------------------------------------------
-def _picker(table: TrumpsTable, surface: pygame.Surface) -> None:
+def _picker(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs, geo, t = table.obs, table.geo, table.t
     names = table.session.names
     tiles = geo.tiles()
@@ -209,7 +209,7 @@ def _picker(table: TrumpsTable, surface: pygame.Surface) -> None:
     _stack_down(table, surface, foot, tiles[0].bottom + geo.pad * 2)
 
 
-def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.Rect, i: int, owner: int | None,
+def _tile(table: TrumpsFace, surface: pygame.Surface, suit: str, rect: pygame.Rect, i: int, owner: int | None,
           active: bool, hinted: bool) -> None:
     fonts, t = table.app.fonts, table.t
     radius = max(8, rect.w // 10)
@@ -230,7 +230,7 @@ def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.R
     if active and free:
         table.text(surface, str(i + 1), 22, theme.mix(theme.TEXT_DARK, theme.CARD_FACE, 0.3),  # dark on the face
                    (rect.x + radius // 2 + 2, rect.y + radius // 2), "topleft")
-    if not free:
+    if owner is not None:
         label = t("trumps.pick.taken", name=table.seat_name(owner))
         px = fonts.fit_px(label, theme.font_px(24, table.scale), rect.w - 8, True)
         band = pygame.Rect(rect.x, 0, rect.w, int(px * 1.6))
@@ -240,7 +240,7 @@ def _tile(table: TrumpsTable, surface: pygame.Surface, suit: str, rect: pygame.R
         surface.blit(img, img.get_rect(center=band.center))
 
 
-def _render_lines(table: TrumpsTable, lines: list[tuple[str, int, tuple, bool]]) -> list[pygame.Surface]:
+def _render_lines(table: TrumpsFace, lines: list[tuple[str, int, tuple, bool]]) -> list[pygame.Surface]:
     fonts = table.app.fonts
     width = int(table.geo.board.w - table.geo.pad * 4)
     out = []
@@ -253,7 +253,7 @@ def _render_lines(table: TrumpsTable, lines: list[tuple[str, int, tuple, bool]])
     return out
 
 
-def _stack_up(table: TrumpsTable, surface: pygame.Surface, lines, bottom: float) -> None:
+def _stack_up(table: TrumpsFace, surface: pygame.Surface, lines, bottom: float) -> None:
     imgs = _render_lines(table, lines)
     gap = table.geo.pad // 3
     y = bottom - sum(i.get_height() + gap for i in imgs)
@@ -262,7 +262,7 @@ def _stack_up(table: TrumpsTable, surface: pygame.Surface, lines, bottom: float)
         y += img.get_height() + gap
 
 
-def _stack_down(table: TrumpsTable, surface: pygame.Surface, lines, top: float) -> None:
+def _stack_down(table: TrumpsFace, surface: pygame.Surface, lines, top: float) -> None:
     y = top
     gap = table.geo.pad // 3
     for img in _render_lines(table, lines):

@@ -79,7 +79,7 @@ class TrumpsGeometry:
             self.cue_room = (b.y + self.margin + top_h + pad / 2, status_top - pad / 2)  # backs over, status under
         # the status beside one's plate, centred between plate-wide margins; over it when that is too narrow
         self.band_w = int(b.w - 2 * (room.plate_mine[0] + 2 * pad))
-        self.x_status = b.centerx
+        self.x_status: float = b.centerx
         status_h = max(room.band_h, room.plate_mine[1])
         beside = b.x + self.margin + room.plate_mine[0] + pad  # right of one's plate, when centring leaves too little
         if self.band_w < b.w * 0.3 and b.right - pad - beside >= b.w * 0.3:

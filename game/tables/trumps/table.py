@@ -261,7 +261,7 @@ class TrumpsTable(PlateSeats, TableScene):
         """Space selects the focused card, Enter plays it (or the selected card); a tile chooses."""
         if item is not None and item.startswith("suit:"):
             self.choose(item[5:])
-        elif item in self.obs["hand"]:
+        elif item is not None and item in self.obs["hand"]:
             if confirm:
                 self.play(item)
             else:

@@ -10,14 +10,14 @@ from rules.core import Event
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.trumps.table import TrumpsTable
+    from game.tables.trumps.face import TrumpsFace
 
 Obs = dict[str, Any]
 SUIT_ORDER = "CDHS"
 PICKUP_GLOW = (255, 150, 110)  # the cards a pick-up would take
 
 
-def hand_groups(table: TrumpsTable, cards: list[str]) -> list[list[str]]:
+def hand_groups(table: TrumpsFace, cards: list[str]) -> list[list[str]]:
     """The hand in the player's order, in runs of one suit when it is sorted by suit (a gap between runs)."""
     ordered = table.ordered_hand(cards)
     if table.hand_order.by != "suit":
@@ -39,7 +39,7 @@ def pickup_cards(obs: Obs) -> list[str]:
     return obs["pile"][-n:]
 
 
-def build_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
+def build_sprites(table: TrumpsFace, obs: Obs) -> list[CardSprite]:
     if obs["phase"] == "choose_trump":
         return []
     geo, me = table.geo, obs["seat"]
@@ -61,7 +61,7 @@ def build_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
     return out
 
 
-def _hand_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
+def _hand_sprites(table: TrumpsFace, obs: Obs) -> list[CardSprite]:
     geo, me = table.geo, obs["seat"]
     groups = hand_groups(table, obs["hand"] or (obs.get("hands") or [[], []])[me])  # the end: hands are public
     out: list[CardSprite] = []
@@ -89,7 +89,7 @@ def _hand_sprites(table: TrumpsTable, obs: Obs) -> list[CardSprite]:
     return out
 
 
-def build_origins(table: TrumpsTable, obs: Obs, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+def build_origins(table: TrumpsFace, obs: Obs, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
     """New cards: the opponent's plays come face down from their hand and turn over; backs the opponent
     picks up come from the pile; a fresh deal flies out of the middle."""
     geo, me = table.geo, obs["seat"]

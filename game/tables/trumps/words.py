@@ -2,13 +2,14 @@
 whoever is to move, status lines, hints and the end columns. Refusals are the rules' keys, worded in text.py."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
 from rules.core import Action, Event
 
-T = Callable[..., str]
+if TYPE_CHECKING:
+    from game.services import Words as T
+
 Obs = dict[str, Any]
 
 

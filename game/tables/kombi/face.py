@@ -1,0 +1,19 @@
+"""The KombiTable as its drawing, sprites and hint words read it (they are imported by the table, so they type against
+this protocol, never the table class)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from game.tables.protocols import TableFace
+
+if TYPE_CHECKING:
+    from game.tables.kombi.layout import KombiGeometry
+
+
+class KombiFace(TableFace, Protocol):
+    @property
+    def geo(self) -> KombiGeometry: ...
+    @property
+    def selected(self) -> set[str]: ...
+
+    def combos_text(self, combos: list[list[str]]) -> str: ...
