@@ -226,21 +226,31 @@ def test_two_gateways_share_a_store_and_a_killed_one_loses_nothing(store_url):
 def test_a_killed_gateway_delays_nobody_else(tmp_path):
     """Two gateways on one port (SO_REUSEPORT): one is killed; new players still get in and play at once."""
     server = ServerProcess(tmp_path / "t.sqlite3", workers=2)
+    children = Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children")
     try:
-        kids = [int(p) for p in Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()]
+        kids = [int(p) for p in children.read_text().split()]
         assert len(kids) == 2
+        # The parent waits while the survivor alone serves (on a slow machine it could otherwise start the
+        # replacement in the middle, and the newcomers would no longer all land on the survivor).
+        os.kill(server.proc.pid, signal.SIGSTOP)
         os.kill(kids[0], signal.SIGKILL)
         status = Path(f"/proc/{kids[0]}/status")
         while status.exists() and "zombie" not in status.read_text():  # dead: its listening socket is closed
             time.sleep(0.01)
 
         async def newcomers():
-            for i in range(8):  # while the parent has not yet started a new one: all land on the survivor
+            for i in range(8):  # all land on the survivor, at once
                 a, b = await _pair_across(server.url, server.url, "square")
                 await step(a, b, i, 3, [])
                 await a.close()
                 await b.close()
 
         asyncio.run(asyncio.wait_for(newcomers(), 60))
+        os.kill(server.proc.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 30
+        while len([p for p in children.read_text().split() if int(p) != kids[0]]) < 2:  # the parent starts it again
+            assert time.monotonic() < deadline, "the killed gateway was not started again"
+            time.sleep(0.05)
     finally:
+        os.kill(server.proc.pid, signal.SIGCONT)
         server.stop()
