@@ -228,12 +228,22 @@ def test_hotseat_game_with_every_power_to_the_empty_draw_pile(monkeypatch):
     assert kinds == {"look", "skip_look", "done", "draw", "peek", "spy", "jack_swap", "queen_look",
                      "queen_swap", "queen_keep", "take", "swap", "discard"}
     log = table.log.lines
-    assert "Ann played the power card J♠: blind-swapped their card at (1,2) with Ben's card at (1,1)." in log
-    assert "Ben played the power card Q♦: looked at their (2,2) and Ann's (1,1) and swapped them." in log
-    assert "Ann played the power card Q♥: looked at their (2,1) and Ben's (1,2) and did not swap." in log
-    assert "Ann played the power card 7♥: looked at their own card at (1,1)." in log
-    assert "Ben played the power card 9♠: looked at Ann's card at (2,2)." in log
-    assert "Ben took Q♥ from the discard pile into their (1,2); 2♥ went to the discard pile." in log
+    viewer = table.obs["seat"]
+
+    def seen(pos, owner):  # the opponent's square faces the viewer: their (1,1) is on the viewer's bottom right
+        r, c = pos if owner == viewer else (3 - pos[0], 3 - pos[1])
+        return f"{('top', 'bottom')[r - 1]}-{('left', 'right')[c - 1]} card"
+
+    assert (f"Ann played the power card J♠: blind-swapped their {seen((1, 2), 0)} with Ben's {seen((1, 1), 1)}."
+            in log)
+    assert (f"Ben played the power card Q♦: looked at their {seen((2, 2), 1)} and Ann's {seen((1, 1), 0)} and swapped "
+            "them." in log)
+    assert (f"Ann played the power card Q♥: looked at their {seen((2, 1), 0)} and Ben's {seen((1, 2), 1)} and did not "
+            "swap." in log)
+    assert f"Ann played the power card 7♥: looked at their own {seen((1, 1), 0)}." in log
+    assert f"Ben played the power card 9♠: looked at Ann's {seen((2, 2), 0)}." in log
+    assert f"Ben took Q♥ from the discard pile in place of their {seen((1, 2), 1)}; 2♥ went to the discard pile." in log
+    assert not any("(1," in ln or "(2," in ln for ln in log)  # the table labels no positions, so neither does the log
     assert log[-2] == "The draw pile is empty: game over."
     spy = [e for _, e in match.log()][-2]
     assert spy["type"] == "square.spy" and spy["card"] == LAST  # the last card is still used for its power
@@ -243,7 +253,7 @@ def test_hotseat_game_with_every_power_to_the_empty_draw_pile(monkeypatch):
                                f"scores={st.scores[0]},{st.scores[1]}")
     assert all(s["card"] for sq in table.obs["squares"] for s in sq)  # the table shows all eight cards
     columns = table.end_columns()
-    assert len(columns[0]) >= 5 and columns[0][0].startswith("(1,1)")
+    assert len(columns[0]) >= 5 and columns[0][0].startswith("top left" if viewer == 0 else "bottom right")
     assert columns[0][4].endswith(f"= {st.scores[0]}")
 
 
@@ -380,6 +390,31 @@ def test_sprite_keys_follow_cards_that_move():
     assert slot_versions(log) == {(0, 2): 2, (1, 1): 1}
 
 
+@pytest.mark.parametrize(("lang", "mine", "theirs"), [
+    ("en", "Ann played the power card 7♥: looked at their own bottom-left card.",
+     "Ann played the power card 9♠: looked at Ben's bottom-right card."),
+    ("de", "Ann hat die Aktionskarte 7♥ gespielt: die eigene Karte unten links angesehen.",
+     "Ann hat die Aktionskarte 9♠ gespielt: die Karte unten rechts von Ben angesehen."),
+    ("uk", "Ann зіграв карту сили 7♥: подивився на свою карту внизу ліворуч.",
+     "Ann зіграв карту сили 9♠: подивився на карту гравця Ben внизу праворуч."),
+])
+def test_the_log_names_positions_as_the_reader_sees_them(lang, mine, theirs):
+    """No position is labelled on the table, so the log says where a card lies on the reader's screen: the
+    opponent's square faces the reader, so its (1,1) (far left, as its owner sees it) is the reader's bottom right."""
+    from game.i18n import Translator
+
+    t = Translator(lang)
+    peek = {"type": "square.peek", "seat": 0, "card": "7H", "pos": [2, 1]}
+    spy = {"type": "square.spy", "seat": 0, "card": "9S", "pos": [1, 1]}
+    assert words.log_lines(t, ["Ann", "Ben"], peek, 0) == [mine]
+    assert words.log_lines(t, ["Ann", "Ben"], spy, 0) == [theirs]
+    if lang == "en":  # Ben reads the same moves from across the table
+        assert words.log_lines(t, ["Ann", "Ben"], peek, 1) == \
+            ["Ann played the power card 7♥: looked at their own top-right card."]
+        assert words.log_lines(t, ["Ann", "Ben"], spy, 1) == \
+            ["Ann played the power card 9♠: looked at Ben's top-left card."]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_event_has_a_public_sentence(lang):
     from game.i18n import Translator
@@ -392,7 +427,7 @@ def test_every_event_has_a_public_sentence(lang):
     while not st.is_over:
         st = st.apply(bot.choose([st.observe(st.to_move)], rng))
         for e in st.events:
-            lines += words.log_lines(t, ["Ann", "Ben"], e)
+            lines += words.log_lines(t, ["Ann", "Ben"], e, 0)
     assert lines and all("{" not in ln and "square." not in ln for ln in lines)
     final = t("square.log.final", a="", sa="", b="", sb="").split()[0]
     assert any(final in ln for ln in lines)
@@ -423,8 +458,8 @@ def test_a_drawn_seven_dropped_on_an_own_card_asks_swap_or_peek():
     app, session, table = drawn_seven()
     drag(app, pt(table.geo.drawn_mine), slot(table, True, (2, 1)))
     dialog = app.stack.top
-    assert dialog.name == "choose" and dialog.labels == ["Put 7♥ at your (2,1)",
-                                                         "Play 7♥ for its power: peek at your (2,1)"]
+    assert dialog.name == "choose" and dialog.labels == ["Put 7♥ in place of your bottom-left card",
+                                                         "Play 7♥ for its power: peek at your bottom-left card"]
     assert session.match.actions[-1] == act("draw")  # nothing happens before the answer
     tap(app, find_button(app, "pick:1").center)
     settle(app)
@@ -485,7 +520,7 @@ def test_a_drawn_jack_pairs_an_own_card_dragged_onto_an_opponent_card_after_aski
     assert table.toast[0] == table.t("square.refuse.one_of_each")
     drag(app, slot(table, True, (1, 2)), slot(table, False, (1, 1)))
     dialog = app.stack.top
-    assert dialog.name == "confirm" and dialog.text == "Blind-swap your (1,2) with Ben's (1,1)?"
+    assert dialog.name == "confirm" and dialog.text == "Blind-swap your top-right card with Ben's bottom-right card?"
     assert table.pick.action() == act("jack_swap", own=(1, 2), opp=(1, 1)) and match.actions[-1] == act("draw")
     tap(app, find_button(app, "yes").center)
     settle(app)

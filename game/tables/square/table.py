@@ -83,7 +83,8 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     def refresh(self, animate: bool = True, events: tuple[Event, ...] = ()) -> None:
         super().refresh(animate, events)
         names = self.session.names
-        self.log.set_lines([line for _, e in self.match.log() for line in words.log_lines(self.t, names, e)])
+        viewer = self.obs["seat"]
+        self.log.set_lines([line for _, e in self.match.log() for line in words.log_lines(self.t, names, e, viewer)])
 
     def restage(self) -> None:
         """Show a changed selection or hint without a move: the cards re-place, the buttons follow."""
@@ -212,7 +213,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
 
     # --- words -------------------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:
-        return " ".join(words.log_lines(self.t, self.session.names, event))
+        return " ".join(words.log_lines(self.t, self.session.names, event, self.obs["seat"]))
 
     def hint_text(self, action: Action) -> str:
         return words.hint_text(self.t, self.session.names, self.view_seat, action, self.obs)

@@ -14,18 +14,26 @@ from rules.square.state import card_value, power_of
 T = Callable[..., str]
 
 
-def pos_text(pos: list[int] | tuple[int, int] | int) -> str:
+def pos_text(t: T, pos: list[int] | tuple[int, int] | int, owner: int, viewer: int) -> str:
+    """A square's position in words ("top-left card"), as the viewer sees it on the screen."""
+    r, c = _on_screen(pos, owner, viewer)
+    return t(f"square.pos.{r}{c}")
+
+
+def _on_screen(pos: list[int] | tuple[int, int] | int, owner: int, viewer: int) -> tuple[int, int]:
+    """The rules number positions as their owner sees them; the opponent's square faces the viewer (its (1,1)
+    lies at the viewer's bottom right), and the table labels no positions, so words follow the screen."""
     r, c = POSITIONS[pos] if isinstance(pos, int) else pos
-    return f"({r},{c})"
+    return (r, c) if owner == viewer else (3 - r, 3 - c)
 
 
 def card_text(card: str) -> str:
     return pretty_cards([card])
 
 
-def log_lines(t: T, names: list[str], e: Event) -> list[str]:
+def log_lines(t: T, names: list[str], e: Event, viewer: int) -> list[str]:
     """The sentences one public event adds to the log (a draw adds none: the move that resolves the
-    drawn card says "drew from the draw pile and …")."""
+    drawn card says "drew from the draw pile and …"), positions as ``viewer`` sees them."""
     kind = e["type"].split(".", 1)[1]
     if kind == "end":
         return _end_lines(t, names, e)
@@ -39,9 +47,10 @@ def log_lines(t: T, names: list[str], e: Event) -> list[str]:
         p["card"] = card_text(e["card"])
     if "discarded" in e:
         p["old"] = card_text(e["discarded"])
+    owners = {"pos": 1 - seat if kind == "spy" else seat, "own": seat, "opp": 1 - seat}
     for k in ("pos", "own", "opp"):
         if k in e:
-            p[k] = pos_text(e[k])
+            p[k] = pos_text(t, e[k], owners[k], viewer)
     key = f"square.log.{kind}"
     if kind == "queen":
         key += ".swapped" if e["swapped"] else ".kept"
@@ -61,9 +70,10 @@ def _end_lines(t: T, names: list[str], e: Event) -> list[str]:
 
 def hint_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
     p: dict[str, Any] = {"other": names[1 - seat]}
+    owners = {"pos": 1 - seat if a.kind == "spy" else seat, "own": seat, "opp": 1 - seat}
     for k in ("pos", "own", "opp"):
         if a.get(k) is not None:
-            p[k] = pos_text(a[k])
+            p[k] = pos_text(t, a[k], owners[k], seat)
     if a.kind == "take":
         p["card"] = card_text(obs["discard_top"])
     return t(f"square.hint.{a.kind}", **p)
@@ -72,13 +82,14 @@ def hint_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any])
 def choice_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
     """One button of the question a gesture with two meanings asks (a drawn 7 or 8 on one's own card)."""
     if a.kind in ("swap", "peek"):
-        return t(f"square.choose.{a.kind}", card=card_text(obs["drawn"]), pos=pos_text(a["pos"]))
+        return t(f"square.choose.{a.kind}", card=card_text(obs["drawn"]), pos=pos_text(t, a["pos"], seat, seat))
     return hint_text(t, names, seat, a, obs)
 
 
 def confirm_text(t: T, names: list[str], seat: int, a: Action) -> str:
     """The question a drop that pairs two cards asks (a Jack's blind swap, a Queen's look)."""
-    return t(f"square.confirm.{a.kind}", own=pos_text(a["own"]), opp=pos_text(a["opp"]), other=names[1 - seat])
+    return t(f"square.confirm.{a.kind}", own=pos_text(t, a["own"], seat, seat),
+             opp=pos_text(t, a["opp"], 1 - seat, seat), other=names[1 - seat])
 
 
 def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
@@ -94,7 +105,7 @@ def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
             top = card_text(obs["discard_top"])
             if pick.own is None:
                 return t("square.prompt.take_where", card=top)
-            return t("square.preview.take", card=top, pos=pos_text(pick.own))
+            return t("square.preview.take", card=top, pos=pos_text(t, pick.own, seat, seat))
         can_knock = obs["knocked_by"] is None
         if not any(a["kind"] == "take" for a in obs["legal"]):  # an empty discard pile, or taking closed for now
             return t("square.prompt.turn_first" if can_knock else "square.prompt.turn_first_final")
@@ -102,9 +113,10 @@ def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
     card = card_text(obs["drawn"]) if obs["drawn"] else "?"
     if pick.action() is not None:
         p = {"card": card, "other": other}
+        owners = {"own": seat, "opp": 1 - seat}
         for k in ("own", "opp"):
             if getattr(pick, k) is not None:
-                p[k] = pos_text(getattr(pick, k))
+                p[k] = pos_text(t, getattr(pick, k), owners[k], seat)
         return t(f"square.preview.{pick.mode}", **p)
     if pick.mode in POWERS:
         step = "own" if pick.mode in ("jack_swap", "queen_look") and pick.own is None and pick.opp is not None \
@@ -130,10 +142,11 @@ def panel_text(t: T, names: list[str], obs: dict[str, Any]) -> str:
         return t("square.panel.look", c1=card_text(shown[0]["card"]), c2=card_text(shown[1]["card"]))
     if kind == "queen":
         own, opp = shown
-        return t("square.panel.queen", own=pos_text(own["pos"]), c1=card_text(own["card"]),
-                 other=names[1 - seat], opp=pos_text(opp["pos"]), c2=card_text(opp["card"]))
+        return t("square.panel.queen", own=pos_text(t, own["pos"], seat, seat), c1=card_text(own["card"]),
+                 other=names[1 - seat], opp=pos_text(t, opp["pos"], 1 - seat, seat), c2=card_text(opp["card"]))
     r = shown[0]
-    return t(f"square.panel.{kind}", pos=pos_text(r["pos"]), card=card_text(r["card"]),
+    owner = 1 - seat if kind == "spy" else seat
+    return t(f"square.panel.{kind}", pos=pos_text(t, r["pos"], owner, seat), card=card_text(r["card"]),
              value=card_value_text(r["card"]), other=names[1 - seat])
 
 
@@ -147,7 +160,8 @@ def watching(t: T, names: list[str], obs: dict[str, Any]) -> str:
     name = names[actor]
     if obs["inspecting"]:
         kind = obs["reveal_kind"]
-        spots = [t("square.watch.spot", name=names[e["owner"]], pos=pos_text(e["pos"])) for e in obs["inspecting"]]
+        spots = [t("square.watch.spot", name=names[e["owner"]], pos=pos_text(t, e["pos"], e["owner"], obs["seat"]))
+                 for e in obs["inspecting"]]
         return t(f"square.watch.{kind}", name=name, spots=", ".join(spots))
     if obs["drawn_by"] is not None:
         return t("square.watch.drawn", name=name)
@@ -162,10 +176,18 @@ def end_columns(t: T, obs: dict[str, Any]) -> list[list[str]]:
         if any(c is None for c in cards):
             cols.append([])
             continue
-        rows = [f"{pos_text(i)}  {card_text(c)} = {card_value_text(c)}" for i, c in enumerate(cards)]
-        values = " + ".join(card_value_text(c) for c in cards).replace("+ −", "− ")
+        order = range(4) if seat == obs["seat"] else range(3, -1, -1)  # as the squares lie on the screen
+        rows = [f"{_corner(t, i, seat, obs['seat'])}  {card_text(cards[i])} = {card_value_text(cards[i])}"
+                for i in order]
+        values = " + ".join(card_value_text(cards[i]) for i in order).replace("+ −", "− ")
         rows.append(t("square.end.sum", values=values, total=obs["scores"][seat]))
         if obs["knocked_by"] == seat:
             rows.append(t("square.end.knocked"))
         cols.append(rows)
     return cols
+
+
+def _corner(t: T, index: int, owner: int, viewer: int) -> str:
+    """The end screen's short name of a position (a column of four under the square's owner)."""
+    r, c = _on_screen(index, owner, viewer)
+    return t(f"square.corner.{r}{c}")
