@@ -117,3 +117,20 @@ def test_the_summary_gives_the_verdict_for_the_result(game_id):
     lines = [line for line, _, _ in scene.lines()]
     assert app.t(verdict(scene.moments, result)) in lines
     assert result != "lost" or not any("Well played" in line for line in lines)
+
+
+def test_a_square_move_names_its_position_as_the_table_shows_it():
+    """Card Square's table labels no positions, so the review words a move's card as it lies on the screen."""
+    from game.scenes.review import move_words
+    from rules.core import Action
+
+    app = make_app()
+    table = app.open_table(finished("square"))
+    app.stack.reset(table)
+    settle(app)
+    t = table.t
+    assert table.obs["seat"] == 0
+    assert move_words(t, Action.make("take", pos=(2, 1)), table.position_words) == \
+        "Take the discard in place of your bottom-left card"
+    assert move_words(t, Action.make("swap", pos=(1, 2)), table.position_words) == \
+        "Put the drawn card in place of your top-right card"

@@ -7,6 +7,7 @@ cursor back at the end of the game.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -23,8 +24,8 @@ from sprites.widgets import Button, draw_panel
 SWIPE = 0.08  # a horizontal drag of this share of the window width turns the page
 
 
-def move_words(t: Any, action: Action | None) -> str:
-    """A move in words: its cards where it has some, else the kind of move."""
+def move_words(t: Any, action: Action | None, where: Callable[[list[int]], str]) -> str:
+    """A move in words: its cards where it has some, else the kind of move (``where`` words a position)."""
     if action is None:
         return ""
     if action.get("combos") is not None:
@@ -36,7 +37,7 @@ def move_words(t: Any, action: Action | None) -> str:
     if action.kind == "exchange":
         return t("review.move.exchange", hand=pretty_cards([action["hand"]]), area=pretty_cards([action["area"]]))
     pos = action.get("pos")
-    return t(f"review.move.{action.kind}", pos=f"({pos[0]},{pos[1]})" if pos else "")
+    return t(f"review.move.{action.kind}", pos=where(pos) if pos else "")
 
 
 class ReviewScene(Scene):
@@ -116,7 +117,7 @@ class ReviewScene(Scene):
         try:
             return self.table.hint_text(m.better)
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            return self.t("review.better", move=move_words(self.t, m.better))
+            return self.t("review.better", move=move_words(self.t, m.better, self.table.position_words))
 
     @property
     def moment(self) -> Moment | None:
@@ -182,7 +183,8 @@ class ReviewScene(Scene):
                 top = min(y - (len(worst) + 1) * (bh + gap), self.panel.y + self._text_height() + gap)
                 for i, m in enumerate(worst):
                     n = (self.moments or []).index(m) + 1
-                    label = self.t("review.moment", n=n, move=move_words(self.t, m.chosen))
+                    label = self.t("review.moment", n=n,
+                                   move=move_words(self.t, m.chosen, self.table.position_words))
                     buttons.append(Button(f"at:{n}", label, pygame.Rect(x, top + i * (bh + gap), pw - 2 * gap, bh)))
         self.buttons.set(buttons)
         self.buttons.focus = next((i for i, b in enumerate(buttons) if b.id == "next" and b.enabled), 0)
@@ -224,11 +226,12 @@ class ReviewScene(Scene):
             result = outcome(self.match.state.winners, self.seat)
             out.append((t(verdict(moments, result)), theme.GOLD, False))
             return out
+        where = self.table.position_words
         out = [(t("review.step", n=self.page, total=self.pages), theme.GOLD, True),
-               (t("review.chosen", move=move_words(t, m.chosen)), theme.TEXT, True)]
+               (t("review.chosen", move=move_words(t, m.chosen, where)), theme.TEXT, True)]
         if m.costly:
-            out += [(t(m.reason_key, **m.params), theme.BAD, False),
-                    (self.better_words or t("review.better", move=move_words(t, m.better)), theme.GOOD, True)]
+            better = self.better_words or t("review.better", move=move_words(t, m.better, where))
+            out += [(t(m.reason_key, **m.params), theme.BAD, False), (better, theme.GOOD, True)]
         else:
             out.append((t(m.reason_key, **m.params), theme.GOOD if m.judged else theme.TEXT_DIM, False))
         return out

@@ -361,6 +361,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     def game_key(self, event: pygame.event.Event) -> None: ...
     def describe(self, event: Event) -> str: return str(event)
     def hint_text(self, action: Action) -> str: return str(action)
+    def position_words(self, pos: list[int]) -> str: return f"({pos[0]},{pos[1]})"  # a square's own position
     def game_button_rows(self) -> int: return 1
     def game_buttons(self, area: pygame.Rect) -> list[Button]: return []
     def on_game_button(self, bid: str) -> None: ...

@@ -215,6 +215,9 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     def describe(self, event: Event) -> str:
         return " ".join(words.log_lines(self.t, self.session.names, event, self.obs["seat"]))
 
+    def position_words(self, pos: list[int]) -> str:
+        return words.pos_text(self.t, pos, self.obs["seat"], self.obs["seat"])
+
     def hint_text(self, action: Action) -> str:
         return words.hint_text(self.t, self.session.names, self.view_seat, action, self.obs)
 
