@@ -134,6 +134,10 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
     imgs = [i for g in groups for i in g]
     total = sum(i.get_height() for i in imgs)
     y = max(room_top, min(geo.y_cue - total / 2, room_bottom - total))
+    # on a panel, as the status is: what beats the pile's top reads as one notice beside the pile
+    pad = geo.pad
+    draw_panel(surface, pygame.Rect(geo.cue_left - pad, int(y) - pad // 2, max(i.get_width() for i in imgs) + 2 * pad,
+                                    total + pad), alpha=150)
     for img in imgs:
         surface.blit(img, (geo.cue_left, int(y)))
         y += img.get_height()

@@ -61,7 +61,10 @@ class TrumpsGeometry:
         self.info_right = b.x + self.margin + room.plate_theirs[0]
         self.y_hand = b.bottom - self.margin - self.ch / 2
         self.hand_top = self.y_hand - self.ch / 2
-        self.step = cw * 0.42  # between fanned pile cards
+        # between fanned pile cards: each card's index and most of its middle where the width allows (the cue
+        # beside the pile keeps its width), at least the index
+        spare = b.w - 3 * pad - self._left_w() - cw - (0 if below else 3 * pad + room.cue_w)
+        self.step = max(cw * 0.42, min(cw * 0.72, spare / (FAN - 1)))
         self.y_pile = b.y + self.margin + top_h + room.line_h + pad * 1.6 + self.ch / 2
         self.x_top = b.x + pad + self._left_w() + pad + cw / 2 + self.step * (FAN - 1)
         self.bracket_y = self.y_pile + self.ch / 2 + pad * 2
@@ -156,7 +159,7 @@ class TrumpsGeometry:
         if n == 0:
             return []
         lo, hi = self.info_right + self.pad + self.ow / 2, self.board.right - self.pad - self.ow / 2
-        step = min(self.ow * 0.42, (hi - lo) / max(1, n - 1))
+        step = min(self.ow * 0.8, (hi - lo) / max(1, n - 1))  # spread over the top edge: the count at a glance
         return [lo + i * step for i in range(n)]
 
     # --- the trump picker ------------------------------------------------------------------------
