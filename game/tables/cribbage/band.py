@@ -53,6 +53,18 @@ class BandGeometry(CribGeometry):
     def crib_center(self, dealer_is_me: bool) -> tuple[float, float]:
         return self.x_crib, self.y_hand  # beside one's hand: both players put their cards there
 
+    def series_xy(self, i: int, n: int = 8) -> tuple[float, float]:
+        room = self.x_earlier - self.sw * 0.8 - self.x_series  # the earlier cards end this row
+        step = min(self.cw * 1.08, (room - self.cw) / max(1, n - 1))
+        return self.x_series + self.cw / 2 + i * step, self.y_mid
+
+    def earlier_xy(self, i: int, mine: bool, n: int = 4) -> tuple[float, float]:
+        """The other player's hand is in the other half: both players' earlier cards stay in the play's row."""
+        return self.x_earlier + i * self.sw * 0.36, self.y_mid + (1 if mine else -1) * self.sh * 0.42
+
+    def earlier_w(self, n: int) -> float:
+        return 0.0
+
 
 class CribbageBand(PlateSeats):
     """Mixed in between BandTable and CribbageTable (``ENTRY.band``)."""
