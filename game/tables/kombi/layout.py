@@ -36,10 +36,12 @@ class KombiGeometry:
         self.room = room or Room(int(220 * scale), int(30 * scale), int(30 * scale), 1, 1)
         self.pad = max(6, int(14 * scale))
         self.margin = max(6, int(b.h * 0.008))
-        cw = int(min(b.h * 0.2, b.w / 6))
+        cw = int(min(b.h * self.tallest, b.w / 6))
         while cw > 40 and self._spare(cw) < 0:
             cw -= 1
         self._place(cw)
+
+    tallest = 0.2  # the card's height at most, of the board's: a fifth (times the card's ratio: 28%)
 
     def _rows(self, cw: int) -> list[float]:
         """The heights of the rows, top to bottom."""
