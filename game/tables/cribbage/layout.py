@@ -53,6 +53,11 @@ class CribGeometry:
         return below - above >= h * 0.068
 
     @property
+    def message_w(self) -> int:
+        """The width of the line between the play and the hand."""
+        return int(self.b.w - 5 * self.pad)
+
+    @property
     def message_center(self) -> tuple[int, int]:
         """Where a message (a toast) stands: on the line between the play and the hand."""
         return int(self.b.centerx), int(self.y_status)
@@ -96,10 +101,18 @@ class CribGeometry:
         return self.x_series + self.cw / 2 + i * step, self.y_mid
 
     def earlier_xy(self, i: int, mine: bool, n: int = 4) -> tuple[float, float]:
-        """The i-th of a player's ``n`` cards played earlier in the hand: in front of that player, between
-        their hand and the crib's place on their side."""
-        right = self.crib_zone(mine).x - self.pad
-        return right - self.sw / 2 - (n - 1 - i) * self.sw * 0.62, self.y_hand if mine else self.y_opp
+        """The i-th of a player's ``n`` cards played earlier in the hand, in front of that player: one's own
+        between the hand and the crib's place, the opponent's past the place of their fourth back (their
+        crib's name stands left of their crib)."""
+        if mine:
+            right = self.crib_zone(True).x - self.pad
+            return right - self.sw / 2 - (n - 1 - i) * self.sw * 0.62, self.y_hand
+        backs = self.opp_xs(4)
+        return backs[-1] + self.sw + self.pad + i * self.sw * 0.62, self.y_opp
+
+    def crib_label_over(self, mine: bool) -> bool:
+        """Whether the crib's name stands over it (by one's hand), else left of it (by the opponent's backs)."""
+        return mine
 
     def earlier_w(self, n: int) -> float:
         """The width of ``n`` earlier cards in front of a player (with a gap before them), 0 for none."""
