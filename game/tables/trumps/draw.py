@@ -32,10 +32,13 @@ def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
 
 def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs = table.obs
-    if obs["phase"] == "choose_trump" or not obs["pile"]:
-        return
     geo = table.geo
+    if obs["phase"] == "choose_trump" or not obs["pile"] or not geo.top_label:
+        return
     top = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw)
+    if geo.top_label_at is not None:  # a half table: at the head of the column beside the top card
+        table.text(surface, table.t("trumps.top"), 22, theme.GOLD, geo.top_label_at, "topleft", bold=True)
+        return
     # over the pile's own edge, ending at the top card: it names the pile's top, not the cue beside it
     table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.right, geo.pile_zone.y - 2), "bottomright",
                bold=True)

@@ -3,6 +3,7 @@ with its pick-up brackets and the cue beside it, the status lines, one's plate a
 the bottom, and the trump picker."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -24,6 +25,8 @@ class Room:
     plate_theirs: tuple[int, int]
     cue_w: int
     cue_h: int = 0  # the cue's lines, when they stand under the pile
+    # a half table's column beside the pile: the heights its cue and its status need at a width
+    column: Callable[[int], tuple[int, int]] | None = None
 
 
 class TrumpsGeometry:
@@ -53,6 +56,8 @@ class TrumpsGeometry:
         b, pad, room = self.board, self.pad, self.room
         self.cw = cw
         self.ch = round(cw * theme.CARD_RATIO)
+        self.top_label = True  # the pile's name over the top card
+        self.top_label_at: tuple[float, float] | None = None  # elsewhere than over it
         self.ow = max(28, int(cw * 0.55))  # the opponent's backs
         oh = round(self.ow * theme.CARD_RATIO)
         top_h = self._top_h(oh)
@@ -132,10 +137,14 @@ class TrumpsGeometry:
         The step between cards shrinks as the hand grows, and below a readable minimum the cards
         themselves get narrower, so even a hand of 30 fits a 1024x600 window.
         """
+        return self._hand_in(groups, self.board.x + self.pad, self.board.right - self.pad)
+
+    def _hand_in(self, groups: list[int], left: float, right: float) -> tuple[list[float], int]:
+        """``hand_xs`` centred between ``left`` and ``right``."""
         n = sum(groups)
         if n == 0:
             return [], self.cw
-        room = self.board.w - 2 * self.pad
+        room = right - left
         w = self.cw
         gap = step = 0.0
         for _ in range(10):
@@ -145,7 +154,7 @@ class TrumpsGeometry:
                 break
             w = int(w * 0.93)
         width = w + step * (n - 1) + gap * (len(groups) - 1)
-        x = self.board.centerx - width / 2 + w / 2
+        x = (left + right) / 2 - width / 2 + w / 2
         out: list[float] = []
         for g in groups:
             for _ in range(g):

@@ -52,8 +52,7 @@ class TrumpsTable(PlateSeats, TableScene):
                       (t("trumps.bracket.3"), t("trumps.bracket.5"), t("trumps.all", n=36)))
         lines = [(30, True), (26, False), (24, True)]
         band = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize() for base, bold in lines) + pad
-        full = [Plate(draw.name_text(self, seat), count=words.cards_text(t, 36), turn=True, badge=t("trumps.badge"),
-                      suit="H") for seat in (0, 1)]
+        full = self.plates_full()
         me = self.view_seat
         cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
                   int(self.board.w * 0.24))
@@ -70,6 +69,11 @@ class TrumpsTable(PlateSeats, TableScene):
                     theirs, cue, cue_h)
 
     # --- plates ------------------------------------------------------------------------------------
+    def plates_full(self) -> list[Plate]:
+        """Each seat's plate at its fullest (the layout makes room for it)."""
+        return [Plate(draw.name_text(self, seat), count=words.cards_text(self.t, 36), turn=True,
+                      badge=self.t("trumps.badge"), suit="H") for seat in (0, 1)]
+
     def plates(self) -> list[Plate]:
         """Own Trumps scores by the cards left in hand, so the count is the score; the badge is the trump."""
         obs = self.obs
