@@ -42,8 +42,8 @@ class BandGeometry(KombiGeometry):
         pad = self.pad
         # the left column holds the opponent's plate and, right of it (its name over it), the draw pile
         self.column.w = self.room.column_w + pad + cw
-        self.right = pygame.Rect(self.column.right + pad, self.board.y, self.board.right - pad - self.column.right - pad,
-                                 self.board.h)
+        left = self.column.right + pad
+        self.right = pygame.Rect(left, self.board.y, self.board.right - pad - left, self.board.h)
         self.x_draw = self.column.right - cw / 2
         self.draw_rect.center = (int(self.x_draw), int(self.y_mid))
         r = self.right
