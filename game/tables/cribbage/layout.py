@@ -45,7 +45,7 @@ class CribGeometry:
         self.x_deck = b.x + w * 0.085
         self.x_count = b.x + w * 0.215
         self.x_series = b.x + w * 0.31
-        self.x_earlier = b.right - self.pad  # the play's row ends at the board's edge
+        self.x_earlier: float = b.right - self.pad  # the play's row ends at the board's edge
         self.x_crib = b.right - w * 0.08
         self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.6),
                                      int(b.right - self.pad - self.x_count + self.cw * 0.6), int(self.ch * 1.2))

@@ -76,7 +76,7 @@ class KombiGeometry:
         self.y_hand = b.bottom - self.margin - ch / 2
         self.column = pygame.Rect(b.x + self.margin, b.y, max(room.column_w, cw), b.h)
         self.right = pygame.Rect(self.column.right + pad, b.y, b.right - pad - self.column.right - pad, b.h)
-        self.x_draw = self.column.centerx
+        self.x_draw: float = self.column.centerx
         self.x_area: float = self.right.centerx
         self.draw_rect = pygame.Rect(0, 0, cw, ch)
         self.draw_rect.center = (int(self.x_draw), int(self.y_mid))

@@ -93,9 +93,8 @@ class TrumpsBand(PlateSeats):
         super().layout()
         fonts, s = self.app.fonts, self.scale  # the turn and one line under it: a half table is short
         two = fonts.line_height(theme.font_px(30, s), True) + fonts.line_height(theme.font_px(26, s)) + self.geo.pad
-        me = self.obs.get("seat", self.view_seat) if self.obs else self.view_seat
-        full = self.plate_look(self.plates_full()[me]).size  # stacked, beside the hand
-        room = dataclasses.replace(self.geo.room, band_h=two, plate_mine=full, column=self._column)
+        room = self.geo.room  # one's plate stacked, beside the hand
+        room = dataclasses.replace(room, band_h=two, plate_mine=room.plate_mine_stacked, column=self._column)
         self.geo = BandGeometry(self.board, self.scale, room)
         self.geo.y_opp = self.board.y - self.geo.ch  # across the middle: the other's cards come from there
 

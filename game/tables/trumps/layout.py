@@ -25,6 +25,7 @@ class Room:
     plate_theirs: tuple[int, int]
     cue_w: int
     cue_h: int = 0  # the cue's lines, when they stand under the pile
+    plate_mine_stacked: tuple[int, int] = (1, 1)  # one's plate on its lines (beside the hand of a half table)
     # a half table's column beside the pile: the heights its cue and its status need at a width
     column: Callable[[int], tuple[int, int]] | None = None
 

@@ -52,7 +52,8 @@ class TrumpsTable(PlateSeats, TableScene):
                       (t("trumps.bracket.3"), t("trumps.bracket.5"), t("trumps.all", n=36)))
         lines = [(30, True), (26, False), (24, True)]
         band = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize() for base, bold in lines) + pad
-        full = self.plates_full()
+        full = [Plate(draw.name_text(self, seat), count=words.cards_text(t, 36), turn=True, badge=t("trumps.badge"),
+                      suit="H") for seat in (0, 1)]
         me = self.view_seat
         cue = max(fonts.size(t("trumps.to_beat", card="10♦"), theme.font_px(36, scale), True)[0],
                   int(self.board.w * 0.24))
@@ -66,14 +67,9 @@ class TrumpsTable(PlateSeats, TableScene):
         if self._opp_stacked:
             theirs = self.plate_look(full[1 - me]).size
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
-                    theirs, cue, cue_h)
+                    theirs, cue, cue_h, self.plate_look(full[me]).size)
 
     # --- plates ------------------------------------------------------------------------------------
-    def plates_full(self) -> list[Plate]:
-        """Each seat's plate at its fullest (the layout makes room for it)."""
-        return [Plate(draw.name_text(self, seat), count=words.cards_text(self.t, 36), turn=True,
-                      badge=self.t("trumps.badge"), suit="H") for seat in (0, 1)]
-
     def plates(self) -> list[Plate]:
         """Own Trumps scores by the cards left in hand, so the count is the score; the badge is the trump."""
         obs = self.obs
