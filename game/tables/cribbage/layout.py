@@ -45,10 +45,13 @@ class CribGeometry:
         self.x_deck = b.x + w * 0.085
         self.x_count = b.x + w * 0.215
         self.x_series = b.x + w * 0.31
-        self.x_earlier: float = b.right - self.pad  # the play's row ends at the board's edge
+        # the play's row ends short of the board's edge: a guided first game's caption stands there, beside
+        # what it lights (the hand, the play)
+        self.x_earlier: float = b.x + w * 0.9
         self.x_crib = b.right - w * 0.08
         self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.6),
-                                     int(b.right - self.pad - self.x_count + self.cw * 0.6), int(self.ch * 1.2))
+                                     int(self.x_earlier + self.pad - self.x_count + self.cw * 0.6),
+                                     int(self.ch * 1.2))
         self.hand_zone = pygame.Rect(b.x, int(self.y_hand - self.ch * 0.75), b.w, int(self.ch * 1.5))
         return below - above >= h * 0.068
 

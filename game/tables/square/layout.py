@@ -152,7 +152,7 @@ class SquareGeometry:
         self.corner_stacked = b.right - self.margin - x0 < room.plate_mine[0] + pad + self.big + pad + self.zone_w
         if stacked:
             left = b.x + self.margin + self.pile_w + pad
-            area = pygame.Rect(left, top, b.right - self.margin - left, room.label_h + big_h)
+            area = pygame.Rect(left, top, b.right - self.margin - left, self.drawn_lines() * room.label_h + big_h)
             self.drawn_theirs = (area.right - self.cw / 2, top + room.label_h + self.ch / 2)
         else:
             left = x0 if self.corner_stacked else x0 + room.plate_mine[0] + pad

@@ -69,7 +69,7 @@ class TrumpsGeometry:
         self.hand_top = self.y_hand - self.ch / 2
         # between fanned pile cards: each card's index and most of its middle where the width allows (the cue
         # beside the pile keeps its width), at least the index
-        spare = b.w - 3 * pad - self._left_w() - cw - (0 if below else 3 * pad + room.cue_w)
+        spare = b.w - 4 * pad - self._left_w() - cw - (0 if below else 2 * pad + room.cue_w)
         self.step = max(cw * 0.42, min(cw * 0.72, spare / (FAN - 1)))
         self.y_pile = b.y + self.margin + top_h + room.line_h + pad * 1.6 + self.ch / 2
         self.x_top = b.x + pad + self._left_w() + pad + cw / 2 + self.step * (FAN - 1)
