@@ -99,7 +99,7 @@ def _draw_crib_label(table: CribbageFace, surface: pygame.Surface, view: Obs) ->
         slot = table.app.cards.get(g.sw).slot()  # the label beside it names it, in type-scale text
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
-    if owner == view["seat"]:  # by one's hand: over the crib, so the hand may fan up to it
+    if g.crib_label_over(owner == view["seat"]):  # by one's hand: over the crib, so the hand may fan up to it
         y = zone.y - g.pad // 2  # on two lines where one would reach over the hand (a narrow board in review)
         for line in reversed(table.wrap(label, theme.font_px(22, table.scale), zone.w + 2 * g.pad)):
             y = table.text(surface, line, 22, theme.TEXT_DIM, (zone.centerx, y), "midbottom").y
@@ -258,7 +258,7 @@ def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
         line, color = table.t("table.thinking", name=name), theme.TEXT
     else:
         line, color = table.t("table.their_turn", name=name), theme.TEXT
-    fonts, width = table.app.fonts, int(g.b.w - 5 * g.pad)
+    fonts, width = table.app.fonts, g.message_w
     px = cached(table, fonts.fit_px, line, theme.font_px(28, table.scale), width, True)  # one line if it can
     lines = cached(table, fonts.wrap, line, px, width, True)
     line_h = fonts.line_height(px, True)
@@ -287,8 +287,9 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     text = table.preview_text()
     if not text:
         return
-    px = theme.font_px(25, table.scale)
-    lines = cached(table, table.app.fonts.wrap, text, px, int(g.b.w * 0.9), True)
+    width = min(int(g.b.w * 0.9), g.message_w)
+    px = cached(table, table.app.fonts.fit_px, text, theme.font_px(25, table.scale), width, True)  # one line if it can
+    lines = cached(table, table.app.fonts.wrap, text, px, width, True)
     imgs = [table.app.fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
     w = max(i.get_width() for i in imgs) + g.pad * 2
     h = sum(i.get_height() for i in imgs) + g.pad

@@ -16,11 +16,21 @@ class CribGeometry:
         w, h = b.w, b.h
         self.scale = scale
         self.pad = max(6, int(14 * scale))
-        # Cards a quarter of the window high: the opponent's backs and the crib half as wide, the peg board
-        # a little lower, and the lines between the play and the hand measured from what is left.
-        self.cw = max(40, int(min(h * 0.18, w / 7.2)))
+        # The largest cards (a quarter of the window high or more) with which the rows fit: the opponent's
+        # backs and the crib half as wide, the peg board, the play, a line for the words, the hand. Each
+        # player's earlier cards of the hand lie in front of them (by the hand and by the backs), as over a
+        # real board, so the play has the whole row.
+        cw = int(min(h * 0.22, w / 7.2))
+        while cw > 40 and not self._place(cw, theirs_h):
+            cw -= 1
+        self._place(max(40, cw), theirs_h)
+
+    def _place(self, cw: int, theirs_h: int) -> bool:
+        """Place everything for card width ``cw``; whether the line for the words keeps its height."""
+        b, w, h = self.b, self.b.w, self.b.h
+        self.cw = cw
         self.ch = self.cw * theme.CARD_RATIO
-        self.sw = max(28, int(self.cw * 0.5))  # opponent's hand, crib, earlier series, deck
+        self.sw = max(28, int(self.cw * 0.5))  # opponent's hand, crib, earlier cards, deck
         self.sh = self.sw * theme.CARD_RATIO
         lift = self.sw * 0.15  # a crib of four stands this much above its bottom card
         # a stacked opponent's plate taller than their backs takes its room from the peg board
@@ -28,19 +38,27 @@ class CribGeometry:
         self.y_opp = b.y + self.pad + lift + (self.sh + over) / 2
         top = int(b.y + 2 * self.pad + lift + self.sh + over)
         self.peg_rect = pygame.Rect(b.x + self.pad, top, w - 2 * self.pad, int(max(h * 0.1, h * 0.12 - over)))
-        self.y_mid = self.peg_rect.bottom + self.pad + self.ch * 0.65
+        self.y_mid = self.peg_rect.bottom + self.pad + self.ch * 0.65  # the pack's name over it
         self.y_hand = b.bottom - self.ch / 2 - max(self.pad, h * 0.02)
-        above, below = self.y_mid + self.ch * 0.65, self.y_hand - self.ch / 2 - self.cw * 0.18  # a lifted card
+        above, below = self.y_mid + self.ch * 0.6, self.y_hand - self.ch / 2 - self.cw * 0.18  # a lifted card
         self.y_status = self.y_preview = (above + below) / 2  # one message at a time: the preview replaces the turn
         self.x_deck = b.x + w * 0.085
         self.x_count = b.x + w * 0.215
         self.x_series = b.x + w * 0.31
-        self.x_earlier = b.x + w * 0.75
+        # the play's row ends short of the board's edge: a guided first game's caption stands there, beside
+        # what it lights (the hand, the play)
+        self.x_earlier: float = b.x + w * 0.9
         self.x_crib = b.right - w * 0.08
-        self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.65),
-                                     int(self.x_earlier - self.sw * 0.7 - self.x_count + self.cw * 0.6),
-                                     int(self.ch * 1.3))
+        self.play_zone = pygame.Rect(int(self.x_count - self.cw * 0.6), int(self.y_mid - self.ch * 0.6),
+                                     int(self.x_earlier + self.pad - self.x_count + self.cw * 0.6),
+                                     int(self.ch * 1.2))
         self.hand_zone = pygame.Rect(b.x, int(self.y_hand - self.ch * 0.75), b.w, int(self.ch * 1.5))
+        return below - above >= h * 0.068
+
+    @property
+    def message_w(self) -> int:
+        """The width of the line between the play and the hand."""
+        return int(self.b.w - 5 * self.pad)
 
     @property
     def message_center(self) -> tuple[int, int]:
@@ -53,8 +71,9 @@ class CribGeometry:
         if n == 0:
             return []
         left = self.b.x + self.pad * 3 + self.plates[0] + self.cw / 2
-        right = min(left - self.cw / 2 + self.b.w * 0.55, self.crib_zone(True).x - self.pad)  # clear of the crib
-        step = min(self.cw * 0.8, (right - left - self.cw / 2) / max(1, n - 1))
+        # clear of the crib, and of the earlier cards of the hand the rest of the four may become
+        right = min(left - self.cw / 2 + self.b.w * 0.55, self.crib_zone(True).x - self.pad - self.earlier_w(4 - n))
+        step = min(self.cw * 1.06, (right - left - self.cw / 2) / max(1, n - 1))  # side by side while they fit
         return [left + i * step for i in range(n)]
 
     def opp_xs(self, n: int) -> list[float]:
@@ -80,12 +99,27 @@ class CribGeometry:
     def series_xy(self, i: int, n: int = 8) -> tuple[float, float]:
         """The i-th of the ``n`` cards of the current count: one straight row, side by side while they
         fit, else overlapping evenly from the left so every index stays readable."""
-        room = self.x_earlier - self.sw * 0.8 - self.x_series
+        room = self.x_earlier - self.x_series
         step = min(self.cw * 1.08, (room - self.cw) / max(1, n - 1))
         return self.x_series + self.cw / 2 + i * step, self.y_mid
 
-    def earlier_xy(self, i: int, mine: bool) -> tuple[float, float]:
-        return self.x_earlier + i * self.sw * 0.36, self.y_mid + (1 if mine else -1) * self.sh * 0.42
+    def earlier_xy(self, i: int, mine: bool, n: int = 4) -> tuple[float, float]:
+        """The i-th of a player's ``n`` cards played earlier in the hand, in front of that player: one's own
+        between the hand and the crib's place, the opponent's past the place of their fourth back (their
+        crib's name stands left of their crib)."""
+        if mine:
+            right = self.crib_zone(True).x - self.pad
+            return right - self.sw / 2 - (n - 1 - i) * self.sw * 0.62, self.y_hand
+        backs = self.opp_xs(4)
+        return backs[-1] + self.sw + self.pad + i * self.sw * 0.62, self.y_opp
+
+    def crib_label_over(self, mine: bool) -> bool:
+        """Whether the crib's name stands over it (by one's hand), else left of it (by the opponent's backs)."""
+        return mine
+
+    def earlier_w(self, n: int) -> float:
+        """The width of ``n`` earlier cards in front of a player (with a gap before them), 0 for none."""
+        return self.sw + (n - 1) * self.sw * 0.62 + self.pad if n > 0 else 0.0
 
     def cut_for_deal_xy(self, seat_index: int) -> tuple[float, float]:
         """Slot 0 (left) for the first cutter, slot 1 for the second."""

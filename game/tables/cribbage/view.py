@@ -35,8 +35,9 @@ def build_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
     for i, s in enumerate(view["series"]):
         out.append(CardSprite(s["card"], s["card"], *g.series_xy(i, max(4, len(view["series"]))), g.cw, z=200 + i))
     for seat in (0, 1):
-        for i, c in enumerate(view["played"][seat]):
-            out.append(CardSprite(c, c, *g.earlier_xy(i, seat == me), g.sw, z=150 + i, dim=True))
+        played = view["played"][seat]
+        for i, c in enumerate(played):
+            out.append(CardSprite(c, c, *g.earlier_xy(i, seat == me, len(played)), g.sw, z=150 + i, dim=True))
     cfd = view.get("cut_for_deal")
     if cfd:
         for k, c in enumerate(cfd["cards"]):

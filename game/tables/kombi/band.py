@@ -19,27 +19,34 @@ else:
 
 
 class BandGeometry(KombiGeometry):
-    """Three rows: the piles (draw pile | exchange area | one's combinations), the words (the turn, which may
-    take two lines, and the preview of a selection), the hand."""
+    """Three rows: the piles (draw pile and the opponent's plate | exchange area | one's combinations), the
+    words (the turn, which may take two lines, or the preview of a selection in its place), the hand."""
+
+    tallest = 0.32  # a half table's two rows of cards take most of its height: as large as the rows let them
 
     def _rows(self, cw: int) -> list[float]:
         room = self.room
         ch = cw * theme.CARD_RATIO
-        return [room.label_h + ch, max(3 * room.line_h, room.plate_theirs_h), max(ch + cw * 0.18, room.plate_mine_h)]
+        return [room.label_h + ch, 2 * room.line_h, max(ch + cw * 0.18, room.plate_mine_h)]
 
     def _rows_at(self, centres: list[float]) -> tuple[float, float, float]:
         mid, message, hand = centres
         self.y_my_disc = mid + self.room.label_h / 2
         self.y_opp = self.y_opp_disc = self.board.y - self.ch  # across the middle: the other's moves come from there
         self.scored_rows = ()  # one's combinations are named over them (``KombiBand.draw_board``)
-        self.plate_theirs_y = message
+        self.plate_theirs_y = mid + self.room.label_h / 2  # beside the draw pile
         return mid, message, hand
 
     def _place(self, cw: int) -> None:
         super()._place(cw)
-        r, pad = self.right, self.pad
-        message = self.plate_theirs_y  # the turn may take two lines here, the preview one under them
-        self.y_status, self.y_preview = message - self.room.line_h / 2, message + self.room.line_h
+        pad = self.pad
+        # the left column holds the opponent's plate and, right of it (its name over it), the draw pile
+        self.column.w = self.room.column_w + pad + cw
+        left = self.column.right + pad
+        self.right = pygame.Rect(left, self.board.y, self.board.right - pad - left, self.board.h)
+        self.x_draw = self.column.right - cw / 2
+        self.draw_rect.center = (int(self.x_draw), int(self.y_mid))
+        r = self.right
         self.x_area = r.x + cw / 2 + cw * 1.18  # the middle one of three, from the left of the rows
         self.pile_left = self.x_area + cw * 1.68 + 2 * pad
         top = int(self.y_mid - self.ch / 2 - self.room.label_h)

@@ -36,10 +36,12 @@ class KombiGeometry:
         self.room = room or Room(int(220 * scale), int(30 * scale), int(30 * scale), 1, 1)
         self.pad = max(6, int(14 * scale))
         self.margin = max(6, int(b.h * 0.008))
-        cw = int(min(b.h * 0.2, b.w / 6))
+        cw = int(min(b.h * self.tallest, b.w / 6))
         while cw > 40 and self._spare(cw) < 0:
             cw -= 1
         self._place(cw)
+
+    tallest = 0.2  # the card's height at most, of the board's: a fifth (times the card's ratio: 28%)
 
     def _rows(self, cw: int) -> list[float]:
         """The heights of the rows, top to bottom."""
@@ -74,7 +76,7 @@ class KombiGeometry:
         self.y_hand = b.bottom - self.margin - ch / 2
         self.column = pygame.Rect(b.x + self.margin, b.y, max(room.column_w, cw), b.h)
         self.right = pygame.Rect(self.column.right + pad, b.y, b.right - pad - self.column.right - pad, b.h)
-        self.x_draw = self.column.centerx
+        self.x_draw: float = self.column.centerx
         self.x_area: float = self.right.centerx
         self.draw_rect = pygame.Rect(0, 0, cw, ch)
         self.draw_rect.center = (int(self.x_draw), int(self.y_mid))

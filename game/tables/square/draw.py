@@ -143,6 +143,7 @@ def _band_lines(table: SquareFace, surface: pygame.Surface, lines: list[tuple[st
         px = theme.font_px(base, table.scale)
         for part in table.wrap(text, px, width, bold):
             imgs.append(fonts.render(part, px, color, bold=bold))
+    table.status_rect = None
     if not imgs:
         return
     total = sum(i.get_height() for i in imgs)
@@ -150,6 +151,7 @@ def _band_lines(table: SquareFace, surface: pygame.Surface, lines: list[tuple[st
     back = pygame.Rect(0, 0, min(geo.band.w, max(i.get_width() for i in imgs) + geo.pad * 2), total + geo.pad)
     back.center = geo.band.center
     draw_panel(surface, back, alpha=150)
+    table.status_rect = back  # a toast over it covers all of it
     for img in imgs:
         surface.blit(img, img.get_rect(midtop=(geo.band.centerx, int(y))))
         y += img.get_height()

@@ -27,6 +27,7 @@ class Room:
     plate_mine: tuple[int, int]
     plate_theirs: tuple[int, int]
     pile_labels: tuple[int, int] = (0, 0)  # the widths of the two piles' names (each on one line over its pile)
+    drawn_label: int = 0  # the width of one's drawn card's name (under it, wrapped to the card's width)
 
 
 class SquareGeometry:
@@ -47,9 +48,15 @@ class SquareGeometry:
         self.label_w = self.room.label_w
         # A tall, narrow board cannot hold the squares side by side: there one stands above the other,
         # with the piles, the drawn card and the status between them.
+        # Side by side, the status lines take the middle of the table between the squares when it is wide
+        # enough: the column of piles over one's square then holds no words, and the cards grow.
+        self.middle = True
+        middle = self._largest_card(False)
+        self.middle = False
         diagonal, stacked = self._largest_card(False), self._largest_card(True)
-        self.stacked = stacked > diagonal * 1.1
-        self._place(stacked if self.stacked else diagonal, self.stacked)
+        self.stacked = stacked > max(diagonal, middle) * 1.1
+        self.middle = not self.stacked and middle > diagonal
+        self._place(stacked if self.stacked else max(diagonal, middle), self.stacked)
 
     # --- the card size: the largest for which every corner's content fits ------------------------------
     def _largest_card(self, stacked: bool) -> int:
@@ -70,13 +77,20 @@ class SquareGeometry:
             return False  # side by side, labels included
         if self.top_w < (self.pile_w if self.top_stacked else self.pile_w + pad + room.plate_theirs[0]):
             return False
-        if self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad \
+        if self.middle and not stacked:  # the piles over one's square, the words in the middle
+            if self.pile_bottom + pad > self.my_square.y or self.band.w < b.w * 0.3 or self.band.h < room.band_h:
+                return False
+        elif self.band.y < self.band_top or self.band.bottom > self.my_square.y - pad \
                 or self.band.colliderect(self.corner):
             return False
         if self.corner.w < self.big + pad + int(self.zone_w * 0.8):  # the corner is right of the plate, or above it
             return False
         big_h = round(self.big * theme.CARD_RATIO)
-        return self.corner.h >= big_h + room.label_h
+        return self.corner.h >= big_h + self.drawn_lines() * room.label_h
+
+    def drawn_lines(self) -> int:
+        """The lines of one's drawn card's name: one, or two where it is wider than the card."""
+        return 1 if self.room.drawn_label <= self.big + self.pad else 2
 
     def _place(self, cw: int, stacked: bool = False) -> None:
         b, pad, room = self.board, self.pad, self.room
@@ -116,6 +130,18 @@ class SquareGeometry:
             self.band_top = max(self.band_top, self.corner.bottom + pad)
         spare = self.my_square.y - pad - self.band_top - room.band_h
         self.band = pygame.Rect(b.x + self.margin, int(self.band_top + spare / 2), int(self.top_w), room.band_h)
+        if self.middle and not stacked:
+            self.band = self._middle_band()
+
+    def _middle_band(self) -> pygame.Rect:
+        """The status lines in the middle of the table: right of the piles and one's square, left of the
+        opponent's square, under their plate and over one's plate and the drawn-card corner."""
+        b, pad, room = self.board, self.pad, self.room
+        left = max(self.discard_rect.right, self.my_square.right) + pad
+        right = self.their_square.x - pad
+        top = b.y + self.margin + room.plate_theirs[1] + pad
+        bottom = min(self.corner.y, self.plate_mine_at[1] - room.plate_mine[1]) - pad
+        return pygame.Rect(int(left), int(top), int(right - left), int(bottom - top))
 
     def _corner(self, stacked: bool, top: float) -> None:
         """Where the drawn card and the power zone (or the reveal panel) go: in the bottom-right corner, by
@@ -126,7 +152,7 @@ class SquareGeometry:
         self.corner_stacked = b.right - self.margin - x0 < room.plate_mine[0] + pad + self.big + pad + self.zone_w
         if stacked:
             left = b.x + self.margin + self.pile_w + pad
-            area = pygame.Rect(left, top, b.right - self.margin - left, room.label_h + big_h)
+            area = pygame.Rect(left, top, b.right - self.margin - left, self.drawn_lines() * room.label_h + big_h)
             self.drawn_theirs = (area.right - self.cw / 2, top + room.label_h + self.ch / 2)
         else:
             left = x0 if self.corner_stacked else x0 + room.plate_mine[0] + pad
@@ -135,7 +161,7 @@ class SquareGeometry:
                                bottom - self.their_square.bottom - pad)
             self.drawn_theirs = (self.their_square.centerx, self.their_square.bottom + pad + self.ch / 2)
         self.corner = area
-        y = area.y + (area.h - room.label_h - big_h) / 2 + big_h / 2
+        y = area.y + (area.h - self.drawn_lines() * room.label_h - big_h) / 2 + big_h / 2
         self.x_drawn = area.x + self.big / 2
         self.drawn_mine = (self.x_drawn, y)
         widest = self.zone_w * (2 if stacked else 1.25)  # a narrow board gives it the rest of its row

@@ -57,7 +57,8 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         draw_w, discard_w = (fonts.size(self.t(k), theme.font_px(22, self.scale))[0]  # each name on one line
                              for k in ("square.draw_pile", "square.discard_pile"))
         piles = (draw_w, discard_w)
-        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me], piles)
+        drawn = fonts.size(self.t("square.your_drawn"), theme.font_px(22, self.scale), True)[0]
+        return Room(label_w, line + 8 + pad // 2, band, full[me], full[1 - me], piles, drawn)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:

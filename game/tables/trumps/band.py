@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.tables.cardlayer import CardSprite
-from game.tables.trumps.layout import TrumpsGeometry
+from game.tables.trumps import words
+from game.tables.trumps.layout import FAN, TrumpsGeometry
 from sprites import theme
 
 if TYPE_CHECKING:
@@ -19,13 +20,57 @@ else:
 
 
 class BandGeometry(TrumpsGeometry):
-    """No row of the opponent's backs; their plate stands left of the pile, over the brackets' words."""
+    """No row of the opponent's backs; their plate stands left of the pile, over the brackets' words. The pile's
+    name, the cue and the status stand in the column right of the pile, one's plate beside one's hand: the two
+    rows of cards (the pile, the hand) take the rest of the height."""
 
     def _top_h(self, oh: float) -> float:
         return 0
 
     def _left_w(self) -> int:
         return max(self.room.bracket_w, self.room.plate_theirs[0])
+
+    def _place(self, cw: int, below: bool = False) -> bool:
+        b, pad, room, m = self.board, self.pad, self.room, self.margin
+        self.cw, self.ch = cw, round(cw * theme.CARD_RATIO)
+        self.ow = max(28, int(cw * 0.55))
+        self.opp_bottom = b.y
+        self.info_right = b.x + m + room.plate_theirs[0]
+        self.y_hand = b.bottom - m - self.ch / 2
+        self.hand_top = self.y_hand - self.ch / 2
+        self.y_pile = b.y + m + self.ch / 2
+        spare = b.w - 6 * pad - self._left_w() - cw - room.cue_w * 1.5  # the cue's column: few lines wrap
+        self.step = max(cw * 0.42, min(cw * 0.72, spare / (FAN - 1)))
+        self.x_top = b.x + pad + self._left_w() + pad + cw / 2 + self.step * (FAN - 1)
+        self.bracket_y = self.y_pile + self.ch / 2 + pad * 2
+        self.bracket_row = room.line_h * 0.9 + pad * 0.4
+        bottom = self.bracket_y + 2 * self.bracket_row + room.line_h / 2  # the brackets' last words
+        self.cue_left = int(self.x_top + cw / 2 + pad * 2)
+        self.cue_w = int(b.right - pad - self.cue_left)
+        self.y_cue = self.y_pile
+        # beside the pile the cue (the pile's name is the cue's first line: no label over it); under it, beside
+        # the brackets and the hand, the status
+        self.top_label_at = None
+        self.top_label = False
+        self.cue_room = (b.y + m, self.y_pile + self.ch / 2 + pad / 2)
+        status = (self.y_pile + self.ch / 2 + pad, b.bottom - m)
+        self.band_w, self.x_status = self.cue_w, self.cue_left + self.cue_w / 2
+        self.y_status = (status[0] + status[1]) / 2
+        self.plate_mine_at = (b.x + m, self.y_hand)  # beside the hand (``TrumpsBand.plate_place``)
+        pile_w = int(cw + self.step * (FAN - 1) + cw * 0.5)
+        self.pile_zone = pygame.Rect(0, 0, pile_w + 2 * pad, self.ch + 2 * pad)
+        self.pile_zone.midright = (int(self.x_top + cw / 2 + pad), int(self.y_pile))
+        # the cue drops its last two lines where short (``draw._cue``): the rest, and the status, must fit
+        cue_h, status_h = room.column(self.cue_w) if room.column else (room.cue_h, room.band_h)
+        fits_h = (bottom + pad <= self.hand_top and self.cue_room[1] - self.cue_room[0] >= cue_h
+                  and status[1] - status[0] >= status_h)
+        fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
+        return fits_h and fits_w
+
+    def hand_xs(self, groups: list[int]) -> tuple[list[float], int]:
+        """The hand between one's plate (stacked beside it) and the status."""
+        left = self.board.x + self.margin + self.room.plate_mine[0] + self.pad
+        return self._hand_in(groups, left, self.cue_left - self.pad)
 
     def tiles(self) -> list[pygame.Rect]:
         """The trump picker's suit tiles, as large as the band's height leaves room for."""
@@ -48,14 +93,29 @@ class TrumpsBand(PlateSeats):
         super().layout()
         fonts, s = self.app.fonts, self.scale  # the turn and one line under it: a half table is short
         two = fonts.line_height(theme.font_px(30, s), True) + fonts.line_height(theme.font_px(26, s)) + self.geo.pad
-        self.geo = BandGeometry(self.board, self.scale, dataclasses.replace(self.geo.room, band_h=two))
+        room = self.geo.room  # one's plate stacked, beside the hand
+        room = dataclasses.replace(room, band_h=two, plate_mine=room.plate_mine_stacked, column=self._column)
+        self.geo = BandGeometry(self.board, self.scale, room)
         self.geo.y_opp = self.board.y - self.geo.ch  # across the middle: the other's cards come from there
+
+    def _column(self, width: int) -> tuple[int, int]:
+        """The heights the cue and the status panel need at ``width``, each at its longest case."""
+        fonts, s = self.app.fonts, self.scale
+        name = max(self.session.names, key=len)
+
+        def high(cases: list[list[list[tuple[str, int, bool]]]], inset: int) -> int:
+            return max(sum(max(len(self.wrap(text, theme.font_px(base, s), width - inset, bold)) *
+                               fonts.line_height(theme.font_px(base, s), bold) for text, base, bold in line)
+                           for line in case) for case in cases)
+
+        pad = self.geo.pad
+        return high(words.cue_cases(self.t, name), 0), high(words.status_cases(self.t, name), 2 * pad) + pad
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
         if seat == self.obs.get("seat", self.view_seat):
-            return super().plate_place(seat)
+            return self.geo.plate_mine_at, "midleft", True
         geo = self.geo
         return (geo.board.x + geo.margin, geo.y_pile), "midleft", True

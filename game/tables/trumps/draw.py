@@ -32,10 +32,13 @@ def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
 
 def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
     obs = table.obs
-    if obs["phase"] == "choose_trump" or not obs["pile"]:
-        return
     geo = table.geo
+    if obs["phase"] == "choose_trump" or not obs["pile"] or not geo.top_label:
+        return
     top = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw)
+    if geo.top_label_at is not None:  # a half table: at the head of the column beside the top card
+        table.text(surface, table.t("trumps.top"), 22, theme.GOLD, geo.top_label_at, "topleft", bold=True)
+        return
     # over the pile's own edge, ending at the top card: it names the pile's top, not the cue beside it
     table.text(surface, table.t("trumps.top"), 22, theme.GOLD, (top.right, geo.pile_zone.y - 2), "bottomright",
                bold=True)
@@ -134,6 +137,10 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
     imgs = [i for g in groups for i in g]
     total = sum(i.get_height() for i in imgs)
     y = max(room_top, min(geo.y_cue - total / 2, room_bottom - total))
+    # on a panel, as the status is: what beats the pile's top reads as one notice beside the pile
+    pad = geo.pad
+    draw_panel(surface, pygame.Rect(geo.cue_left - pad, int(y) - pad // 2, max(i.get_width() for i in imgs) + 2 * pad,
+                                    total + pad), alpha=150)
     for img in imgs:
         surface.blit(img, (geo.cue_left, int(y)))
         y += img.get_height()

@@ -3,6 +3,7 @@ with its pick-up brackets and the cue beside it, the status lines, one's plate a
 the bottom, and the trump picker."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -24,6 +25,9 @@ class Room:
     plate_theirs: tuple[int, int]
     cue_w: int
     cue_h: int = 0  # the cue's lines, when they stand under the pile
+    plate_mine_stacked: tuple[int, int] = (1, 1)  # one's plate on its lines (beside the hand of a half table)
+    # a half table's column beside the pile: the heights its cue and its status need at a width
+    column: Callable[[int], tuple[int, int]] | None = None
 
 
 class TrumpsGeometry:
@@ -53,6 +57,8 @@ class TrumpsGeometry:
         b, pad, room = self.board, self.pad, self.room
         self.cw = cw
         self.ch = round(cw * theme.CARD_RATIO)
+        self.top_label = True  # the pile's name over the top card
+        self.top_label_at: tuple[float, float] | None = None  # elsewhere than over it
         self.ow = max(28, int(cw * 0.55))  # the opponent's backs
         oh = round(self.ow * theme.CARD_RATIO)
         top_h = self._top_h(oh)
@@ -61,7 +67,10 @@ class TrumpsGeometry:
         self.info_right = b.x + self.margin + room.plate_theirs[0]
         self.y_hand = b.bottom - self.margin - self.ch / 2
         self.hand_top = self.y_hand - self.ch / 2
-        self.step = cw * 0.42  # between fanned pile cards
+        # between fanned pile cards: each card's index and most of its middle where the width allows (the cue
+        # beside the pile keeps its width), at least the index
+        spare = b.w - 4 * pad - self._left_w() - cw - (0 if below else 2 * pad + room.cue_w)
+        self.step = max(cw * 0.42, min(cw * 0.72, spare / (FAN - 1)))
         self.y_pile = b.y + self.margin + top_h + room.line_h + pad * 1.6 + self.ch / 2
         self.x_top = b.x + pad + self._left_w() + pad + cw / 2 + self.step * (FAN - 1)
         self.bracket_y = self.y_pile + self.ch / 2 + pad * 2
@@ -129,10 +138,14 @@ class TrumpsGeometry:
         The step between cards shrinks as the hand grows, and below a readable minimum the cards
         themselves get narrower, so even a hand of 30 fits a 1024x600 window.
         """
+        return self._hand_in(groups, self.board.x + self.pad, self.board.right - self.pad)
+
+    def _hand_in(self, groups: list[int], left: float, right: float) -> tuple[list[float], int]:
+        """``hand_xs`` centred between ``left`` and ``right``."""
         n = sum(groups)
         if n == 0:
             return [], self.cw
-        room = self.board.w - 2 * self.pad
+        room = right - left
         w = self.cw
         gap = step = 0.0
         for _ in range(10):
@@ -142,7 +155,7 @@ class TrumpsGeometry:
                 break
             w = int(w * 0.93)
         width = w + step * (n - 1) + gap * (len(groups) - 1)
-        x = self.board.centerx - width / 2 + w / 2
+        x = (left + right) / 2 - width / 2 + w / 2
         out: list[float] = []
         for g in groups:
             for _ in range(g):
@@ -156,7 +169,7 @@ class TrumpsGeometry:
         if n == 0:
             return []
         lo, hi = self.info_right + self.pad + self.ow / 2, self.board.right - self.pad - self.ow / 2
-        step = min(self.ow * 0.42, (hi - lo) / max(1, n - 1))
+        step = min(self.ow * 0.8, (hi - lo) / max(1, n - 1))  # spread over the top edge: the count at a glance
         return [lo + i * step for i in range(n)]
 
     # --- the trump picker ------------------------------------------------------------------------

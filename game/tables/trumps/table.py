@@ -67,7 +67,7 @@ class TrumpsTable(PlateSeats, TableScene):
         if self._opp_stacked:
             theirs = self.plate_look(full[1 - me]).size
         return Room(bracket, fonts.get(px, True).get_linesize(), band, self.plate_look(full[me], False).size,
-                    theirs, cue, cue_h)
+                    theirs, cue, cue_h, self.plate_look(full[me]).size)
 
     # --- plates ------------------------------------------------------------------------------------
     def plates(self) -> list[Plate]:

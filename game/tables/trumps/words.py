@@ -189,3 +189,32 @@ def end_columns(t: T, obs: Obs, log: list[Event]) -> list[list[str]]:
             rows.append(t.n("trumps.end.pickups", len(picks), cards=taken))
         cols.append(rows)
     return cols
+
+
+def cue_cases(t: T, name: str) -> list[list[list[tuple[str, int, bool]]]]:
+    """What the cue beside the pile keeps saying where it is short (its first lines, without the pile's size
+    and the legend), case by case: each line as the (text, base size, bold) choices it may be. A half table
+    measures the longest to size its column."""
+    card = "10♦"
+    rules = {whose: [(t(f"trumps.rule.{kind}.{whose}", suit="♦", trump="♠", name=name), 24, False)
+                     for kind in ("plain", "trump", "ace")] for whose in ("you", "other")}
+    beaters = [(t("trumps.beaters.none"), 24, True), (t("trumps.beaters.one"), 24, True),
+               (t.n("trumps.beaters.many", 10), 24, True)]
+    to_beat = [(t("trumps.to_beat", card=card), 36, True)]
+    said = [(t("trumps.cue.second_you", beaten=card, other=name), 24, False),
+            (t("trumps.cue.second_other", name=name, beaten=card, other=name), 24, False)]
+    return [[to_beat, rules["you"], beaters], [to_beat, rules["other"]],
+            [[(t("trumps.cue.second"), 36, True)], said], [[(t("trumps.pile_empty"), 32, True)]]]
+
+
+def status_cases(t: T, name: str) -> list[list[list[tuple[str, int, bool]]]]:
+    """The status panel's lines in the same form: the turn, then what to do."""
+    card = "10♦"
+    why = t("trumps.why.trump_ace", cards=cards_text(t, 36))
+    mine = [t("trumps.status.lead"), t("trumps.status.beat", top=card), t("trumps.status.second"),
+            t("trumps.status.pickup", top=card, why=why)]
+    other = [t("trumps.status.other_lead", name=name), t("trumps.status.other_beat", name=name, top=card),
+             t("trumps.status.other_second", name=name)]
+    return [[[(t("table.your_turn", name=name), 30, True)], [(p, 26, False) for p in mine]],
+            [[(t("table.their_turn", name=name), 30, True), (t("table.thinking", name=name), 30, True)],
+             [(p, 24, False) for p in other]]]
