@@ -27,6 +27,11 @@ def _on_screen(pos: list[int] | tuple[int, int] | int, owner: int, viewer: int) 
     return (r, c) if owner == viewer else (3 - r, 3 - c)
 
 
+def _owners(kind: str, seat: int) -> dict[str, int]:
+    """Whose square each position field of a move by ``seat`` names (a spy's ``pos`` is the opponent's)."""
+    return {"pos": 1 - seat if kind == "spy" else seat, "own": seat, "opp": 1 - seat}
+
+
 def card_text(card: str) -> str:
     return pretty_cards([card])
 
@@ -47,7 +52,7 @@ def log_lines(t: T, names: list[str], e: Event, viewer: int) -> list[str]:
         p["card"] = card_text(e["card"])
     if "discarded" in e:
         p["old"] = card_text(e["discarded"])
-    owners = {"pos": 1 - seat if kind == "spy" else seat, "own": seat, "opp": 1 - seat}
+    owners = _owners(kind, seat)
     for k in ("pos", "own", "opp"):
         if k in e:
             p[k] = pos_text(t, e[k], owners[k], viewer)
@@ -70,7 +75,7 @@ def _end_lines(t: T, names: list[str], e: Event) -> list[str]:
 
 def hint_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
     p: dict[str, Any] = {"other": names[1 - seat]}
-    owners = {"pos": 1 - seat if a.kind == "spy" else seat, "own": seat, "opp": 1 - seat}
+    owners = _owners(a.kind, seat)
     for k in ("pos", "own", "opp"):
         if a.get(k) is not None:
             p[k] = pos_text(t, a[k], owners[k], seat)
@@ -113,7 +118,7 @@ def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
     card = card_text(obs["drawn"]) if obs["drawn"] else "?"
     if pick.action() is not None:
         p = {"card": card, "other": other}
-        owners = {"own": seat, "opp": 1 - seat}
+        owners = _owners("", seat)  # own and opp only
         for k in ("own", "opp"):
             if getattr(pick, k) is not None:
                 p[k] = pos_text(t, getattr(pick, k), owners[k], seat)
@@ -145,9 +150,8 @@ def panel_text(t: T, names: list[str], obs: dict[str, Any]) -> str:
         return t("square.panel.queen", own=pos_text(t, own["pos"], seat, seat), c1=card_text(own["card"]),
                  other=names[1 - seat], opp=pos_text(t, opp["pos"], 1 - seat, seat), c2=card_text(opp["card"]))
     r = shown[0]
-    owner = 1 - seat if kind == "spy" else seat
-    return t(f"square.panel.{kind}", pos=pos_text(t, r["pos"], owner, seat), card=card_text(r["card"]),
-             value=card_value_text(r["card"]), other=names[1 - seat])
+    return t(f"square.panel.{kind}", pos=pos_text(t, r["pos"], _owners(kind, seat)["pos"], seat),
+             card=card_text(r["card"]), value=card_value_text(r["card"]), other=names[1 - seat])
 
 
 def card_value_text(card: str) -> str:
