@@ -34,7 +34,7 @@ def frame_times(frames_n: int = 600) -> list[str]:
     times = []
     for i in range(frames_n):
         if i % 20 == 0:  # keep cards moving: re-sort the hand, which glides every hand card
-            table.sort_by = "rank" if table.sort_by == "suit" else "suit"
+            table.hand_order.sort("rank" if table.hand_order.by == "suit" else "suit")
             table.refresh(animate=True)
         t0 = time.perf_counter()
         app.step(1 / 60)
