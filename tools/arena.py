@@ -33,6 +33,13 @@ class Outcome:
 def play_out(game_id: str, bots: tuple[Bot, Bot], seed: int, max_actions: int = 20000,
              start: Callable[[int], GameState] | None = None) -> Outcome:
     """Play one seeded game; each bot is shown only its own seat's observations."""
+    state, count = final_state(game_id, bots, seed, max_actions, start)
+    return Outcome(seed, tuple(state.winners), tuple(state.scores), count)
+
+
+def final_state(game_id: str, bots: tuple[Bot, Bot], seed: int, max_actions: int = 20000,
+                start: Callable[[int], GameState] | None = None) -> tuple[GameState, int]:
+    """The state one seeded game ends in, and how many actions it took (see :func:`play_out`)."""
     state = start(seed) if start else rules.new_game(game_id, seed=seed)
     seen: tuple[list[dict], list[dict]] = ([], [])
     rngs = (derive(seed, "bot", 0), derive(seed, "bot", 1))
@@ -45,7 +52,7 @@ def play_out(game_id: str, bots: tuple[Bot, Bot], seed: int, max_actions: int = 
         seen[seat].append(state.observe(seat))
         state = state.apply(bots[seat].choose(seen[seat], rngs[seat]))
         count += 1
-    return Outcome(seed, tuple(state.winners), tuple(state.scores), count)
+    return state, count
 
 
 def win_rate(game_id: str, hero: Bot, villain: Bot, games: int, first_seed: int = 0) -> float:

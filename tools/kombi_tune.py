@@ -15,11 +15,9 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-import rules
 from rules.bots import make_bot
 from rules.kombi.state import HAND_LIMIT
-from rules.rng import derive
-from tools.arena import greedy, summarize
+from tools.arena import final_state, greedy, summarize
 from tools.strength_bench import Timed
 
 
@@ -29,14 +27,8 @@ def _bot(name: str) -> Any:
 
 def game(hero: Any, villain: Any, seed: int, hero_seat: int) -> tuple[float, int, str]:
     """One game: the hero's points (a win 1, a draw 0.5), its score margin and how the game ended."""
-    state = rules.new_game("kombi", seed=seed)
     bots = (hero, villain) if hero_seat == 0 else (villain, hero)
-    seen: tuple[list[dict], list[dict]] = ([], [])
-    rngs = (derive(seed, "bot", 0), derive(seed, "bot", 1))
-    while not state.is_over:
-        seat = state.to_move
-        seen[seat].append(state.observe(seat))
-        state = state.apply(bots[seat].choose(seen[seat], rngs[seat]))
+    state = final_state("kombi", bots, seed)[0]
     counts = state.observe(hero_seat)["hand_counts"]
     how = "hero-out" if counts[hero_seat] == 0 else "villain-out" if counts[1 - hero_seat] == 0 else "passes"
     if counts[hero_seat] == HAND_LIMIT:
