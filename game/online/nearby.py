@@ -49,6 +49,7 @@ class Announcer:
         self.props = {"v": str(VERSION), "host": host, "game": game, "code": code}
         self.address = address
         self.zc: Any = None
+        self.azc: Any = None  # the async API's instance (async_start)
         self.info: Any = None
         self.port = 0
 
@@ -60,9 +61,37 @@ class Announcer:
             self.info = self._info()
             self.zc = Zeroconf()
             self.zc.register_service(self.info, allow_name_change=True)
-        except (OSError, ImportError) as exc:  # no multicast here: the server still runs, it is just not announced
-            log.warning("cannot announce the server on the local network: %s", exc)
+        except Exception as exc:  # noqa: BLE001 - no multicast here: the server still runs, it is just not announced
+            log.warning("cannot announce the server on the local network: %r", exc)
             self.stop()
+
+    async def async_start(self, port: int) -> None:
+        """:meth:`start` from inside a running event loop (``serve`` with one gateway). python-zeroconf binds
+        itself to the running loop, so its blocking calls there wait for the loop they block and give up with
+        ``EventLoopBlocked`` after ~10 s; its async API does the same work without blocking."""
+        self.port = port
+        try:
+            from zeroconf.asyncio import AsyncZeroconf  # noqa: PLC0415 - only a server that announces needs it
+
+            self.info = self._info()
+            self.azc = AsyncZeroconf()
+            await (await self.azc.async_register_service(self.info, allow_name_change=True))
+            log.info("announced on the local network as %s", self.info.name)
+        except Exception as exc:  # noqa: BLE001 - as in start: the server runs on, unannounced
+            log.warning("cannot announce the server on the local network: %r", exc)
+            await self.async_stop()
+
+    async def async_stop(self) -> None:
+        azc, self.azc = self.azc, None
+        if azc is None:
+            return
+        try:
+            if self.info is not None:
+                await azc.async_unregister_service(self.info)
+        except Exception as exc:  # noqa: BLE001 - stopping: the goodbye is a courtesy
+            log.warning("cannot withdraw the announcement: %r", exc)
+        finally:
+            await azc.async_close()
 
     def _info(self) -> Any:
         from zeroconf import ServiceInfo  # noqa: PLC0415

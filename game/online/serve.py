@@ -36,7 +36,7 @@ async def _serve_forever(ns: argparse.Namespace, limits: Limits, store: Store, t
             logging.warning("announced, but listening on %s only: other devices cannot reach it (--host 0.0.0.0)",
                             ns.host)
         announcer = Announcer(ns.name or socket.gethostname())
-        announcer.start(server.port)
+        await announcer.async_start(server.port)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -48,7 +48,7 @@ async def _serve_forever(ns: argparse.Namespace, limits: Limits, store: Store, t
         await stop.wait()
     finally:
         if announcer is not None:
-            announcer.stop()
+            await announcer.async_stop()
         await server.stop()
 
 
