@@ -39,6 +39,8 @@ async def _serve_forever(ns: argparse.Namespace, limits: Limits, store: Store, t
         await announcer.async_start(server.port)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    if ns.parent_fd is not None:
+        workers_mod.watch_parent(ns.parent_fd, stop.set)
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
             loop.add_signal_handler(sig, stop.set)
@@ -78,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     p.add_argument("--gateway", action="store_true", help=argparse.SUPPRESS)  # one of --workers N
+    p.add_argument("--parent-fd", type=int, help=argparse.SUPPRESS)  # its lifeline (workers.watch_parent)
     return p
 
 

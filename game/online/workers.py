@@ -3,17 +3,22 @@ listen on the port with ``SO_REUSEPORT`` (the kernel spreads new connections amo
 
 Nothing is routed and no table belongs to a process, so this parent only starts the gateways and starts
 again any that dies; a killed gateway's players reconnect, land on another one and resume there. The
-parent holds the port (bound, never listening) so that ``--port 0`` names one port for all of them.
+parent holds the port (bound, never listening) so that ``--port 0`` names one port for all of them. The
+gateways stop when the parent is gone, however it ended (:func:`watch_parent`), so a new ``serve`` never
+runs beside orphans still holding the port.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.paths import bundle_root
@@ -47,9 +52,13 @@ class Gateways:
         self.n, self.args = n, args
         self.procs: list[subprocess.Popen | None] = [None] * n
         self.running = True
+        # The gateways' lifeline: they hold the reading end, only this process the writing end, so when it
+        # dies - even by kill -9, which runs no handler - the kernel closes it and each gateway reads EOF.
+        self.lifeline, self._held = os.pipe()
 
     def start(self, i: int) -> None:
-        proc = subprocess.Popen(gateway_command([*self.args, "--gateway"]), stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(gateway_command([*self.args, "--gateway", "--parent-fd", str(self.lifeline)]),
+                                stdout=subprocess.PIPE, text=True, pass_fds=(self.lifeline,))
         line = proc.stdout.readline() if proc.stdout else ""
         if not line.startswith("SERVING "):
             proc.kill()
@@ -82,6 +91,28 @@ class Gateways:
                     proc.wait(5)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+        for fd in (self.lifeline, self._held):
+            os.close(fd)
+
+
+def watch_parent(fd: int, gone: Callable[[], None]) -> None:
+    """In a gateway: call ``gone`` (in the running loop) once the parent's end of the lifeline is closed."""
+    loop = asyncio.get_running_loop()
+
+    def readable() -> None:
+        try:
+            data = os.read(fd, 64)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # EOF: the parent died (nothing is ever written)
+            loop.remove_reader(fd)
+            log.error("the parent process of this gateway is gone; stopping")
+            gone()
+
+    os.set_blocking(fd, False)
+    loop.add_reader(fd, readable)
 
 
 def _drain(proc: subprocess.Popen) -> None:
