@@ -14,6 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from game.online.server import GameServer
+from game.online.store import SQLiteStore
+from tests.test_online_operate import fast, get
+from tests.test_online_server import run
+from tools.online_bench import pick, play_out, seat_pair
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -75,3 +81,35 @@ def test_the_gateways_stop_when_their_parent_is_killed(tmp_path):
         for pid in gateways:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_store_file_deleted_or_replaced_fails_readiness_and_acknowledges_no_move(tmp_path, how):
+    path = tmp_path / "tables.sqlite3"
+
+    async def scenario():
+        server = await GameServer(fast(), store=SQLiteStore(path)).start("127.0.0.1", 0)
+        a, b = await seat_pair(f"ws://127.0.0.1:{server.port}", "square")
+        await play_out(a, b, 1, max_actions=2)
+        base = f"http://127.0.0.1:{server.port}"
+        assert (await get(base + "/readyz"))[0] == 200
+        if how == "deleted":
+            for p in tmp_path.iterdir():
+                p.unlink()
+        else:  # a backup put back over it: another file under the same name
+            shutil.copy(path, tmp_path / "copy")
+            os.replace(tmp_path / "copy", path)
+        status, text = await get(base + "/readyz")
+        assert status == 503, text
+        mover = a if a.my_turn else b
+        at = mover.count
+        await mover.send("act", at=at, action=pick(mover.obs["legal"], 1, at))
+        with pytest.raises(ConnectionError):  # closed (1011) instead of answered: the move is not acknowledged
+            while True:
+                msg = await mover.expect("state")
+                assert msg["count"] <= at, "a move was acknowledged that no store holds"
+        assert mover.closed is not None and mover.closed[0] == 1011
+        await server.stop()
+        server.store.close()
+
+    run(scenario())

@@ -66,6 +66,15 @@ class StoreError(RuntimeError):
     pass
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file ``path`` names now (device, inode); None when there is none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 class Db:
     """What an operation sees inside one transaction: statements with ``?`` placeholders on either backend."""
 
@@ -146,6 +155,13 @@ class SQLiteStore(Store):
             self._prepare()
         self.reader = self.db if self.memory else self._connect()
         self.rlock = self.lock if self.memory else threading.Lock()
+        self.identity = None if self.memory else _identity(self.path)
+
+    def _check(self) -> None:
+        """Refuse to go on when the file was deleted or replaced under us: the open connections would still
+        commit into the old file (gone at the next start), acknowledging moves nobody can get back."""
+        if self.identity is not None and _identity(self.path) != self.identity:
+            raise StoreError(f"{self.where} was deleted or replaced while the server ran; restart the server")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.where, isolation_level=None, check_same_thread=False, timeout=10.0)
@@ -181,6 +197,7 @@ class SQLiteStore(Store):
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 out = fn(Db(self.db, False))
+                self._check()  # the last moment before the commit: nothing is acknowledged into a lost file
                 self.db.execute("COMMIT")
                 return out
             except BaseException:
@@ -189,6 +206,7 @@ class SQLiteStore(Store):
 
     def read(self, fn: Callable[[Db], Any]) -> Any:
         with self.rlock:
+            self._check()
             return fn(Db(self.reader, False))
 
     def notify(self, db: Db, code: str, origin: str, payload: str = "") -> None:
