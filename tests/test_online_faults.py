@@ -2,7 +2,9 @@
 deleted under a running server, one address filling the table cap, unexplained ``internal`` replies."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import os
 import shutil
 import signal
@@ -14,11 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from game.online import ops
+from game.online.protocol import ProtocolError
 from game.online.server import GameServer
 from game.online.store import SQLiteStore
+from tests.test_online_fair import as_address, started
 from tests.test_online_operate import fast, get
 from tests.test_online_server import run
-from tools.online_bench import pick, play_out, seat_pair
+from tools.online_bench import SimPlayer, pick, play_out, seat_pair
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,3 +118,62 @@ def test_a_store_file_deleted_or_replaced_fails_readiness_and_acknowledges_no_mo
         server.store.close()
 
     run(scenario())
+
+
+def test_a_full_server_shares_its_table_cap_fairly_so_a_new_address_can_always_open_one(store_url):
+    async def scenario():
+        server, url = await started(fast(trusted_proxies=frozenset({"127.0.0.1"}), max_tables=4), store_url)
+
+        async def opens(address: str) -> str:
+            p = await as_address(url, address)
+            await p.send("create", game="kombi", name="Ann")
+            msg = await asyncio.wait_for(p.queue.get(), 10)
+            return "seated" if msg and msg["type"] == "seated" else (msg or {}).get("code", "closed")
+
+        assert [await opens("192.0.2.1") for _ in range(5)] == ["seated"] * 4 + ["server_full"]
+        # the cap is reached; a newcomer still gets its share of it (4 // 2 addresses) and no more
+        assert [await opens("192.0.2.2") for _ in range(3)] == ["seated", "seated", "server_full"]
+        assert await opens("192.0.2.3") == "seated"  # and so does the next one (4 // 3)
+        assert await opens("192.0.2.1") == "server_full"
+        await server.stop()
+
+    run(scenario())
+
+
+def test_a_code_another_gateway_drew_is_drawn_again(tmp_path):
+    async def scenario():
+        store = SQLiteStore(tmp_path / "t.sqlite3", "normal")
+        store.run(lambda db: ops.create(db, "AAAAAA", "kombi", 1, "s", "Zed", "t" * 32, "192.0.2.9", "elsewhere",
+                                        time.time()))
+        server = await GameServer(fast(), store=store).start("127.0.0.1", 0)
+        codes = iter(["AAAAAA", "BBBBBB"])
+        server._new_code = lambda: next(codes)
+        p = await SimPlayer.connect(f"ws://127.0.0.1:{server.port}")
+        await p.send("create", game="kombi", name="Ann")
+        assert (await p.expect("seated"))["code"] == "BBBBBB"
+        assert [m["type"] for m in p.messages] == ["seated"]  # the refused first try sent nothing
+        await server.stop()
+        store.close()
+
+    run(scenario())
+
+
+def test_every_internal_answer_is_logged_with_its_cause(caplog, monkeypatch):
+    from game.online.seating import Seating
+
+    async def failing(self, conn, code, name):
+        raise ProtocolError("internal", "the table closed while you were seated")
+
+    monkeypatch.setattr(Seating, "_join", failing)
+
+    async def scenario():
+        server = await GameServer(fast()).start("127.0.0.1", 0)
+        p = await SimPlayer.connect(f"ws://127.0.0.1:{server.port}")
+        await p.send("join", code="AAAAAA", name="Ann")
+        assert (await p.expect("error"))["code"] == "internal"
+        await server.stop()
+
+    with caplog.at_level(logging.ERROR, logger="carduels.online"):
+        run(scenario())
+    assert any("internal" in r.getMessage() and "closed while you were seated" in r.getMessage()
+               for r in caplog.records), [r.getMessage() for r in caplog.records]

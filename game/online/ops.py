@@ -37,16 +37,39 @@ def load(db: Db, code: str, since: int = 0) -> dict[str, Any] | None:
 
 
 # --- tables and seats -------------------------------------------------------------------------------------------
+class Refused(str):
+    """Why the store refused a new table (``WAITING``, ``FULL``, ``TAKEN``): falsy like a lost guard, so the
+    journal sends nothing of it."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+WAITING, FULL, TAKEN = Refused("waiting"), Refused("full"), Refused("taken")
+
+
+def fair_share(db: Db, ip: str, cap: int) -> bool:
+    """May ``ip`` open one more table on a server holding ``cap`` tables or more? Only while it holds fewer
+    than its share of ``cap`` among the addresses holding tables, so a new address always may, and since
+    every table above the cap is within some address's share, the store never holds more than twice ``cap``."""
+    (mine,) = db.one("SELECT count(*) FROM tables WHERE ip = ? AND closed = 0", (ip,)) or (0,)
+    (holders,) = db.one("SELECT count(DISTINCT ip) FROM tables WHERE closed = 0") or (0,)
+    return int(mine) < max(1, cap // (int(holders) + (0 if mine else 1)))
+
+
 def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, token: str, ip: str, here: str,
-           now: float, quick: bool = False, waiting_cap: int = 1 << 30) -> bool | None:
-    """A new table (over a closed one kept under the same code); False when the address has too many tables
-    waiting, None when the code was taken meanwhile."""
+           now: float, quick: bool = False, waiting_cap: int = 1 << 30, full_at: int = 0) -> bool:
+    """A new table (over a closed one kept under the same code), or :class:`Refused`: the address has too many
+    tables waiting, the server is full (``full_at``: the table cap, when this gateway counts it reached) and the
+    address holds its fair share, or the code was taken meanwhile."""
     if waiting_cap < 1 << 30:
         (n,) = db.one("SELECT count(*) FROM tables WHERE ip = ? AND name1 IS NULL AND closed = 0", (ip,)) or (0,)
         if n >= waiting_cap:
-            return False
+            return WAITING
+    if full_at and not fair_share(db, ip, full_at):
+        return FULL
     if db.one("SELECT closed FROM tables WHERE code = ?", (code,)) not in (None, (1,)):
-        return None  # another gateway drew the same code a moment ago
+        return TAKEN  # another gateway drew the same code a moment ago
     db.run("DELETE FROM actions WHERE code = ?", (code,))
     db.run("DELETE FROM tables WHERE code = ?", (code,))
     db.run("INSERT INTO tables (code, game, seed, secret, name0, token0, ip, created, quick, here0) "

@@ -7,6 +7,7 @@ up first and never waits for anybody's wrong guesses.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from game.online.parts import GatewayParts
 else:
     GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
+
+log = logging.getLogger("carduels.online")
 
 
 class Seating(GatewayParts):
@@ -40,42 +43,50 @@ class Seating(GatewayParts):
             if code not in self.tables:
                 return code  # another gateway may draw it too: the store's create refuses the second
 
-    def _may_open(self, conn: Conn) -> None:
-        if self.open_count + len(self.tables) >= self.limits.max_tables:
-            raise ProtocolError("server_full", "the server has no room for another table")
+    def _may_open(self, conn: Conn) -> int:
+        """The cap the store must share fairly among addresses (0: room for anyone)."""
         if conn.tables >= self.limits.tables_per_conn:
             raise ProtocolError("too_many_tables", "this connection has opened too many tables")
+        return self.limits.max_tables if self.open_count + len(self.tables) >= self.limits.max_tables else 0
 
     def _on_create(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         self._unseated(conn)
-        self._may_open(conn)
+        full_at = self._may_open(conn)
         table = Table(self._new_code(), msg["game"], self.seeds(), msg["name"], time.time(), ip=conn.ip)
         self.tables[table.code] = table
         conn.tables += 1
         self._attach(conn, table, 0)
+        self._store_new(conn, table, full_at)
+
+    def _store_new(self, conn: Conn, table: Table, full_at: int, tries: int = 3) -> None:
         host = table.seats[0]
         name = host.name
         assert name is not None  # the table seats its host by name
 
         def made(res: Any) -> None:
-            if not res:
+            if res == ops.TAKEN and tries > 1 and conn.code == table.code:  # another gateway drew the same code
+                del self.tables[table.code]
+                table.code = self._new_code()
+                self.tables[table.code] = table
+                conn.code = conn.last_code = table.code
+                self._store_new(conn, table, full_at, tries - 1)
+            elif not res:
                 self._unmake(table, conn, "create", res)
 
         self.write(table, lambda db: ops.create(db, table.code, table.game_id, table.seed, table.secret, name,
                                                 host.token, conn.ip, self.id, table.created,
-                                                waiting_cap=self.limits.waiting_per_ip), made)
+                                                waiting_cap=self.limits.waiting_per_ip, full_at=full_at), made)
         self.send(conn, table.seated_message(0), table.code)
 
     def _unmake(self, table: Table, conn: Conn, ref: str, res: Any) -> None:
-        """The store refused a new table (the address has too many waiting, or the code was just taken)."""
+        """The store refused a new table (the address has too many waiting or the server is full; or the code
+        was taken each time)."""
         self.tables.pop(table.code, None)
         if conn.code == table.code:
             conn.code, conn.seat = None, None
-        if res is None:
-            self.send(conn, protocol.error("internal", "that table could not be opened; please try again", ref))
-        else:
-            self.send(conn, protocol.error("too_many_tables",
-                                           "this address has too many tables waiting for a second player", ref))
+        if res not in (ops.FULL, ops.WAITING):
+            log.error("table %s could not be opened: the store refused it (%r)", table.code, res)
+        self.send(conn, _refusal(res, ref))
 
     async def _wrong(self, conn: Conn, exc: ProtocolError) -> None:
         """A wrong code or token: counted; after many from this address the answer waits a moment."""
@@ -114,16 +125,16 @@ class Seating(GatewayParts):
     def _on_quick(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
         """Quick match: sit down at the oldest table of this game waiting in the queue, or open one there."""
         self._unseated(conn)
-        self._may_open(conn)
+        full_at = self._may_open(conn)
         conn.tables += 1
-        return self._quick(conn, msg["game"], msg["name"])
+        return self._quick(conn, msg["game"], msg["name"], full_at)
 
-    async def _quick(self, conn: Conn, game: str, name: str) -> None:
+    async def _quick(self, conn: Conn, game: str, name: str, full_at: int) -> None:
         fresh = Table(self._new_code(), game, self.seeds(), name, time.time(), ip=conn.ip)
         fresh.quick = True
         token, done = new_token(), asyncio.get_running_loop().create_future()
 
-        def pair(db: Any) -> tuple[str, str]:
+        def pair(db: Any) -> tuple[str, Any]:
             partner = ops.quick_partner(db, game)
             while partner is not None:
                 if ops.seat(db, partner, name, token, self.id):
@@ -131,10 +142,15 @@ class Seating(GatewayParts):
                     return ("joined", partner)
                 partner = ops.quick_partner(db, game)
             host = fresh.seats[0]
-            if ops.create(db, fresh.code, game, fresh.seed, fresh.secret, name, host.token, conn.ip, self.id,
-                          fresh.created, quick=True, waiting_cap=self.limits.waiting_per_ip):
-                return ("created", fresh.code)
-            return ("", "")
+            made = ops.TAKEN
+            for _ in range(3):  # a code another gateway drew a moment ago: draw again
+                made = ops.create(db, fresh.code, game, fresh.seed, fresh.secret, name, host.token, conn.ip,
+                                  self.id, fresh.created, quick=True, waiting_cap=self.limits.waiting_per_ip,
+                                  full_at=full_at)
+                if made != ops.TAKEN:
+                    break
+                fresh.code = self._new_code()
+            return ("created", fresh.code) if made else ("", made)
 
         self.journal.write(Op(None, pair, done.set_result))
         how, code = await done
@@ -144,7 +160,8 @@ class Seating(GatewayParts):
             self.send(conn, fresh.seated_message(0))
             return
         if how != "joined":
-            raise ProtocolError("too_many_tables", "this address has too many tables waiting for a second player")
+            refusal = _refusal(code, "quick")
+            raise ProtocolError(refusal["code"], refusal["message"])
         table = await self.table(code, fresh=True)
         if table is None or table.seat_of(token) != 1:
             raise ProtocolError("internal", "the table closed while you were seated; please try again")
@@ -223,3 +240,12 @@ class Seating(GatewayParts):
         conn.code, conn.seat = None, None
         self._tell_other(table, seat)
         self.send(conn, protocol.message("left", code=code))
+
+
+def _refusal(why: Any, ref: str) -> dict[str, Any]:
+    """The answer to a new table the store refused (``ops.Refused``)."""
+    if why == ops.FULL:
+        return protocol.error("server_full", "the server has no room for another table from this address", ref)
+    if why == ops.WAITING:
+        return protocol.error("too_many_tables", "this address has too many tables waiting for a second player", ref)
+    return protocol.error("internal", "that table could not be opened; please try again", ref)

@@ -180,6 +180,7 @@ class GameServer(Seating, Playing, Sharing):
             out = getattr(self, "_on_" + ref)(conn, msg, now)
             return None if out is None else self._finish(conn, out, ref)
         except ProtocolError as exc:
+            _log_internal(exc, ref)
             self.send(conn, protocol.error(exc.code, str(exc), ref or exc.ref, exc.refusal))
         except Exception:
             log.exception("message %r failed", ref)
@@ -190,6 +191,7 @@ class GameServer(Seating, Playing, Sharing):
         try:
             await waiting
         except ProtocolError as exc:
+            _log_internal(exc, ref)
             self.send(conn, protocol.error(exc.code, str(exc), ref))
         except Exception:
             log.exception("message %r failed", ref)
@@ -214,3 +216,9 @@ class GameServer(Seating, Playing, Sharing):
     def _close_later(self, conn: Conn, code: int, reason: str) -> None:
         conn.close_with = (code, reason)
         self._spawn(conn.ws.close(code, reason))
+
+
+def _log_internal(exc: ProtocolError, ref: str | None) -> None:
+    """An ``internal`` answer is the server's failure, not the client's: the operator sees each one and why."""
+    if exc.code == "internal":
+        log.error("message %r answered internal: %s", ref, exc)
