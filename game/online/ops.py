@@ -58,7 +58,7 @@ def fair_share(db: Db, ip: str, cap: int) -> bool:
 
 
 def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, token: str, ip: str, here: str,
-           now: float, quick: bool = False, waiting_cap: int = 1 << 30, full_at: int = 0) -> bool:
+           now: float, quick: bool = False, waiting_cap: int = 1 << 30, full_at: int = 0) -> bool | Refused:
     """A new table (over a closed one kept under the same code), or :class:`Refused`: the address has too many
     tables waiting, the server is full (``full_at``: the table cap, when this gateway counts it reached) and the
     address holds its fair share, or the code was taken meanwhile."""

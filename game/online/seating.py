@@ -142,7 +142,7 @@ class Seating(GatewayParts):
                     return ("joined", partner)
                 partner = ops.quick_partner(db, game)
             host = fresh.seats[0]
-            made = ops.TAKEN
+            made: bool | ops.Refused = ops.TAKEN
             for _ in range(3):  # a code another gateway drew a moment ago: draw again
                 made = ops.create(db, fresh.code, game, fresh.seed, fresh.secret, name, host.token, conn.ip,
                                   self.id, fresh.created, quick=True, waiting_cap=self.limits.waiting_per_ip,
