@@ -3,6 +3,7 @@ Origin allow-list, TLS, and per-address caps that count an IPv6 /64 as one addre
 from __future__ import annotations
 
 import asyncio
+import http.client
 import logging
 import shutil
 import ssl
@@ -53,8 +54,10 @@ def test_health_readiness_and_metrics_over_plain_http():
         assert status == 200 and text.startswith("ready (sqlite")
         status, text = await get(base + "/metrics")
         assert status == 200
-        values = {line.split()[0]: line.split()[1] for line in text.splitlines() if not line.startswith("#")}
-        assert values["card_duels_actions_total"] == "3" and values["card_duels_connections"] == "2"
+        own = f'gateway="{server.id}"'
+        values = {line.split()[0].replace(own, "").replace("{,", "{").replace("{}", ""): line.split()[1]
+                  for line in text.splitlines() if not line.startswith("#")}
+        assert values["card_duels_actions_total"] == "3" and values["card_duels_connections_open"] == "2"
         assert values["card_duels_tables_loaded"] == "1"
         assert int(values['card_duels_action_seconds_bucket{le="+Inf"}']) == 3
         assert int(values["card_duels_store_commit_seconds_count"]) >= 1
@@ -63,6 +66,31 @@ def test_health_readiness_and_metrics_over_plain_http():
         assert (await get(base + "/readyz"))[0] == 503 and (await get(base + "/healthz"))[0] == 200
 
     run(scenario())
+
+
+def test_metrics_come_with_one_content_type_distinct_families_and_the_gateways_label():
+    async def scenario():
+        server = await GameServer(fast()).start("127.0.0.1", 0)
+
+        def fetch() -> tuple[list[str], str]:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            conn.request("GET", "/metrics")
+            resp = conn.getresponse()
+            types = [v for k, v in resp.getheaders() if k.lower() == "content-type"]
+            return types, resp.read().decode()
+
+        types, text = await asyncio.get_running_loop().run_in_executor(None, fetch)
+        await server.stop()
+        return server.id, types, text
+
+    gateway, types, text = run(scenario())
+    assert types == ["text/plain; version=0.0.4; charset=utf-8"]
+    samples = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert samples and all(f'{{gateway="{gateway}"' in line.split()[0] for line in samples), samples
+    families = [line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")]
+    # a client library names a counter's family without _total: no two families may then share a name
+    named = [f.removesuffix("_total") if f.endswith("_total") else f for f in families]
+    assert len(set(named)) == len(named), families
 
 
 def test_one_access_log_line_per_connection(caplog):

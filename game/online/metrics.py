@@ -24,14 +24,15 @@ class Histogram:
         self.counts[bisect.bisect_left(BUCKETS, seconds)] += 1
         self.sum += seconds
 
-    def lines(self, name: str, help_: str) -> list[str]:
+    def lines(self, name: str, help_: str, label: str) -> list[str]:
         out = [f"# HELP {name} {help_}", f"# TYPE {name} histogram"]
         total = 0
         for bound, n in zip(BUCKETS, self.counts, strict=False):
             total += n
-            out.append(f'{name}_bucket{{le="{bound}"}} {total}')
+            out.append(f'{name}_bucket{{{label},le="{bound}"}} {total}')
         total += self.counts[-1]
-        out += [f'{name}_bucket{{le="+Inf"}} {total}', f"{name}_sum {self.sum:.6f}", f"{name}_count {total}"]
+        out += [f'{name}_bucket{{{label},le="+Inf"}} {total}', f"{name}_sum{{{label}}} {self.sum:.6f}",
+                f"{name}_count{{{label}}} {total}"]
         return out
 
 
@@ -48,9 +49,11 @@ class Metrics:
 
     def text(self, server: Any) -> str:
         journal = server.journal
+        label = f'gateway="{server.id}"'  # several gateways behind one scrape address stay apart
+        # no gauge may be named like a counter without its _total: Prometheus clients read both as one family
         gauges = [("card_duels_tables_loaded", "tables held in this gateway's memory", len(server.tables)),
                   ("card_duels_tables_open", "open tables in the store (counted once a minute)", server.open_count),
-                  ("card_duels_connections", "open connections to this gateway", len(server.conns))]
+                  ("card_duels_connections_open", "open connections to this gateway", len(server.conns))]
         counters = [("card_duels_connections_total", "connections accepted", self.connections),
                     ("card_duels_actions_total", "moves accepted", self.actions),
                     ("card_duels_messages_total", "client messages handled", server.handled),
@@ -58,11 +61,11 @@ class Metrics:
                     ("card_duels_store_commits_total", "group commits", journal.commits)]
         out: list[str] = []
         for name, help_, value in gauges:
-            out += [f"# HELP {name} {help_}", f"# TYPE {name} gauge", f"{name} {value}"]
+            out += [f"# HELP {name} {help_}", f"# TYPE {name} gauge", f"{name}{{{label}}} {value}"]
         for name, help_, value in counters:
-            out += [f"# HELP {name} {help_}", f"# TYPE {name} counter", f"{name} {value}"]
-        out += self.latency.lines("card_duels_action_seconds", "from a move's arrival to its stored answer")
-        out += self.commits.lines("card_duels_store_commit_seconds", "one group commit of the store")
+            out += [f"# HELP {name} {help_}", f"# TYPE {name} counter", f"{name}{{{label}}} {value}"]
+        out += self.latency.lines("card_duels_action_seconds", "from a move's arrival to its stored answer", label)
+        out += self.commits.lines("card_duels_store_commit_seconds", "one group commit of the store", label)
         return "\n".join(out) + "\n"
 
 
@@ -83,6 +86,7 @@ async def http_answer(server: Any, ws: Any, request: Any) -> Any:
         return ws.respond(503, "the store does not answer\n")
     if path == "/metrics":
         resp = ws.respond(200, server.metrics.text(server))
-        resp.headers["Content-Type"] = "text/plain; version=0.0.4"
+        del resp.headers["Content-Type"]  # respond() set one; a second would leave the scraper to pick
+        resp.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
         return resp
     return None
