@@ -177,3 +177,17 @@ def test_every_internal_answer_is_logged_with_its_cause(caplog, monkeypatch):
         run(scenario())
     assert any("internal" in r.getMessage() and "closed while you were seated" in r.getMessage()
                for r in caplog.records), [r.getMessage() for r in caplog.records]
+
+
+def test_serve_memory_starts_one_gateway_without_a_warning_unless_more_were_asked_for():
+    def stderr_of(*extra: str) -> str:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", "0", "--memory", *extra],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        line = proc.stdout.readline() if proc.stdout else ""
+        proc.terminate()
+        err = proc.communicate(timeout=10)[1]
+        assert line.startswith("SERVING ws://") and "gateways" not in line, line
+        return err
+
+    assert "several gateways" not in stderr_of()
+    assert "several gateways" in stderr_of("--workers", "2")

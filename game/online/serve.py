@@ -66,8 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sync", choices=["full", "normal"], default="full",
                    help="full: each commit reaches the disk (survives power loss); normal: survives a killed server")
     p.add_argument("--retention-hours", type=float, default=24.0, help="how long finished tables are kept")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="gateway processes sharing the port on this machine (default: the number of cores)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="gateway processes sharing the port on this machine (default: the number of cores; one "
+                   "with --memory or where the port cannot be shared)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                    help="read the client address from X-Forwarded-For on connections from this proxy (repeatable)")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
@@ -115,10 +116,12 @@ def main(argv: list[str] | None = None) -> int:
                     reconnect_window=ns.reconnect_minutes * 60.0, retention=ns.retention_hours * 3600.0,
                     trusted_proxies=frozenset(ns.trusted_proxy))
     where = None if ns.memory else str(ns.store or default_path())
-    workers = max(1, ns.workers)
-    if workers > 1 and (where in (None, ":memory:") or not workers_mod.supported()):
+    single = where in (None, ":memory:") or not workers_mod.supported()
+    workers = max(1, ns.workers or (1 if single else os.cpu_count() or 1))
+    if workers > 1 and single:  # asked for explicitly: say why it is not so
         logging.warning("several gateways need a shared store and SO_REUSEPORT; serving with one")
-        workers = ns.workers = 1
+        workers = 1
+    ns.workers = workers
     try:
         tls = _tls(ns)
     except (OSError, ValueError, ssl.SSLError) as exc:
