@@ -37,6 +37,8 @@ class Journal:
         self.store, self.origin, self.deliver, self.failed = store, origin, deliver, failed
         self.ops: list[Op] = []
         self.msgs: list[tuple[Any, str, str | None]] = []
+        self.pending: dict[str, int] = {}  # changes not yet committed (queued or being written), by table
+        self.held: dict[int, int] = {}  # messages waiting, by connection (id)
         self.busy = False
         self.scheduled = False
         self.commits = 0
@@ -45,14 +47,21 @@ class Journal:
 
     def write(self, op: Op) -> None:
         self.ops.append(op)
+        if op.code is not None:
+            self.pending[op.code] = self.pending.get(op.code, 0) + 1
         self._schedule()
 
     def send(self, conn: Any, text: str, code: str | None = None) -> None:
-        """Queue ``text``; ``code`` names the table it is about (dropped if a change to that table is lost)."""
-        if not self.ops and not self.busy and not self.scheduled and not self.msgs:
-            self.deliver(conn, text)  # nothing is waiting to be committed: nothing to wait for
+        """Queue ``text``; ``code`` names the table it is about (dropped if a change to that table is lost).
+
+        It waits only for what it follows from: uncommitted changes to its table, and earlier messages to the
+        same connection (which keep their order). A message of a table with nothing uncommitted - a pong, a
+        refusal, another table's move - is not held behind anybody's commit."""
+        if (code is None or code not in self.pending) and id(conn) not in self.held:
+            self.deliver(conn, text)
             return
         self.msgs.append((conn, text, code))
+        self.held[id(conn)] = self.held.get(id(conn), 0) + 1
         self._schedule()
 
     def _schedule(self) -> None:
@@ -69,40 +78,64 @@ class Journal:
         if not ops:
             self._deliver(msgs, set())
             return
-        if self.store.sync != "full":  # no fsync: a commit takes microseconds, less than a hand-off to a thread
+        if not self.store.shared:  # memory only: nobody else can hold the lock, a commit takes microseconds
             self._committed(self._commit(ops), ops, msgs)
             return
-        self.busy = True  # fsync: the writer thread waits for the disk while the loop serves other tables
+        # Never in the loop: a commit waits for the disk, the network or another gateway's lock, and the
+        # loop serves the other tables meanwhile.
+        self.busy = True
         fut = asyncio.get_running_loop().run_in_executor(self._pool, self._commit, ops)
         fut.add_done_callback(lambda f: self._committed(f.result(), ops, msgs))
 
     def _commit(self, ops: list[Op]) -> list[Any]:
-        """Every op in one transaction; if that fails, each in its own (so one bad op costs only itself)."""
+        """The ops of the tables in one transaction, in the order of their codes (so two gateways lock rows in
+        the same order and cannot deadlock; a table's own ops keep theirs), then those of no table (the reaper,
+        quick match: rows of any table) in another. If a transaction fails, each of its ops in its own."""
         t0 = time.perf_counter()
-        try:
-            out = self.store.run(lambda db: [self._one(db, op) for op in ops])
-        except Exception as exc:  # noqa: BLE001 - retried op by op below
-            log.warning("a group commit failed (%r); committing its %d changes one by one", exc, len(ops))
-            out = []
-            for op in ops:
-                try:
-                    out.append(self.store.run(partial(self._one, op=op)))
-                except Exception as exc1:  # noqa: BLE001 - this op is lost; its players are told
-                    log.error("the store could not commit a change to %s: %r", op.code, exc1)
-                    out.append(_Failed())
+        order = sorted(range(len(ops)), key=lambda i: ops[i].code or "")
+        out: list[Any] = [None] * len(ops)
+        for part in ([i for i in order if ops[i].code is not None], [i for i in order if ops[i].code is None]):
+            if part:
+                for i, res in zip(part, self._transaction([ops[i] for i in part]), strict=True):
+                    out[i] = res
         out.append(time.perf_counter() - t0)
         return out
 
+    def _transaction(self, ops: list[Op]) -> list[Any]:
+        try:
+            return list(self.store.run(lambda db: [self._one(db, op) for op in ops]))
+        except Exception as exc:  # noqa: BLE001 - retried op by op below
+            log.warning("a group commit failed (%r); committing its %d changes one by one", exc, len(ops))
+        out = []
+        for op in ops:
+            try:
+                out.append(self.store.run(partial(self._one, op=op)))
+            except Exception as exc1:  # noqa: BLE001 - this op is lost; its players are told
+                log.error("the store could not commit a change to %s: %r", op.code, exc1)
+                out.append(_Failed())
+        return out
+
     def _one(self, db: Db, op: Op) -> Any:
+        # a guarded write may carry the announcement itself (PostgreSQL: made iff its guard matched) ...
+        db.note = None if op.code is None else f"{op.code} {self.origin} {op.payload}"
         res = op.fn(db)
-        if res and op.code is not None:
+        if db.note is not None and res:  # ... else it is made here, once the op has succeeded
+            assert op.code is not None
             self.store.notify(db, op.code, self.origin, op.payload)
+        db.note = None
         return res
 
     def _committed(self, results: list[Any], ops: list[Op], msgs: list[tuple[Any, str, str | None]]) -> None:
         self.busy = False
         self.commits += 1
         self.timed(results.pop())
+        for op in ops:
+            if op.code is not None:
+                left = self.pending[op.code] - 1
+                if left:
+                    self.pending[op.code] = left
+                else:
+                    del self.pending[op.code]
         lost = {op.code for op, res in zip(ops, results, strict=True) if not res}
         failed = {op.code for op, res in zip(ops, results, strict=True) if isinstance(res, _Failed)}
         for conn in {id(c): c for c, _t, code in msgs if code in failed}.values():
@@ -119,6 +152,11 @@ class Journal:
 
     def _deliver(self, msgs: list[tuple[Any, str, str | None]], lost: set[str | None]) -> None:
         for conn, text, code in msgs:
+            left = self.held[id(conn)] - 1
+            if left:
+                self.held[id(conn)] = left
+            else:
+                del self.held[id(conn)]
             if code is None or code not in lost:
                 self.deliver(conn, text)
 

@@ -78,10 +78,10 @@ def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, toke
     return True
 
 
-def seat(db: Db, code: str, name: str, token: str, here: str) -> bool:
+def seat(db: Db, code: str, name: str, token: str, here: str) -> Any:
     """The second seat, if it is still free."""
-    return db.run("UPDATE tables SET name1 = ?, token1 = ?, here1 = ?, away1 = NULL, quick = 0 "
-                  "WHERE code = ? AND name1 IS NULL AND closed = 0", (name, token_hash(token), here, code)) == 1
+    return db.guarded("UPDATE tables SET name1 = ?, token1 = ?, here1 = ?, away1 = NULL, quick = 0 "
+                      "WHERE code = ? AND name1 IS NULL AND closed = 0", (name, token_hash(token), here, code))
 
 
 def quick_partner(db: Db, game: str) -> str | None:
@@ -91,16 +91,16 @@ def quick_partner(db: Db, game: str) -> str | None:
     return row[0] if row else None
 
 
-def here(db: Db, code: str, seat_: int, gateway: str) -> bool:
+def here(db: Db, code: str, seat_: int, gateway: str) -> Any:
     """A player took their seat on ``gateway`` (a connection there holds it now)."""
-    return db.run(f"UPDATE tables SET here{seat_} = ?, away{seat_} = NULL WHERE code = ? AND closed = 0",
-                  (gateway, code)) == 1
+    return db.guarded(f"UPDATE tables SET here{seat_} = ?, away{seat_} = NULL WHERE code = ? AND closed = 0",
+                      (gateway, code))
 
 
-def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> bool:
+def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> Any:
     """The seat's connection on ``gateway`` is gone (unless another gateway has taken the seat since)."""
-    return db.run(f"UPDATE tables SET here{seat_} = '', away{seat_} = ? WHERE code = ? AND here{seat_} = ?",
-                  (now, code, gateway)) == 1
+    return db.guarded(f"UPDATE tables SET here{seat_} = '', away{seat_} = ? WHERE code = ? AND here{seat_} = ?",
+                      (now, code, gateway))
 
 
 def token_gone(db: Db, code: str, seat_: int, now: float) -> bool:
@@ -120,25 +120,23 @@ def closed(db: Db, code: str, keep: bool, now: float) -> bool:
 
 
 # --- playing -------------------------------------------------------------------------------------------------------
-def act(db: Db, code: str, n: int, action: dict[str, Any], over: bool, now: float) -> bool:
+def act(db: Db, code: str, n: int, action: dict[str, Any], over: bool, now: float) -> Any:
     """Action number ``n``; the per-table move number orders moves, so a lost race changes nothing."""
-    if db.run("UPDATE tables SET moves = moves + 1, finished = CASE WHEN ? = 1 THEN ? ELSE finished END "
-              "WHERE code = ? AND moves = ? AND result IS NULL AND closed = 0", (int(over), now, code, n)) != 1:
-        return False
-    db.run("INSERT INTO actions (code, n, action) VALUES (?, ?, ?)", (code, n, _json(action)))
-    return True
+    return db.guarded("UPDATE tables SET moves = moves + 1, finished = CASE WHEN ? = 1 THEN ? ELSE finished END "
+                      "WHERE code = ? AND moves = ? AND result IS NULL AND closed = 0", (int(over), now, code, n),
+                      ("actions (code, n, action)", (code, n, _json(action))))
 
 
-def result(db: Db, code: str, outcome: dict[str, Any], now: float) -> bool:
+def result(db: Db, code: str, outcome: dict[str, Any], now: float) -> Any:
     """A resignation or an abandoned seat ends a game that is still running."""
-    return db.run("UPDATE tables SET result = ?, finished = ? WHERE code = ? AND result IS NULL "
-                  "AND finished IS NULL AND name1 IS NOT NULL", (_json(outcome), now, code)) == 1
+    return db.guarded("UPDATE tables SET result = ?, finished = ? WHERE code = ? AND result IS NULL "
+                      "AND finished IS NULL AND name1 IS NOT NULL", (_json(outcome), now, code))
 
 
-def again(db: Db, code: str, seat_: int, new_token_hash: str) -> bool:
+def again(db: Db, code: str, seat_: int, new_token_hash: str) -> Any:
     """This seat asks for a rematch; the hash is of the token it will hold at the new table."""
-    return db.run(f"UPDATE tables SET again{seat_} = ? WHERE code = ? AND finished IS NOT NULL AND next IS NULL",
-                  (new_token_hash, code)) == 1
+    return db.guarded(f"UPDATE tables SET again{seat_} = ? WHERE code = ? AND finished IS NOT NULL "
+                      "AND next IS NULL", (new_token_hash, code))
 
 
 def rematch(db: Db, old: str, new: str, game: str, seed: int, secret: str, names: list[str | None],
@@ -166,21 +164,24 @@ def beat(db: Db, gateway: str, now: float) -> bool:
 
 def dead_gateways(db: Db, now: float, after: float) -> list[str]:
     """Gateways that stopped beating (killed): their seats are away from their last beat on; their codes."""
-    codes: list[str] = []
+    codes: set[str] = set()
     for gid, last in db.rows("SELECT id, beat FROM gateways WHERE beat < ?", (now - after,)):
-        for s in (0, 1):
-            codes += [c for (c,) in db.rows(f"SELECT code FROM tables WHERE here{s} = ?", (gid,))]
-            db.run(f"UPDATE tables SET here{s} = '', away{s} = ? WHERE here{s} = ?", (last, gid))
+        held = sorted({(c, s) for s in (0, 1) for (c,) in db.rows(f"SELECT code FROM tables WHERE here{s} = ?",
+                                                                  (gid,))})
+        for c, s in held:  # row by row in the order of the codes, as every transaction locks them: no deadlock
+            db.run(f"UPDATE tables SET here{s} = '', away{s} = ? WHERE code = ? AND here{s} = ?", (last, c, gid))
+        codes |= {c for c, _s in held}
         db.run("DELETE FROM gateways WHERE id = ?", (gid,))
-    return sorted(set(codes))
+    return sorted(codes)
 
 
 def overdue(db: Db, now: float, window: float, max_age: float) -> list[tuple[Any, ...]]:
     """Open tables where a seat has been away longer than ``window`` or that are older than ``max_age``."""
     cut = now - window
     cols = "SELECT code, name1, finished, result, created, away0, away1 FROM tables WHERE closed + 0 = 0 AND "
-    return db.rows(f"{cols} away0 < ? UNION {cols} away1 < ? UNION {cols} created < ?",  # one index each (not
-                   (cut, cut, now - max_age))  # the one on ``closed``, which every open table matches)
+    return sorted(db.rows(f"{cols} away0 < ? UNION {cols} away1 < ? UNION {cols} created < ?",  # one index
+                          (cut, cut, now - max_age)))  # each (not ``closed``'s, which every open table matches);
+    # sorted by code: the reaper then locks rows in the order every transaction does
 
 
 def count_open(db: Db) -> int:
@@ -190,8 +191,8 @@ def count_open(db: Db) -> int:
 
 def prune(db: Db, now: float, retention: float) -> int:
     """Forget finished tables older than the retention time (and old change notes); returns how many."""
-    old = [c for (c,) in db.rows("SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ? "
-                                 "AND (closed = 1 OR finished < ?)", (now - retention, now - 2 * retention))]
+    old = sorted(c for (c,) in db.rows("SELECT code FROM tables WHERE finished IS NOT NULL AND finished < ? "
+                                       "AND (closed = 1 OR finished < ?)", (now - retention, now - 2 * retention)))
     for c in old:
         db.run("DELETE FROM actions WHERE code = ?", (c,))
         db.run("DELETE FROM tables WHERE code = ?", (c,))

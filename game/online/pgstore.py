@@ -1,9 +1,11 @@
 """The PostgreSQL store: the same tables and SQL as SQLite, shared by gateways on any number of machines.
 
 Three connections per gateway: the writer (one transaction per event-loop tick, from the journal's thread),
-a reader (loading a table when a player joins or resumes) and a listener (``LISTEN card_duels``). A change
-is announced with ``pg_notify`` inside the transaction that makes it, so the other gateways hear of it only
-once it is committed. The client is psycopg 3, imported only by a server given a ``postgresql://`` URL.
+a reader (loading a table when a player joins or resumes) and a listener (``LISTEN card_duels``). The writer
+works in pipeline mode: a group's guarded writes are single statements that do not wait for one another, and
+each notes its change only if its guard matched; one ``pg_notify`` at the end announces the whole group, so the
+other gateways hear of it only once it is committed. The group, its announcement and its commit go to the
+server in one round trip. The client is psycopg 3, imported only by a server given a ``postgresql://`` URL.
 """
 from __future__ import annotations
 
@@ -26,6 +28,59 @@ SCHEMA = [
     *INDEXES,
 ]
 LOCK_KEY = 0x43445354  # the advisory lock that lets one gateway at a time create the schema
+NOTES = "card_duels_notes"  # the announcements of the group being written (a temporary table of the writer)
+NOTES_TABLE = f"CREATE TEMP TABLE IF NOT EXISTS {NOTES} (seq serial, line text NOT NULL) ON COMMIT DELETE ROWS"
+# one pg_notify for the whole group (one per ~6,000 bytes of notes: a payload may hold 8,000)
+FLUSH_NOTES = (f"SELECT pg_notify('{CHANNEL}', string_agg(line, E'\\n' ORDER BY seq)) FROM (SELECT seq, line, "
+               f"sum(octet_length(line) + 1) OVER (ORDER BY seq) / 6000 AS chunk FROM {NOTES}) n GROUP BY chunk")
+LINE_MAX = 1000
+
+
+class Pending:
+    """The answer of a guarded write sent in the pipeline: read once the group has gone (or waited for now)."""
+
+    __slots__ = ("db", "cur")
+
+    def __init__(self, db: PgDb, cur: Any) -> None:
+        self.db, self.cur = db, cur
+
+    def __bool__(self) -> bool:
+        if self.cur.rowcount < 0:  # not answered yet: someone needs it inside the transaction
+            self.db.pipeline.sync()
+        return bool(self.cur.rowcount == 1)
+
+
+class PgDb(Db):
+    """A transaction in pipeline mode: statements go out without waiting for each other, so a group of guarded
+    writes, its announcement and its commit cost one round trip; a statement whose answer is read waits for it."""
+
+    def __init__(self, conn: Any, pipeline: Any) -> None:
+        super().__init__(conn, True)
+        self.pipeline = pipeline
+        self.noted = False
+
+    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        cur = self.conn.execute(self._sql(sql), params)
+        self.pipeline.sync()
+        return int(cur.rowcount)
+
+    def guarded(self, sql: str, params: tuple[Any, ...], then: tuple[str, tuple[Any, ...]] | None = None) -> Any:
+        parts, last, args = [f"hit AS ({sql} RETURNING 1)"], "hit", [*params]
+        if then is not None:
+            parts.append(f"done AS (INSERT INTO {then[0]} SELECT {', '.join('?' * len(then[1]))} FROM hit "
+                         "RETURNING 1)")
+            last, args = "done", [*args, *then[1]]
+        if self.note is not None:  # the op's announcement, made if and only if its guard matched
+            tail = f"INSERT INTO {NOTES} (line) SELECT ? FROM {last}"
+            args.append(self.note[:LINE_MAX])
+            self.note, self.noted = None, True
+        else:
+            tail = f"SELECT 1 FROM {last}"
+        return Pending(self, self.conn.execute(self._sql(f"WITH {', '.join(parts)} {tail}"), tuple(args)))
+
+    def announce(self, line: str) -> None:
+        self.conn.execute(f"INSERT INTO {NOTES} (line) VALUES (%s)", (line[:LINE_MAX],))
+        self.noted = True
 
 
 def is_url(where: str) -> bool:
@@ -45,7 +100,7 @@ class PostgresStore(Store):
         host = f"{info.get('host', '')}{':' if info.get('port') else ''}{info.get('port', '')}"
         self.where = f"postgresql://{host}/{info.get('dbname', '')}"  # never the password
         try:
-            self.db = self._connect()
+            self.db = self._writer()
             self.reader = self._connect()
         except psycopg.Error as exc:
             raise StoreError(f"cannot reach {self.where}: {str(exc).strip()[:200]}") from None
@@ -56,6 +111,11 @@ class PostgresStore(Store):
         conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         if self.sync != "full":  # a killed gateway loses nothing; a crash of the database host may lose moments
             conn.execute("SET synchronous_commit = off")
+        return conn
+
+    def _writer(self) -> Any:
+        conn = self._connect()
+        conn.execute(NOTES_TABLE)
         return conn
 
     def _prepare(self) -> None:
@@ -74,14 +134,35 @@ class PostgresStore(Store):
     def run(self, fn: Callable[[Db], Any]) -> Any:
         with self.lock:
             try:
-                with self.db.transaction():
-                    return fn(Db(self.db, True))
+                return self._group(fn)
             except self._psycopg.OperationalError:
                 if not (self.db.broken or self.db.closed):
                     raise
-                self.db = self._connect()  # the database restarted: the transaction was rolled back, so again
-                with self.db.transaction():
-                    return fn(Db(self.db, True))
+                self.db = self._writer()  # the database restarted: the transaction was rolled back, so again
+                return self._group(fn)
+
+    def _group(self, fn: Callable[[Db], Any]) -> Any:
+        """``fn`` in one transaction whose BEGIN, statements, announcement and COMMIT are sent together: one
+        round trip unless ``fn`` reads an answer on the way (psycopg's ``transaction()`` would sync twice more)."""
+        conn = self.db
+        try:
+            with conn.pipeline() as pipeline:
+                conn.execute("BEGIN")
+                try:
+                    db = PgDb(conn, pipeline)
+                    out = fn(db)
+                    if db.noted:
+                        conn.execute(FLUSH_NOTES)
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+        except BaseException:
+            idle = self._psycopg.pq.TransactionStatus.IDLE
+            if not (conn.broken or conn.closed) and conn.info.transaction_status != idle:
+                conn.execute("ROLLBACK")  # a statement failed: the server skipped the rest, COMMIT included
+            raise
+        return _settled(out)
 
     def read(self, fn: Callable[[Db], Any]) -> Any:
         with self.rlock:
@@ -94,7 +175,8 @@ class PostgresStore(Store):
                 return fn(Db(self.reader, True))
 
     def notify(self, db: Db, code: str, origin: str, payload: str = "") -> None:
-        db.run("SELECT pg_notify(?, ?)", (CHANNEL, f"{code} {origin} {payload}"[:7900]))
+        assert isinstance(db, PgDb)  # inside run
+        db.announce(f"{code} {origin} {payload}")
 
     def listen(self, on_change: Callable[[str, str, str], None], stop: threading.Event) -> None:
         while not stop.is_set():
@@ -109,8 +191,9 @@ class PostgresStore(Store):
                 on_change("*", "", "")  # whatever happened before LISTEN is not in any cache now
                 while not stop.is_set():
                     for note in conn.notifies(timeout=0.5):
-                        code, origin, payload = (note.payload.split(" ", 2) + ["", ""])[:3]
-                        on_change(code, origin, payload)
+                        for line in note.payload.split("\n"):  # a group's changes, one a line
+                            code, origin, payload = (line.split(" ", 2) + ["", ""])[:3]
+                            on_change(code, origin, payload)
             except self._psycopg.Error as exc:
                 if stop.is_set():
                     return
@@ -123,3 +206,12 @@ class PostgresStore(Store):
         with self.lock, self.rlock:
             self.db.close()
             self.reader.close()
+
+
+def _settled(out: Any) -> Any:
+    """What an op returned, with the answers of its guarded writes read (the pipeline has been synced)."""
+    if isinstance(out, Pending):
+        return bool(out)
+    if isinstance(out, list):
+        return [bool(x) if isinstance(x, Pending) else x for x in out]
+    return out

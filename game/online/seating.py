@@ -239,7 +239,7 @@ class Seating(GatewayParts):
             table.idle_since = time.monotonic()
         conn.code, conn.seat = None, None
         self._tell_other(table, seat)
-        self.send(conn, protocol.message("left", code=code))
+        self.send(conn, protocol.message("left", code=code), code)  # once its writes are committed
 
 
 def _refusal(why: Any, ref: str) -> dict[str, Any]:

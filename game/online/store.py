@@ -80,6 +80,7 @@ class Db:
 
     def __init__(self, conn: Any, pyformat: bool) -> None:
         self.conn, self.pyformat = conn, pyformat
+        self.note: str | None = None  # the journal's announcement of the op now running (see ``guarded``)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.pyformat else sql
@@ -88,6 +89,16 @@ class Db:
         """Execute; the number of rows it changed (a guarded write that matched nothing returns 0)."""
         cur = self.conn.execute(self._sql(sql), params)
         return cur.rowcount
+
+    def guarded(self, sql: str, params: tuple[Any, ...], then: tuple[str, tuple[Any, ...]] | None = None) -> Any:
+        """A write that may lose its race: ``sql`` changes one row or none; ``then`` (``"table (columns)"`` and
+        its values) is inserted only if it did. Truthy when the guard matched. PostgreSQL makes this one
+        statement that also carries the op's announcement, and answers once the group is sent (``PgDb``)."""
+        if self.run(sql, params) != 1:
+            return False
+        if then is not None:
+            self.run(f"INSERT INTO {then[0]} VALUES ({', '.join('?' * len(then[1]))})", then[1])
+        return True
 
     def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         return list(self.conn.execute(self._sql(sql), params).fetchall())
