@@ -184,3 +184,51 @@ def test_a_postgresql_store_reconnects_when_its_connections_are_cut(pg_url):
         assert s.read(lambda db: ops.load(db, "AAAAAA"))["names"] == ["Ann", None]
     finally:
         s.close()
+
+
+def test_a_lone_sqlite_gateway_polls_seldom_and_fast_once_another_beats(tmp_path):
+    polls: list[float] = []
+
+    class Counted(SQLiteStore):
+        def _connect(self):
+            db = super()._connect()
+            return _Spy(db, polls)
+
+    a, b = Counted(tmp_path / "t.sqlite3", "normal"), SQLiteStore(tmp_path / "t.sqlite3", "normal")
+    heard: list[tuple[str, str, str]] = []
+    stop = threading.Event()
+    try:
+        a.run(lambda db: ops.beat(db, "me", time.time()))
+        listener = threading.Thread(target=a.listen, args=(lambda *x: heard.append(x), stop), daemon=True)
+        listener.start()
+        time.sleep(1.0)
+        assert len(polls) <= 15, f"{len(polls)} polls in a second with no other gateway"
+        b.run(lambda db: ops.beat(db, "other", time.time()))  # a second gateway starts
+        time.sleep(0.7)
+        n = len(polls)
+        time.sleep(0.5)
+        assert len(polls) - n >= 25, f"{len(polls) - n} polls in half a second beside another gateway"
+        b.run(lambda db: b.notify(db, "K7Q2MF", "other", "0 {}") or True)
+        t0 = time.monotonic()
+        while not heard and time.monotonic() - t0 < 5:
+            time.sleep(0.001)
+        assert heard == [("K7Q2MF", "other", "0 {}")]
+    finally:
+        stop.set()
+        a.close()
+        b.close()
+
+
+class _Spy:
+    """A SQLite connection that notes each ``PRAGMA data_version`` (a poll for other gateways' commits)."""
+
+    def __init__(self, db, polls):
+        self.db, self.polls = db, polls
+
+    def execute(self, sql, *args):
+        if sql.startswith("PRAGMA data_version"):
+            self.polls.append(time.monotonic())
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.db, name)

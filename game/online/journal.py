@@ -32,11 +32,11 @@ class Op:
 
 
 class Journal:
-    def __init__(self, store: Store, origin: str, deliver: Callable[[Any, str], None],
+    def __init__(self, store: Store, origin: str, deliver: Callable[[Any, Any], None],
                  failed: Callable[[Any], None]) -> None:
         self.store, self.origin, self.deliver, self.failed = store, origin, deliver, failed
         self.ops: list[Op] = []
-        self.msgs: list[tuple[Any, str, str | None]] = []
+        self.msgs: list[tuple[Any, Any, str | None]] = []
         self.pending: dict[str, int] = {}  # changes not yet committed (queued or being written), by table
         self.held: dict[int, int] = {}  # messages waiting, by connection (id)
         self.busy = False
@@ -51,7 +51,7 @@ class Journal:
             self.pending[op.code] = self.pending.get(op.code, 0) + 1
         self._schedule()
 
-    def send(self, conn: Any, text: str, code: str | None = None) -> None:
+    def send(self, conn: Any, text: str | bytes, code: str | None = None) -> None:
         """Queue ``text``; ``code`` names the table it is about (dropped if a change to that table is lost).
 
         It waits only for what it follows from: uncommitted changes to its table, and earlier messages to the
@@ -125,7 +125,7 @@ class Journal:
         db.note = None
         return res
 
-    def _committed(self, results: list[Any], ops: list[Op], msgs: list[tuple[Any, str, str | None]]) -> None:
+    def _committed(self, results: list[Any], ops: list[Op], msgs: list[tuple[Any, Any, str | None]]) -> None:
         self.busy = False
         self.commits += 1
         self.timed(results.pop())
@@ -150,7 +150,7 @@ class Journal:
         if self.ops or self.msgs:
             self._schedule()
 
-    def _deliver(self, msgs: list[tuple[Any, str, str | None]], lost: set[str | None]) -> None:
+    def _deliver(self, msgs: list[tuple[Any, Any, str | None]], lost: set[str | None]) -> None:
         for conn, text, code in msgs:
             left = self.held[id(conn)] - 1
             if left:

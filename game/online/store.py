@@ -25,6 +25,7 @@ log = logging.getLogger("carduels.online")
 
 SCHEMA_VERSION = 2
 CHANNEL = "card_duels"
+GATEWAY_SILENT = 10.0  # a gateway whose last beat is older is not counted as running (see Limits.gateway_timeout)
 COLUMNS = ("code TEXT PRIMARY KEY, game TEXT NOT NULL, seed BIGINT NOT NULL, secret TEXT NOT NULL, "
            "name0 TEXT, token0 TEXT, name1 TEXT, token1 TEXT, ip TEXT, result TEXT, "
            "created {real} NOT NULL, finished {real}, closed INTEGER NOT NULL DEFAULT 0, "
@@ -226,7 +227,10 @@ class SQLiteStore(Store):
                    (code, origin, payload, time.time()))
 
     def listen(self, on_change: Callable[[str, str, str], None], stop: threading.Event,
-               every: float = 0.004) -> None:
+               every: float = 0.004, alone_every: float = 0.1) -> None:
+        """Poll for the other gateways' commits every ``every`` seconds while another gateway beats, and every
+        ``alone_every`` while this one is alone: a lone gateway hears only itself, and the poll was the
+        largest fixed cost of an idle one. A gateway that starts beats at once and is seen within half a second."""
         if not self.shared:
             stop.wait()
             return
@@ -234,7 +238,13 @@ class SQLiteStore(Store):
         try:
             last = db.execute("SELECT coalesce(max(seq), 0) FROM changes").fetchone()[0]
             seen = None
-            while not stop.wait(every):
+            wait, counted = every, float("-inf")
+            while not stop.wait(wait):
+                if time.monotonic() - counted >= 0.5:
+                    counted = time.monotonic()
+                    (beating,) = db.execute("SELECT count(*) FROM gateways WHERE beat > ?",
+                                            (time.time() - GATEWAY_SILENT,)).fetchone()
+                    wait = every if beating > 1 else alone_every
                 version = db.execute("PRAGMA data_version").fetchone()[0]  # moves when another connection commits
                 if version == seen:
                     continue

@@ -28,19 +28,30 @@ def new_token() -> str:
 class Line:
     """A game as seed + actions + the current state (what ``Match`` offers a server, without its history)."""
 
-    __slots__ = ("game_id", "seed", "actions", "actors", "state")
+    __slots__ = ("game_id", "seed", "actions", "actors", "state", "_log", "_seen")
 
     def __init__(self, game_id: str, seed: int) -> None:
         self.game_id, self.seed = game_id, seed
         self.actions: list[Action] = []
         self.actors = bytearray()  # who took each action (2: nobody)
         self.state: GameState = rules.spec(game_id).new_game(seed=seed)
+        # built once per position (see events, observe), dropped by the next action
+        self._log: list[list[Any]] | None = None
+        self._seen: dict[int, Any] = {}
+
+    def observe(self, seat: int) -> Any:
+        """``state.observe(seat)``, once per seat and position however many messages carry it."""
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = self.state.observe(seat)
+        return seen
 
     def play(self, action: Action) -> GameState:
         to_move = self.state.to_move
         self.state = self.state.apply(action)
         self.actions.append(action)
         self.actors.append(2 if to_move is None else to_move)
+        self._log, self._seen = None, {}
         return self.state
 
     def actor(self, index: int) -> int | None:
@@ -48,7 +59,15 @@ class Line:
         return None if seat == 2 else seat
 
     def events(self, limit: int = MAX_SYNC_EVENTS) -> list[list[Any]]:
-        """The public log as [action index, event] pairs (the latest ``limit``), by replaying the deal."""
+        """The public log as [action index, event] pairs (the latest ``limit``), by replaying the deal - once
+        per position: both players' snapshots after a join, a resume or a refresh share it."""
+        if limit != MAX_SYNC_EVENTS:
+            return self._replay(limit)
+        if self._log is None:
+            self._log = self._replay(limit)
+        return self._log
+
+    def _replay(self, limit: int) -> list[list[Any]]:
         out: list[list[Any]] = []
         state = rules.spec(self.game_id).new_game(seed=self.seed)
         for i, action in enumerate(self.actions):
@@ -214,7 +233,7 @@ class Table:
             events = []
         return message(
             "state", code=self.code, game=self.game_id, seat=seat, count=self.count, full=full, **{"from": start},
-            obs=self.match.state.observe(seat), events=events, names=self.names,
+            obs=self.match.observe(seat), events=events, names=self.names,
             connected=self.connected, status=self.status, result=self.result, commit=self.commit,
             seed=self.seed if over else None, **self.reveal(over))
 
