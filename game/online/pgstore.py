@@ -28,11 +28,13 @@ SCHEMA = [
     *INDEXES,
 ]
 LOCK_KEY = 0x43445354  # the advisory lock that lets one gateway at a time create the schema
-NOTES = "card_duels_notes"  # the announcements of the group being written (a temporary table of the writer)
-NOTES_TABLE = f"CREATE TEMP TABLE IF NOT EXISTS {NOTES} (seq serial, line text NOT NULL) ON COMMIT DELETE ROWS"
-# one pg_notify for the whole group (one per ~6,000 bytes of notes: a payload may hold 8,000)
-FLUSH_NOTES = (f"SELECT pg_notify('{CHANNEL}', string_agg(line, E'\\n' ORDER BY seq)) FROM (SELECT seq, line, "
-               f"sum(octet_length(line) + 1) OVER (ORDER BY seq) / 6000 AS chunk FROM {NOTES}) n GROUP BY chunk")
+NOTES = "card_duels.notes"  # the announcements of the group being written: a setting local to its transaction
+# (a temporary table cost a truncation at every commit). One pg_notify per ~6,000 bytes of lines (8,000 at most)
+NOTED = f"coalesce(current_setting('{NOTES}', true), '')"
+FLUSH_NOTES = (f"SELECT pg_notify('{CHANNEL}', string_agg(line, E'\\n' ORDER BY n)) FROM (SELECT line, n, "
+               f"sum(octet_length(line) + 1) OVER (ORDER BY n) / 6000 AS chunk FROM unnest(string_to_array("
+               f"rtrim({NOTED}, E'\\n'), E'\\n')) WITH ORDINALITY AS t(line, n)) s GROUP BY chunk")
+NOTE = f"SELECT set_config('{NOTES}', {NOTED} || ? || E'\\n', true)"
 LINE_MAX = 1000
 
 
@@ -71,7 +73,7 @@ class PgDb(Db):
                          "RETURNING 1)")
             last, args = "done", [*args, *then[1]]
         if self.note is not None:  # the op's announcement, made if and only if its guard matched
-            tail = f"INSERT INTO {NOTES} (line) SELECT ? FROM {last}"
+            tail = f"{NOTE} FROM {last}"
             args.append(self.note[:LINE_MAX])
             self.note, self.noted = None, True
         else:
@@ -79,7 +81,7 @@ class PgDb(Db):
         return Pending(self, self.conn.execute(self._sql(f"WITH {', '.join(parts)} {tail}"), tuple(args)))
 
     def announce(self, line: str) -> None:
-        self.conn.execute(f"INSERT INTO {NOTES} (line) VALUES (%s)", (line[:LINE_MAX],))
+        self.conn.execute(NOTE.replace("?", "%s"), (line[:LINE_MAX],))
         self.noted = True
 
 
@@ -114,9 +116,7 @@ class PostgresStore(Store):
         return conn
 
     def _writer(self) -> Any:
-        conn = self._connect()
-        conn.execute(NOTES_TABLE)
-        return conn
+        return self._connect()
 
     def _prepare(self) -> None:
         def schema(db: Db) -> None:
