@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tools.server_anchors import echo, pgbench, run_queue_ms
+
 ROOT = Path(__file__).resolve().parents[1]
 IDLE = 10_000
 TARGET_P99_MS = 50.0
@@ -127,16 +129,19 @@ def paced(where: str, gateways: int, tables: int, seconds: float) -> dict[str, A
     server = Server(where, gateways)
     try:
         pids = server.pids()
-        cpu0 = cpu_seconds(pids)
+        cpu0, wait0, t0 = cpu_seconds(pids), run_queue_ms(pids), time.monotonic()
         drive = subprocess.run(_py("-m", "tools.server_drive", server.url, str(tables), str(seconds)),
                                capture_output=True, text=True, cwd=ROOT, timeout=seconds + 600,
                                env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        cpu = cpu_seconds(pids) - cpu0
+        cpu, wall = cpu_seconds(pids) - cpu0, time.monotonic() - t0
+        waited = run_queue_ms(pids) - wait0
         lines = [ln for ln in drive.stdout.splitlines() if ln.startswith("{")]
         if drive.returncode != 0 or not lines:
             return {"error": (drive.stderr or drive.stdout)[-300:]}
         out = json.loads(lines[-1])
         out["server_cpu_ms_per_action"] = round(1000 * cpu / max(1, out["actions"]), 3)
+        # the gateways' threads waiting for a core, per second of the run (1000: one thread always waiting)
+        out["server_run_queue_ms_per_s"] = round(waited / max(wall, 1e-9), 1)
         out["start_s"] = server.start_s
         return out
     finally:
@@ -204,8 +209,9 @@ def one_store(kind: str, where: str, sizes: tuple[int, ...], seconds: float, rep
             if not good:
                 out[key] = runs[0]
                 continue
-            med = {k: statistics.median(r[k] for r in good) for k in ("p50_ms", "p99_ms", "actions_per_s",
-                                                                        "server_cpu_ms_per_action")}
+            med = {k: statistics.median(r[k] for r in good) for k in (
+                "p50_ms", "p99_ms", "actions_per_s", "server_cpu_ms_per_action", "driver_cores_busy",
+                "server_run_queue_ms_per_s")}
             out[key] = {"gateways": gateways, "tables": tables, "runs": len(good), **med,
                         "p99_each_ms": [r["p99_ms"] for r in good], "refused": sum(r["refused"] for r in good)}
     return out
@@ -219,7 +225,11 @@ def postgres_part(sizes: tuple[int, ...], seconds: float, repeat: int) -> dict[s
         with psycopg.connect("postgresql://", autocommit=True) as admin:
             admin.execute(f"CREATE DATABASE {name}")
         try:
-            return one_store("postgresql", f"postgresql:///{name}", sizes, seconds, repeat)
+            out = one_store("postgresql", f"postgresql:///{name}", sizes, seconds, repeat)
+            with psycopg.connect(f"postgresql:///{name}", autocommit=True) as db:
+                out["fsync"] = db.execute("SHOW fsync").fetchone()[0]  # pg_virtualenv's default is off
+            out["pgbench"] = pgbench(f"postgresql:///{name}")  # the same cluster, right after the runs
+            return out
         finally:
             with psycopg.connect("postgresql://", autocommit=True) as admin:
                 admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -228,7 +238,9 @@ def postgres_part(sizes: tuple[int, ...], seconds: float, repeat: int) -> dict[s
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp, "pg.json")
         args = ["--postgresql-only", str(out), ",".join(map(str, sizes)), str(seconds), str(repeat)]
-        subprocess.run(["pg_virtualenv", *_py("-m", "tools.server_load", *args)], cwd=ROOT, capture_output=True,
+        # fsync on: with pg_virtualenv's default (off) no commit of --sync full ever reached the disk
+        subprocess.run(["pg_virtualenv", "-o", "fsync=on", *_py("-m", "tools.server_load", *args)], cwd=ROOT,
+                       capture_output=True,
                        env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=3600)
         return json.loads(out.read_text()) if out.exists() else {"store": "postgresql", "error": "no result"}
 
@@ -237,7 +249,8 @@ def compare(sizes: tuple[int, ...] = (100, 1000), seconds: float = 15.0, repeat:
     load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
     with tempfile.TemporaryDirectory() as tmp:
         sqlite = one_store("sqlite", str(Path(tmp, "tables.sqlite3")), sizes, seconds, repeat)
-    return {"cores": os.cpu_count(), "load_before": load, "sqlite": sqlite,
+    anchors = {f"echo_t{n}": echo(n, seconds) for n in sizes}  # the transport alone, at the same pace
+    return {"cores": os.cpu_count(), "load_before": load, "sqlite": sqlite, "anchors": anchors,
             "postgresql": postgres_part(sizes, seconds, repeat), "paced_seconds": seconds,
             "targets": {"p99_ms_1000_tables_2_gateways": TARGET_P99_MS, "start_s": 2.0, "kb_per_idle_table": 20}}
 
@@ -262,7 +275,14 @@ def lines(report: dict[str, Any]) -> list[str]:
                     continue
                 out.append(f"    {v['gateways']} gateway(s), {v['tables']} tables: p50 {v['p50_ms']} ms, p99 "
                            f"{v['p99_ms']} ms (runs {v['p99_each_ms']}), {v['actions_per_s']} actions/s, server "
-                           f"{v['server_cpu_ms_per_action']} ms CPU per action")
+                           f"{v['server_cpu_ms_per_action']} ms CPU per action; gateways waited "
+                           f"{v.get('server_run_queue_ms_per_s')} ms/s for a core, load generator "
+                           f"{v.get('driver_cores_busy')} cores")
+        if "pgbench" in r:
+            out.append(f"    anchor: pgbench on the same cluster (fsync {r.get('fsync')}): {r['pgbench']}")
+    for k, v in report.get("anchors", {}).items():
+        out.append(f"  anchor {k}: websockets echo at the same pace: p50 {v.get('p50_ms')} ms, p99 "
+                   f"{v.get('p99_ms')} ms ({v.get('messages')} messages; {v.get('error', '')})")
     return out
 
 
