@@ -162,6 +162,16 @@ class RemoteMatch:
     def resign(self) -> bool:
         return self.send("resign")
 
+    def concede(self) -> None:
+        """The player resigned on the way out: the game is over here at once, lost, without waiting for the
+        server's word (the table is left before it could arrive; the client's ``leave`` tells the server)."""
+        st = self._state
+        if st is None or st.is_over:
+            return
+        self.result = {"reason": "resign", "seat": self.seat, "winners": [1 - self.seat]}
+        self.status = "over"
+        self._state = RemoteState(st.obs, self.seat, (), self.result)
+
     def ask_rematch(self) -> bool:
         """Ask for a new deal with the same opponent (seats swapped); it starts once both have asked."""
         if not self.send("rematch"):

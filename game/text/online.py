@@ -77,4 +77,10 @@ STRINGS = (
     N_("online.error.not_over", "A rematch can be asked for once the game is over."),
     N_("online.error.too_many_tables", "Too many tables are waiting from your network; please join one."),
     N_("online.unfair", "The deal could not be verified: {why}. This server may not have dealt fairly."),
+    N_("online.leave.ask", "Leave the game with {name}? Keep your seat to come back within 10 minutes (Play online, "
+                           "then Back to your game), or resign: the game counts as lost."),
+    N_("online.leave.keep", "Keep my seat and leave"),
+    N_("online.leave.resign", "Resign and leave"),
+    N_("online.leave.keep_quit", "Keep my seat and close Card Duels"),
+    N_("online.leave.resign_quit", "Resign and close Card Duels"),
 )
