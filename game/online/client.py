@@ -18,12 +18,13 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from game.online import protocol
+from game.online.failures import connect_failure
 from game.online.protocol import ProtocolError
 from game.online.seatfile import SavedSeat, SeatFile
 
 log = logging.getLogger("carduels.online")
 
-STATUS = "_status"  # a message the client makes itself: {"type": "_status", "status": ..., "reason": ...}
+STATUS = "_status"  # a message the client makes itself: {"type": "_status", "status", "reason", "kind"}
 DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)  # pauses between reconnect attempts
 FATAL_ON_RESUME = ("no_table", "bad_token", "too_many_attempts")
 
@@ -114,15 +115,18 @@ class OnlineClient:
         if self._out is not None:
             self._out.put_nowait(None)
 
-    def _status(self, status: str, reason: str = "") -> None:
-        self.inbox.put({"type": STATUS, "status": status, "reason": reason})
+    def _status(self, status: str, reason: str = "", kind: str = "") -> None:
+        """``reason`` is the technical one (for the log); ``kind`` what the screens say (game/online/failures.py)."""
+        if reason:
+            log.info("online client %s: %s", status, reason)
+        self.inbox.put({"type": STATUS, "status": status, "reason": reason, "kind": kind})
 
     def _run(self) -> None:
         try:
             asyncio.run(self._main())
         except Exception as exc:  # never let the thread die without telling the game
             log.exception("online client stopped")
-            self._status("failed", str(exc))
+            self._status("failed", str(exc), "other")
         finally:
             self.connected = False
             self._ready.set()
@@ -136,27 +140,27 @@ class OnlineClient:
         attempt = 0
         self._status("connecting")
         while not self._closed.is_set():
-            reason = await self._session()
+            reason, kind = await self._session()
             if self._closed.is_set():
                 break
             if self.token is None or self._fatal:  # never seated, or the seat is gone: nothing to resume
-                self._status("failed", self._fatal or reason)
+                self._status("failed", self._fatal or reason, "seat_gone" if self._fatal else kind)
                 return
             if self.received:  # that connection worked: the window and the pauses start over
                 attempt, self.received, lost_at = 0, 0, time.monotonic()
             elif lost_at is None:
                 lost_at = time.monotonic()
             if time.monotonic() - lost_at > self.reconnect_window:
-                self._status("failed", reason)
+                self._status("failed", reason, kind)
                 return
-            self._status("reconnecting", reason)
+            self._status("reconnecting", reason, kind)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), DELAYS[min(attempt, len(DELAYS) - 1)])
             attempt += 1
         self._status("closed")
 
-    async def _session(self) -> str:
-        """One connection from open to close; returns why it ended."""
+    async def _session(self) -> tuple[str, str]:
+        """One connection from open to close; returns why it ended (the technical reason and its kind)."""
         try:
             async with connect(self.url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
                                open_timeout=self.open_timeout, ping_interval=10, ping_timeout=10,
@@ -170,11 +174,12 @@ class OnlineClient:
                 self.connected = True
                 self._status("connected")
                 await self._pump(ws)
-                return "closed"
+                return "closed", "lost"
         except ConnectionClosed as exc:
-            return f"connection lost ({exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else 'no reason given'})"
+            why = exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else "no reason given"
+            return f"connection lost ({why})", "lost"
         except (OSError, TimeoutError, WebSocketException) as exc:
-            return str(exc) or type(exc).__name__
+            return str(exc) or type(exc).__name__, connect_failure(exc)
         finally:
             self.connected = False
             self._ws = None

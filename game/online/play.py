@@ -15,6 +15,7 @@ import pygame
 
 from game import tables as registry
 from game.online.client import OnlineClient
+from game.online.failures import failure_words
 from game.online.hosting import ServerThread
 from game.online.remote import RemoteMatch
 from game.session import Session
@@ -248,7 +249,7 @@ class OnlineTable(TableScene):
         if m.link in ("connecting", "reconnecting"):
             return self.t("online.reconnecting"), theme.BAD
         if m.link == "failed":
-            return self.t("online.failed", why=m.link_reason), theme.BAD
+            return failure_words(self.t, m.link_kind, self.client.url), theme.BAD
         if m.status == "closed":
             return self.t("online.closed"), theme.BAD
         if not m.started or m.state.is_over:

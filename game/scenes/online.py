@@ -1,14 +1,17 @@
 """Menu -> Online: the form (server, name, game, host or join); the waiting room is game/scenes/lobby.py."""
 from __future__ import annotations
 
+import logging
 import os
 from urllib.parse import urlsplit
 
 import pygame
 
 from game.input import Gesture
+from game.online.address import share_url
+from game.online.failures import failure_words, server_failure
 from game.online.hosting import ServerThread
-from game.online.nearby import Announcer, Browser, Nearby, lan_address
+from game.online.nearby import Announcer, Browser, Nearby
 from game.online.protocol import check_url, format_code, is_code, normalize_code
 from game.online.seatfile import SavedSeat, SeatFile
 from game.tables import playable
@@ -16,6 +19,7 @@ from game.textentry import TextEntryScene
 from sprites import theme
 from sprites.widgets import Button, TextField
 
+log = logging.getLogger("carduels.online")
 DEFAULT_PORT = 8765
 NEARBY_SHOWN = 4
 
@@ -186,9 +190,11 @@ class OnlineScene(TextEntryScene):
         try:
             server = ServerThread("0.0.0.0" if self.lan else "127.0.0.1", port, announce=announce).start()
         except (OSError, RuntimeError) as exc:
-            self.error = self.t("online.server_failed", why=str(exc))
+            log.warning("the server could not start on port %s: %s", port, exc)
+            self.error = failure_words(self.t, server_failure(exc), port=port)
             return
-        shown = f"ws://{lan_address()}:{server.port}" if self.lan else server.url
+        # another device needs this computer's address on the network; "" says only this computer can join
+        shown = (share_url(server.url) or "") if self.lan else ""
         self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown)
 
     # --- input -------------------------------------------------------------------------------------------------
