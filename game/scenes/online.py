@@ -44,7 +44,8 @@ class OnlineScene(TextEntryScene):
         games = playable()
         self.game = app.opts.game if app.opts.game in games else games[0]
         self.fields = {"server": TextField(pygame.Rect(0, 0, 10, 10), app.settings.server, max_len=60),
-                       "name": TextField(pygame.Rect(0, 0, 10, 10), self.t("names.default1"), max_len=16),
+                       "name": TextField(pygame.Rect(0, 0, 10, 10),
+                                         app.settings.online_name or self.t("names.default1"), max_len=16),
                        "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
         self.active = "name"
         self.lan = True
@@ -169,7 +170,7 @@ class OnlineScene(TextEntryScene):
         if checked is None:
             return
         url, name, code = checked
-        self.app.settings.server = url
+        self.app.settings.server, self.app.settings.online_name = url, name
         self.app._store_settings()  # remembered for next time, like the language
         if how == "join":
             self.app.push("lobby", url=url, name=name, code=code)
