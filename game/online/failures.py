@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-CONNECT_KINDS = ("refused", "dns", "unreachable", "timeout", "not_server", "lost", "seat_gone", "other")
+CONNECT_KINDS = ("refused", "dns", "unreachable", "timeout", "not_server", "lost", "seat_gone", "name_taken", "other")
 SERVER_KINDS = ("port_in_use", "port_denied", "no_address", "server_other")
 
 _UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.ENETDOWN, errno.EHOSTDOWN}
@@ -68,6 +68,6 @@ def failure_words(t: Callable[..., str], kind: str, url: str = "", port: int | N
     """The sentence for a failure of ``kind`` (an unknown kind says the general one)."""
     if kind not in CONNECT_KINDS + SERVER_KINDS:
         kind = "other"
-    if kind == "seat_gone":
-        return t("online.error.seat_gone")
+    if kind in ("seat_gone", "name_taken"):  # the server's own word: said as its error is
+        return t(f"online.error.{kind}")
     return t(f"online.net.{kind}", url=url or "?", port="?" if port is None else str(port))

@@ -15,8 +15,9 @@ from game.online.address import share_url
 from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.hosting import ServerThread
+from game.online.keyfile import KeyFile, Keys
 from game.online.play import NETWORK_POLL, online_table
-from game.online.protocol import check_url, format_code, normalize_code
+from game.online.protocol import ProtocolError, check_url, format_code, normalize_code, player_name
 from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
 from game.scene import DialogScene
@@ -24,6 +25,14 @@ from game.session import Session
 from game.tables import playable
 from sprites import theme
 from sprites.widgets import Button
+
+
+def _identity(name: str) -> tuple[Keys, str] | None:
+    """The app's keys and the name they claim (a name the server would refuse anyway claims nothing)."""
+    try:
+        return KeyFile().load_or_make(), player_name(name)
+    except ProtocolError:
+        return None
 
 
 class LobbyScene(DialogScene):
@@ -46,7 +55,9 @@ class LobbyScene(DialogScene):
             self.game, self.code = resume.game, resume.code
         self.hosting = code is None if resume is None else resume.seat == 0
         keep = None if demo else SeatFile()  # when the computer plays the seat, nobody needs to come back to it
-        self.client = OnlineClient(url, seat_file=keep, resume=resume)
+        # who this player is, without a password: the app's key, made on first use (game/online/keyfile.py)
+        identity = None if demo else _identity(resume.name if resume else name)
+        self.client = OnlineClient(url, seat_file=keep, resume=resume, identity=identity)
         self.match: RemoteMatch | None = None
         self.asked = False
         self.handed_over = False
@@ -113,7 +124,7 @@ class LobbyScene(DialogScene):
             else:
                 self.client.send("create", game=self.game, name=self.player)
         elif kind == STATUS and msg["status"] == "failed":
-            self.error = failure_words(self.t, msg.get("kind", ""), self.url)
+            self.error = self.error or failure_words(self.t, msg.get("kind", ""), self.url)
         elif kind == "seated" and self.match is None:
             self.code, self.game = msg["code"], msg["game"]
             self.match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)

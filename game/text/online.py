@@ -110,4 +110,6 @@ STRINGS = (
                            "join. Tell them the code."),
     N_("online.only_here_lan_off", "Only a player on this computer can join this table. To play with another "
                                    "device, go Back and set “Other devices on this network may join” to yes."),
+    N_("online.error.name_taken", "Someone else plays under this name on this server. Please choose another name."),
+    N_("online.error.bad_proof", "The server could not confirm who you are. Please try again."),
 )
