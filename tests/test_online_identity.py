@@ -225,3 +225,39 @@ def test_a_scripted_client_without_a_key_still_plays_under_a_free_name(server):
     side.client.send("create", game="kombi", name="Cy")
     until(lambda: side.match is not None, step=side.pump)
     side.client.close(wait=1.0)
+
+
+def test_the_recovery_code_screen_shows_copies_and_takes_a_code_from_another_device(server):
+    app = make_app()
+    open_online(app)
+    tap(app, find(app, "identity").center)
+    screen = app.stack.top
+    mine = KeyFile().load()
+    assert screen.name == "identity" and mine is not None and screen.keys.public == mine.public
+    tap(app, find(app, "copy").center)
+    assert app.clipboard == mine.recovery_code()
+
+    screen.field.text = "not a code"
+    tap(app, find(app, "use").center)
+    assert screen.error == app.t("identity.bad_code") and KeyFile().load().public == mine.public
+
+    other = Keys.make()  # the player's other device
+    ann = Raw(server.url)
+    assert ann.prove(other, "Ann")["type"] == "identified"
+    ann.close()
+    screen.field.text = other.recovery_code()
+    tap(app, find(app, "use").center)
+    assert app.stack.top.name == "confirm"  # this device's own identity would be lost: asked first
+    tap(app, find(app, "yes").center)
+    frames(app, 2)
+    assert app.stack.top is screen and screen.note == app.t("identity.done")
+    assert KeyFile().load().public == other.public
+
+    tap(app, find(app, "back").center)
+    form = app.stack.top
+    form.fields["server"].text, form.fields["name"].text = server.url, "Ann"  # the name is this player's now
+    tap(app, find(app, "host").center)
+    lobby = app.stack.top
+    until(lambda: lobby.match is not None, step=lambda: frames(app), why=lambda: lobby.error)
+    assert lobby.client.player == other.player
+    lobby.client.close(wait=1.0)

@@ -104,8 +104,9 @@ class OnlineScene(TextEntryScene):
         self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
         rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
                            primary=True))
-        rows.append(Button("back", t("online.back"), pygame.Rect(x + (fw - half) // 2, y + label_h + fh + 2 * gap,
-                                                                 half, fh)))
+        below = y + label_h + fh + 2 * gap
+        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, half, fh)))
+        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + half + gap, below, half, fh)))
         self.nearby_top = int(h * 0.16) + label_h
         nx = x + fw + 2 * gap
         nw = min(w - nx - 2 * gap, int(fw * 0.62))
@@ -127,6 +128,9 @@ class OnlineScene(TextEntryScene):
             self.lan = not self.lan
         elif bid == "back":
             self.app.stack.pop()
+            return
+        elif bid == "identity":  # this device's recovery code, or another device's brought here
+            self.app.push("identity")
             return
         elif bid == "resume" and self.saved is not None:
             saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try

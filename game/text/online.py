@@ -112,4 +112,18 @@ STRINGS = (
                                    "device, go Back and set “Other devices on this network may join” to yes."),
     N_("online.error.name_taken", "Someone else plays under this name on this server. Please choose another name."),
     N_("online.error.bad_proof", "The server could not confirm who you are. Please try again."),
+    N_("online.identity", "Recovery code"),
+    N_("identity.title", "Your online identity"),
+    N_("identity.explain", "This code is you online: your name on the servers belongs to it. Write it down to play "
+                           "as yourself on another device, and show it to nobody."),
+    N_("identity.enter", "Coming from another device? Enter its code:"),
+    N_("identity.placeholder", "The recovery code of your other device"),
+    N_("identity.use", "Use this code"),
+    N_("identity.bad_code", "That is not a recovery code: it has 55 letters and digits. Check each one and try again."),
+    N_("identity.same", "This device already plays under this code."),
+    N_("identity.replace", "This device becomes the player of that code. Its own identity is lost unless you wrote "
+                           "its code down. Go on?"),
+    N_("identity.done", "Done: this device now plays as the player of that code."),
+    N_("identity.not_saved", "The code could not be kept on this device: its data folder cannot be written. Free "
+                             "some space and try again."),
 )
