@@ -14,6 +14,7 @@ from websockets.exceptions import InvalidStatus
 from game.online import address
 from game.online.failures import CONNECT_KINDS, SERVER_KINDS, connect_failure, failure_words, server_failure
 from game.online.hosting import ServerThread
+from game.online.limits import Limits
 from game.online.nearby import FRESH, Browser, Nearby, listed
 from game.scenes.lobby import LobbyScene
 from tests.test_online_client import FAST, until
@@ -69,6 +70,18 @@ def test_a_web_server_that_is_not_a_game_server_is_named_so():
         web.server_close()
 
 
+def test_a_full_server_is_said_so_not_called_something_else(monkeypatch):
+    server = ServerThread("127.0.0.1", 0, limits=Limits(rate=1e6, burst=1e6, max_connections=0)).start()
+    try:
+        app = make_app()
+        lobby = LobbyScene(app, server.url, "Ann", game="square")
+        app.stack.push(lobby)
+        until(lambda: lobby.error, step=lambda: frames(app))
+        assert lobby.error == app.t("online.error.server_full")
+    finally:
+        server.stop()
+
+
 def test_a_port_in_use_is_said_with_what_to_do():
     with socket.socket() as taken:
         taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -102,6 +115,8 @@ def test_each_kind_of_failure_has_its_own_sentence():
     from websockets.datastructures import Headers
     from websockets.http11 import Response
     assert connect_failure(InvalidStatus(Response(404, "Not Found", Headers()))) == "not_server"
+    assert connect_failure(InvalidStatus(Response(503, "Service Unavailable", Headers()))) == "server_full"
+    assert connect_failure(InvalidStatus(Response(429, "Too Many Requests", Headers()))) == "crowded"
     app = make_app()
     said = {failure_words(app.t, kind, url="ws://x:1", port=1) for kind in CONNECT_KINDS + SERVER_KINDS}
     assert len(said) == len(CONNECT_KINDS + SERVER_KINDS)  # each kind says what to do in its own words

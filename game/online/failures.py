@@ -11,9 +11,10 @@ import re
 import socket
 from collections.abc import Callable
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-CONNECT_KINDS = ("refused", "dns", "unreachable", "timeout", "not_server", "lost", "seat_gone", "name_taken", "other")
+CONNECT_KINDS = ("refused", "dns", "unreachable", "timeout", "not_server", "server_full", "crowded", "lost",
+                 "seat_gone", "name_taken", "other")
 SERVER_KINDS = ("port_in_use", "port_denied", "no_address", "server_other")
 
 _UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.ENETDOWN, errno.EHOSTDOWN}
@@ -37,6 +38,12 @@ def connect_failure(exc: BaseException) -> str:
         return "timeout"
     if isinstance(exc, ConnectionClosed):
         return "lost"
+    if isinstance(exc, InvalidStatus):  # a game server turns a connection away with these (server.py _admit)
+        status = exc.response.status_code
+        if status == 503:
+            return "server_full"
+        if status == 429:
+            return "crowded"
     if isinstance(exc, InvalidHandshake):  # something answers there, but it does not speak the game's websocket
         return "not_server"
     if isinstance(exc, OSError):
@@ -68,6 +75,6 @@ def failure_words(t: Callable[..., str], kind: str, url: str = "", port: int | N
     """The sentence for a failure of ``kind`` (an unknown kind says the general one)."""
     if kind not in CONNECT_KINDS + SERVER_KINDS:
         kind = "other"
-    if kind in ("seat_gone", "name_taken"):  # the server's own word: said as its error is
+    if kind in ("seat_gone", "name_taken", "server_full"):  # the server's own word: said as its error is
         return t(f"online.error.{kind}")
     return t(f"online.net.{kind}", url=url or "?", port="?" if port is None else str(port))

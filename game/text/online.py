@@ -126,4 +126,6 @@ STRINGS = (
     N_("identity.done", "Done: this device now plays as the player of that code."),
     N_("identity.not_saved", "The code could not be kept on this device: its data folder cannot be written. Free "
                              "some space and try again."),
+    N_("online.net.crowded", "Too many connections to this server come from your network. Close another Card Duels, "
+                             "or wait a minute and try again."),
 )
