@@ -6,7 +6,8 @@ asks for a challenge (32 random bytes, good for one proof on that connection onl
 name it plays under, and sends the public key, the signature and the name. So a recorded proof cannot be replayed
 (any other connection has another challenge, and this one's is spent), a signature cannot be made without the key,
 and a name once claimed is refused to every other connection, on any gateway and after restarts: the claim is in
-the store. A connection that never proves anything plays as before, under any name nobody has claimed.
+the store (its table: game/online/players.py). A connection that never proves anything plays as before, under any
+name nobody has claimed.
 """
 from __future__ import annotations
 
@@ -35,13 +36,6 @@ else:
 log = logging.getLogger("carduels.online")
 
 CONTEXT = b"card-duels identity 1\n"  # what a signature is for: never valid as a signature of anything else
-
-
-def schema(real: str) -> list[str]:
-    """The ``players`` table, in the store's own schema list (``real``: the backend's floating-point type)."""
-    return ["CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, pubkey TEXT NOT NULL, name TEXT NOT NULL, "
-            f"folded TEXT NOT NULL, created {real} NOT NULL, seen {real} NOT NULL)",
-            "CREATE UNIQUE INDEX IF NOT EXISTS players_by_name ON players (folded)"]
 
 
 # --- the proof, on both sides -------------------------------------------------------------------------------

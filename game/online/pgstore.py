@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.online import identity
+from game.online import players
 from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
@@ -25,7 +25,7 @@ SCHEMA = [
     "PRIMARY KEY (code, n))",
     "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
     *INDEXES,
-    *identity.schema("DOUBLE PRECISION"),  # the players who proved who they are
+    *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
 ]
 LOCK_KEY = 0x43445354  # the advisory lock that lets one gateway at a time create the schema
 
