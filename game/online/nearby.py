@@ -28,9 +28,9 @@ from game.online.protocol import VERSION, is_code, player_name
 log = logging.getLogger("carduels.online")
 
 SERVICE = "_card-duels._tcp.local."
-TTL = 60  # seconds a listener keeps this server's records without hearing them again (zeroconf's default: 75 min)
-REFRESH = 20.0  # seconds between the browser's fresh looks at each server it lists
-FRESH = 90.0  # a server not confirmed for this long is gone from the list
+TTL = 30  # seconds a listener keeps this server's records without hearing them again (zeroconf's default: 75 min)
+REFRESH = 10.0  # seconds between the browser's fresh looks at each server it lists
+FRESH = 45.0  # a server not confirmed for this long is gone from the list
 
 
 @dataclass(frozen=True)
