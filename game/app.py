@@ -206,8 +206,8 @@ class App:
         if self.kiosk is not None and self.kiosk.consume(event):
             return
         scene = self.stack.top
-        if event.type == pygame.QUIT:
-            self.running = False
+        if event.type == pygame.QUIT:  # a scene may ask first (an online game: keep the seat or resign?)
+            self.running = any(getattr(s, "before_quit", lambda: False)() for s in self.stack.scenes[::-1])
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             window = pygame.display.get_surface()

@@ -24,7 +24,7 @@ class Router:
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm, "choose": self._choose,
             "coach": self._coach, "review": self._review, "watch": self._watch, "analysis": self._analysis,
-            "saved": self._saved,
+            "saved": self._saved, "identity": self._identity,
         }
 
     def names(self) -> list[str]:
@@ -177,3 +177,8 @@ class Router:
         from game.scenes.confirm import ConfirmScene
 
         return ConfirmScene(self.app, text, on_yes, yes=yes, no=no, on_no=on_no)
+
+    def _identity(self) -> Scene:
+        from game.scenes.identity import IdentityScene
+
+        return IdentityScene(self.app)

@@ -33,6 +33,7 @@ class Settings:
     last_game: str = ""  # the menu's last choices (game/scenes/menu.py)
     last_mode: str = "hotseat"
     last_names: list[str] = field(default_factory=list)
+    online_name: str = ""  # the name last played online under ("": none yet)
 
 
 def _shown(value: Any) -> str:

@@ -39,6 +39,22 @@ def test_a_table_hosted_in_one_app_is_listed_and_joined_in_another():
     assert f"PLAYING {code}" in host, host
 
 
+@pytest.mark.skipif(not _namespace_works(), reason="needs a network namespace (unshare -n, as root)")
+def test_a_server_killed_without_a_goodbye_drops_out_of_the_nearby_list():
+    probe = f"{sys.executable} {ROOT / 'tests' / 'nearby_gone_probe.py'}"
+    script = ("ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo && "
+              f"({probe} announce > announce.out 2>&1 & echo $! > announce.pid; "
+              f"{probe} listen > listen.out 2>&1 & L=$!; "
+              "i=0; while ! grep -q LISTED listen.out && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; "
+              "kill -9 $(cat announce.pid); wait $L)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    work = Path(os.environ.get("CARD_DUELS_HOME", ".")) / "gone"
+    work.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["unshare", "-n", "sh", "-c", script], cwd=work, env=env, timeout=90, check=False)
+    said = (work / "listen.out").read_text()
+    assert "LISTED Ann 1" in said and "GONE" in said, (said, (work / "announce.out").read_text())
+
+
 def test_what_a_service_says_is_checked_like_a_message():
     good = {b"v": b"1", b"host": b"Ann", b"game": b"kombi", b"code": b"K7Q2MF"}
     seen = parse("Ann-1._card-duels._tcp.local.", ["192.0.2.5"], 8765, good)

@@ -18,20 +18,25 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from game.online import protocol
+from game.online.failures import connect_failure
+from game.online.keyfile import Keys
 from game.online.protocol import ProtocolError
 from game.online.seatfile import SavedSeat, SeatFile
 
 log = logging.getLogger("carduels.online")
 
-STATUS = "_status"  # a message the client makes itself: {"type": "_status", "status": ..., "reason": ...}
+STATUS = "_status"  # a message the client makes itself: {"type": "_status", "status", "reason", "kind"}
 DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)  # pauses between reconnect attempts
 FATAL_ON_RESUME = ("no_table", "bad_token", "too_many_attempts")
 
 
 class OnlineClient:
     def __init__(self, url: str, reconnect_window: float = 600.0, open_timeout: float = 5.0,
-                 seat_file: SeatFile | None = None, resume: SavedSeat | None = None) -> None:
+                 seat_file: SeatFile | None = None, resume: SavedSeat | None = None,
+                 identity: tuple[Keys, str] | None = None) -> None:
         self.url = url
+        self.identity = identity  # the app's keys and the name they claim: proved on every connection
+        self.player: str | None = None  # the id the server knows this player by, once proved
         self.seat_file = seat_file  # the app keeps its seat on disk; tests and tools need not
         self.reconnect_window = reconnect_window
         self.open_timeout = open_timeout
@@ -47,6 +52,7 @@ class OnlineClient:
         self._closed = threading.Event()
         self._ready = threading.Event()
         self._fatal: str | None = None
+        self._fatal_kind = "seat_gone"
         self._ws: Any = None
         self._thread = threading.Thread(target=self._run, name="card-duels-client", daemon=True)
         if resume is not None:  # a seat from an earlier run of the app: the first connection resumes it
@@ -114,15 +120,18 @@ class OnlineClient:
         if self._out is not None:
             self._out.put_nowait(None)
 
-    def _status(self, status: str, reason: str = "") -> None:
-        self.inbox.put({"type": STATUS, "status": status, "reason": reason})
+    def _status(self, status: str, reason: str = "", kind: str = "") -> None:
+        """``reason`` is the technical one (for the log); ``kind`` what the screens say (game/online/failures.py)."""
+        if reason:
+            log.info("online client %s: %s", status, reason)
+        self.inbox.put({"type": STATUS, "status": status, "reason": reason, "kind": kind})
 
     def _run(self) -> None:
         try:
             asyncio.run(self._main())
         except Exception as exc:  # never let the thread die without telling the game
             log.exception("online client stopped")
-            self._status("failed", str(exc))
+            self._status("failed", str(exc), "other")
         finally:
             self.connected = False
             self._ready.set()
@@ -136,27 +145,27 @@ class OnlineClient:
         attempt = 0
         self._status("connecting")
         while not self._closed.is_set():
-            reason = await self._session()
+            reason, kind = await self._session()
             if self._closed.is_set():
                 break
             if self.token is None or self._fatal:  # never seated, or the seat is gone: nothing to resume
-                self._status("failed", self._fatal or reason)
+                self._status("failed", self._fatal or reason, self._fatal_kind if self._fatal else kind)
                 return
             if self.received:  # that connection worked: the window and the pauses start over
                 attempt, self.received, lost_at = 0, 0, time.monotonic()
             elif lost_at is None:
                 lost_at = time.monotonic()
             if time.monotonic() - lost_at > self.reconnect_window:
-                self._status("failed", reason)
+                self._status("failed", reason, kind)
                 return
-            self._status("reconnecting", reason)
+            self._status("reconnecting", reason, kind)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), DELAYS[min(attempt, len(DELAYS) - 1)])
             attempt += 1
         self._status("closed")
 
-    async def _session(self) -> str:
-        """One connection from open to close; returns why it ended."""
+    async def _session(self) -> tuple[str, str]:
+        """One connection from open to close; returns why it ended (the technical reason and its kind)."""
         try:
             async with connect(self.url, proxy=None, compression=None, max_size=protocol.MAX_SERVER_BYTES,
                                open_timeout=self.open_timeout, ping_interval=10, ping_timeout=10,
@@ -165,19 +174,54 @@ class OnlineClient:
                 assert self._out is not None  # made by _main, before the first connection
                 while not self._out.empty():  # whatever was queued belonged to the previous connection
                     self._out.get_nowait()
+                if self.identity is not None and not await self._prove(ws):
+                    return "the server refused the identity", self._fatal_kind
                 if self.token and self.code:
                     await ws.send(protocol.client_message("resume", code=self.code, token=self.token))
                 self.connected = True
                 self._status("connected")
                 await self._pump(ws)
-                return "closed"
+                return "closed", "lost"
         except ConnectionClosed as exc:
-            return f"connection lost ({exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else 'no reason given'})"
+            why = exc.rcvd.reason if exc.rcvd and exc.rcvd.reason else "no reason given"
+            return f"connection lost ({why})", "lost"
         except (OSError, TimeoutError, WebSocketException) as exc:
-            return str(exc) or type(exc).__name__
+            return str(exc) or type(exc).__name__, connect_failure(exc)
         finally:
             self.connected = False
             self._ws = None
+
+    async def _prove(self, ws: Any) -> bool:
+        """Answer the server's challenge with the app's key (game/online/identity.py); False when the server
+        refuses the proof or the name (then it is fatal: trying again would only be refused again)."""
+        assert self.identity is not None  # asked only with one
+        keys, name = self.identity
+        await ws.send(protocol.client_message("challenge"))
+        msg = await self._answer(ws)
+        if msg.get("type") == "error" and msg.get("code") == "unknown_type":
+            log.info("the server does not know identities; playing without one")
+            self.identity = None
+            return True
+        if msg.get("type") != "challenge":
+            raise WebSocketException(f"expected a challenge, got {msg.get('type')!r}")
+        await ws.send(protocol.client_message("prove", key=keys.public, sig=keys.sign(msg["nonce"], name), name=name))
+        msg = await self._answer(ws)
+        self.inbox.put(msg)
+        if msg.get("type") == "identified":
+            self.player = msg["player"]
+            return True
+        self._fatal = str(msg.get("message", "refused"))
+        self._fatal_kind = "name_taken" if msg.get("code") == "name_taken" else "other"
+        return False
+
+    async def _answer(self, ws: Any) -> dict[str, Any]:
+        """The server's next message (the answer to what was just sent), within the time a connection may take."""
+        async with asyncio.timeout(self.open_timeout):
+            while True:
+                try:
+                    return protocol.decode_server(await ws.recv())
+                except ProtocolError as exc:
+                    log.warning("ignored a server message: %s", exc)
 
     async def _pump(self, ws: Any) -> None:
         reader = asyncio.create_task(self._read(ws))

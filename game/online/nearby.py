@@ -2,33 +2,35 @@
 lists what it hears, so two people on one network never type an address.
 
 The service type is ``_card-duels._tcp.local.``; its TXT record carries the protocol version, the host's
-name and, for a table waiting in "Host on this computer", the game and the join code. python-zeroconf
-does the multicast; it is imported only when a server announces or the Online screen listens.
+name, the server's identity (random, for this run of it) and, for a table waiting in "Host on this computer", the
+game and the join code. python-zeroconf does the multicast; it is imported only when a server announces or the
+Online screen listens.
+
+Each server is listed once (by its identity, else its address), and one that stopped drops out: its goodbye
+removes it at once; a server that died without one is forgotten when its short-lived records expire (``TTL``),
+and the list keeps only what was confirmed within ``FRESH`` seconds (the browser asks again every ``REFRESH``).
 """
 from __future__ import annotations
 
 import logging
 import re
+import secrets
 import socket
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.online.address import lan_address
 from game.online.protocol import VERSION, is_code, player_name
 
 log = logging.getLogger("carduels.online")
 
 SERVICE = "_card-duels._tcp.local."
-
-
-def lan_address() -> str:
-    """This computer's address on the local network, for the other device to reach."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # a documentation address; a UDP connect sends no packet
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
+TTL = 30  # seconds a listener keeps this server's records without hearing them again (zeroconf's default: 75 min)
+REFRESH = 10.0  # seconds between the browser's fresh looks at each server it lists
+FRESH = 45.0  # a server not confirmed for this long is gone from the list
 
 
 @dataclass(frozen=True)
@@ -40,13 +42,14 @@ class Nearby:
     host: str
     game: str = ""
     code: str = ""
+    server: str = ""  # the server's identity for this run: one server heard under two names is listed once
 
 
 class Announcer:
     """Registers this server while it runs; :meth:`update` changes what it says (e.g. the waiting table)."""
 
     def __init__(self, host: str, game: str = "", code: str = "", address: str | None = None) -> None:
-        self.props = {"v": str(VERSION), "host": host, "game": game, "code": code}
+        self.props = {"v": str(VERSION), "host": host, "game": game, "code": code, "id": secrets.token_hex(8)}
         self.address = address
         self.zc: Any = None
         self.azc: Any = None  # the async API's instance (async_start)
@@ -98,8 +101,9 @@ class Announcer:
 
         label = re.sub(r"[^A-Za-z0-9-]", "-", self.props["host"])[:40] or "card-duels"
         name = self.info.name if self.info is not None else f"{label}-{self.port}.{SERVICE}"
-        return ServiceInfo(SERVICE, name, addresses=[socket.inet_aton(self.address or lan_address())],
-                           port=self.port, properties=self.props, server=f"{label}-{self.port}.local.")
+        address = self.address or lan_address() or "127.0.0.1"  # no network: still heard on this computer
+        return ServiceInfo(SERVICE, name, addresses=[socket.inet_aton(address)], port=self.port,
+                           properties=self.props, server=f"{label}-{self.port}.local.", host_ttl=TTL, other_ttl=TTL)
 
     def update(self, **props: str) -> None:
         self.props.update(props)
@@ -135,17 +139,34 @@ def parse(key: str, addresses: list[str], port: int, props: dict[Any, Any]) -> N
         return None
     code = _text(props, "code")
     game = _text(props, "game")
+    ident = _text(props, "id")
     return Nearby(key, f"ws://{addresses[0]}:{port}", host, game if re.fullmatch(r"[a-z]{1,16}", game) else "",
-                  code if is_code(code) else "")
+                  code if is_code(code) else "", ident if re.fullmatch(r"[0-9a-f]{8,32}", ident) else "")
+
+
+def listed(heard: list[tuple[Nearby, float]], now: float) -> list[Nearby]:
+    """What the Online screen shows of what was heard (each with when it was last confirmed): fresh ones only,
+    each server once (by identity, else address; the latest word wins), waiting tables first."""
+    taken: set[str] = set()
+    out = []
+    for seen, at in sorted(heard, key=lambda pair: -pair[1]):
+        keys = {f"url:{seen.url}"} | ({f"id:{seen.server}"} if seen.server else set())
+        if now - at > FRESH or keys & taken:
+            continue
+        taken |= keys
+        out.append(seen)
+    return sorted(out, key=lambda n: (n.code == "", n.host.casefold(), n.url))
 
 
 class Browser:
     """Listens for servers on the local network; :meth:`found` is safe to call from the frame loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.zc: Any = None
-        self._found: dict[str, Nearby] = {}
+        self.clock = clock
+        self._found: dict[str, tuple[Nearby, float]] = {}  # service name -> what it said, when last confirmed
         self._lock = threading.Lock()
+        self._stopped = threading.Event()
         self.error = ""
 
     def start(self) -> Browser:
@@ -157,32 +178,54 @@ class Browser:
         except (OSError, ImportError) as exc:
             self.error = str(exc)
             log.warning("cannot look for nearby games: %s", exc)
+            return self
+        threading.Thread(target=self._refresh, name="card-duels-nearby", daemon=True).start()
         return self
 
     def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         if state_change.name == "Removed":
-            with self._lock:
-                self._found.pop(name, None)
+            self.removed(name)
         else:  # resolving waits for an answer: not in zeroconf's own thread
             threading.Thread(target=self._resolve, args=(service_type, name), daemon=True).start()
 
     def _resolve(self, service_type: str, name: str) -> None:
         zc = self.zc
         info = zc.get_service_info(service_type, name, timeout=3000) if zc is not None else None
-        if info is None:
+        if info is None:  # no answer (its records expired and it is silent): it stopped
+            self.removed(name)
             return
-        seen = parse(name, info.parsed_addresses(), info.port or 0, info.properties or {})
+        self.heard(name, parse(name, info.parsed_addresses(), info.port or 0, info.properties or {}))
+
+    def _refresh(self) -> None:
+        """Ask again after each server not confirmed for ``REFRESH`` seconds, until the screen closes."""
+        while not self._stopped.wait(REFRESH):
+            now = self.clock()
+            with self._lock:
+                due = [name for name, (_, at) in self._found.items() if now - at >= REFRESH]
+            for name in due:
+                if self._stopped.is_set():
+                    return
+                self._resolve(SERVICE, name)
+
+    def heard(self, name: str, seen: Nearby | None) -> None:
+        """``name`` answered now (``None``: with something this app cannot use)."""
         with self._lock:
             if seen is not None:
-                self._found[name] = seen
+                self._found[name] = (seen, self.clock())
             else:
                 self._found.pop(name, None)
 
+    def removed(self, name: str) -> None:
+        with self._lock:
+            self._found.pop(name, None)
+
     def found(self) -> list[Nearby]:
         with self._lock:
-            return sorted(self._found.values(), key=lambda n: (n.code == "", n.host.casefold(), n.url))
+            heard = list(self._found.values())
+        return listed(heard, self.clock())
 
     def stop(self) -> None:
+        self._stopped.set()
         zc, self.zc = self.zc, None
         if zc is not None:
             threading.Thread(target=zc.close, daemon=True).start()  # closing waits for goodbyes: not in a frame

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.online import players
 from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
@@ -26,6 +27,7 @@ SCHEMA = [
     "PRIMARY KEY (code, n))",
     "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
     *INDEXES,
+    *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
 ]
 LOCK_KEY = 0x43445354  # the advisory lock that lets one gateway at a time create the schema
 NOTES = "card_duels.notes"  # the announcements of the group being written: a setting local to its transaction

@@ -3,7 +3,8 @@
 ``online_table(app, session, client)`` builds the game's own table class with :class:`OnlineTable` mixed in
 first, so every game plays online exactly as it plays locally. The mixin pumps the network each frame
 (never waiting), animates each arriving step, shows "waiting for Ann…" and connection notes, turns Hint
-into Resign and refuses undo, redo and restart: the server holds the one true history.
+into Resign and refuses undo, redo and restart: the server holds the one true history. Leaving a running game
+asks first (keep the seat and come back later, or resign); only an explicit resignation gives the game up.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pygame
 
 from game import tables as registry
 from game.online.client import OnlineClient
+from game.online.failures import failure_words
 from game.online.hosting import ServerThread
 from game.online.remote import RemoteMatch
 from game.session import Session
@@ -34,6 +36,7 @@ HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a littl
 class OnlineTable(TableScene):
     """Mixed in before a game's TableScene (see the module docstring)."""
 
+    restartable = False  # the pause menu offers no "Restart this deal": the server holds the deal
     remote: RemoteMatch  # the session's match: the server holds it
     client: OnlineClient
     local_server: ServerThread | None
@@ -41,6 +44,8 @@ class OnlineTable(TableScene):
     code: str | None
     next_match: RemoteMatch | None
     handed_over: bool
+    given_up: bool
+    question: object | None
 
     def __init__(self, app, session: Session, client: OnlineClient, server: ServerThread | None = None) -> None:
         super().__init__(app, session)
@@ -53,13 +58,60 @@ class OnlineTable(TableScene):
         self.code = client.code  # this table's; a "seated" for another code is the rematch
         self.next_match: RemoteMatch | None = None
         self.handed_over = False
+        self.given_up = False  # the player resigned on the way out: the server is told the seat is free
+        self.question: object | None = None  # the question "leave how?" once asked
 
     def exit(self) -> None:
         super().exit()
         if not self.handed_over:
-            self.client.close(leave=True)
+            # the seat is kept (for "Back to your game") unless the game is over or the player resigned
+            self.client.close(leave=self.given_up or not self.in_play)
             if self.local_server is not None:
                 self.local_server.stop(wait=0)
+
+    # --- leaving: always asked, never a silent resignation ------------------------------------------------------
+    @property
+    def in_play(self) -> bool:
+        m = self.remote
+        return m.started and not m.state.is_over and m.status != "closed"
+
+    def ask_leave(self, quitting: bool = False) -> bool:
+        """Leave the table (for the menu, or ``quitting`` the app): True when the player is asked first (the
+        game runs) or already being asked; False when there is nothing to ask and the caller goes on."""
+        if not self.in_play:
+            return False
+        if self.asking:
+            return True
+        name = self.session.names[1 - self.remote.seat]
+        keep, resign = ("online.leave.keep_quit", "online.leave.resign_quit") if quitting else \
+            ("online.leave.keep", "online.leave.resign")
+        self.question = self.app.push("choose", text=self.t("online.leave.ask", name=name),
+                                      labels=[self.t(keep), self.t(resign)],
+                                      on_pick=lambda i: self._leave(resign=i == 1, quitting=quitting))
+        return True
+
+    @property
+    def asking(self) -> bool:
+        """The question is open (or about to open, with the next frame)."""
+        q = self.question
+        return q is not None and (q in self.app.stack.scenes or self.app.stack.pending)
+
+    def _leave(self, resign: bool, quitting: bool) -> None:
+        if resign:
+            self.given_up = True
+            self.remote.concede()
+            self.app.report_result(self.session)  # the loss counts in the statistics, as any finished game
+        if quitting:
+            if resign:
+                self.client.close(leave=True, wait=2.0)  # the resignation leaves before the app does
+            self.app.running = False
+        else:
+            self.app.show("menu")
+
+    def before_quit(self) -> bool:
+        """The window is being closed: True when the player is asked first (the app keeps running for now). Closing
+        it again while asked quits, keeping the seat: a window that will not close is worse than a question."""
+        return not self.asking and self.ask_leave(quitting=True)
 
     # --- the network, once a frame -------------------------------------------------------------------------
     def pump(self) -> None:
@@ -156,6 +208,7 @@ class OnlineTable(TableScene):
     def _all_buttons(self) -> list[Button]:
         out = super()._all_buttons()
         over = self.remote.started and self.remote.state.is_over
+        out = [b for b in out if b.id != "analysis"]  # no expert's advice in a game against a person
         for b in out:
             if b.id in ("undo", "redo"):
                 b.enabled = False
@@ -163,6 +216,10 @@ class OnlineTable(TableScene):
                 b.id, b.label, b.enabled = "resign", self.t("online.resign"), not over
                 b.primary = self.resign_armed > 0
         return out
+
+    def on_game_button(self, bid: str) -> None:
+        if bid != "analysis":
+            super().on_game_button(bid)
 
     def press(self, bid: str) -> None:
         if bid != "resign":
@@ -192,7 +249,7 @@ class OnlineTable(TableScene):
         if m.link in ("connecting", "reconnecting"):
             return self.t("online.reconnecting"), theme.BAD
         if m.link == "failed":
-            return self.t("online.failed", why=m.link_reason), theme.BAD
+            return failure_words(self.t, m.link_kind, self.client.url), theme.BAD
         if m.status == "closed":
             return self.t("online.closed"), theme.BAD
         if not m.started or m.state.is_over:

@@ -52,9 +52,11 @@ ERRORS = {
     "server_full": "the server has no room for more tables or connections",
     "not_over": "a rematch needs a finished game",
     "internal": "the server could not handle the message",
+    "bad_proof": "the identity proof does not answer this connection's challenge",  # game/online/identity.py
+    "name_taken": "another player plays under this name",
 }
 
-SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch")
+SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified")
 
 
 class ProtocolError(ValueError):
@@ -122,6 +124,20 @@ def _token(value: Any) -> str:
     return value
 
 
+def _b64_of(size: int, what: str) -> Callable[[Any], str]:
+    """A check of ``size`` bytes in unpadded base64url (an identity's key, signature or challenge)."""
+    pattern = re.compile(f"[A-Za-z0-9_-]{{{(size * 8 + 5) // 6}}}")
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or not pattern.fullmatch(value):
+            raise ProtocolError("bad_proof", f"the {what} is not in the right form")
+        return value
+    return check
+
+
+_key, _sig, _nonce = _b64_of(32, "key"), _b64_of(64, "signature"), _b64_of(32, "challenge")
+
+
 def _game(value: Any) -> str:
     import rules
 
@@ -185,6 +201,8 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "leave": {},
     "sync": {},
     "ping": {"id": _ping_id},
+    "challenge": {},  # who a player is: game/online/identity.py
+    "prove": {"key": _key, "sig": _sig, "name": player_name},
 }
 
 
@@ -338,6 +356,11 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
             need(_refusal(data["refusal"]), "refusal")
     elif kind == "left":
         need(isinstance(data.get("code"), str), "code")
+    elif kind == "challenge":
+        _nonce(data.get("nonce"))
+    elif kind == "identified":
+        need(isinstance(data.get("player"), str) and len(data["player"]) <= 64, "player")
+        names_check.check_name(data.get("name"))
     elif kind == "rematch":
         asked = data.get("asked")
         need(isinstance(asked, list) and len(asked) == 2 and all(isinstance(x, bool) for x in asked), "asked")

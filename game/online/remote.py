@@ -27,6 +27,7 @@ _ENGLISH = {
     "online.opponent_away": "{name} disconnected — waiting",
     "online.opponent_back": "{name} is back.",
     "online.opponent_joined": "{name} joined the table.",
+    "online.error.other": "The server could not do that. Please try again.",
     "online.unfair": "The deal could not be verified: {why}. This server may not have dealt fairly.",
 }
 
@@ -86,7 +87,8 @@ class RemoteMatch:
         self.status = "waiting"  # waiting | playing | over (the table's), closed
         self.result: dict[str, Any] | None = None
         self.link = "connected"  # made once seated, so connected; then reconnecting | failed | closed
-        self.link_reason = ""
+        self.link_reason = ""  # the technical reason (the log's)
+        self.link_kind = ""  # what the player reads (game/online/failures.py)
         self.pending: int | None = None
         self.rematch_asked = [False, False]  # who has asked for a rematch (after the end)
         self._state: RemoteState | None = None
@@ -161,6 +163,16 @@ class RemoteMatch:
 
     def resign(self) -> bool:
         return self.send("resign")
+
+    def concede(self) -> None:
+        """The player resigned on the way out: the game is over here at once, lost, without waiting for the
+        server's word (the table is left before it could arrive; the client's ``leave`` tells the server)."""
+        st = self._state
+        if st is None or st.is_over:
+            return
+        self.result = {"reason": "resign", "seat": self.seat, "winners": [1 - self.seat]}
+        self.status = "over"
+        self._state = RemoteState(st.obs, self.seat, (), self.result)
 
     def ask_rematch(self) -> bool:
         """Ask for a new deal with the same opponent (seats swapped); it starts once both have asked."""
@@ -278,14 +290,16 @@ class RemoteMatch:
             exc = IllegalAction(refusal["key"], **refusal["params"])
             exc.game = refusal["game"]
             text = self.t.refusal(exc)
-        elif code == "illegal" or text == key or not text:
-            text = str(msg.get("message", code))
+        elif code == "illegal":
+            text = self.t("online.not_allowed")
+        elif text == key or not text:  # the server's own English words are for the log and tools, not a player
+            text = str(msg.get("message", code)) if self.t is _english else self.t("online.error.other")
         self._notices.append((text, True))
         if msg.get("ref") == "resume" and code in ("no_table", "bad_token", "too_many_attempts"):
-            self.link, self.link_reason = "failed", text
+            self.link, self.link_reason, self.link_kind = "failed", text, "seat_gone"
 
     def _link(self, msg: dict[str, Any]) -> None:
-        self.link, self.link_reason = msg["status"], msg.get("reason", "")
+        self.link, self.link_reason, self.link_kind = msg["status"], msg.get("reason", ""), msg.get("kind", "")
         if self.link != "connected" and self.pending is not None:  # the move may be lost: the snapshot tells
             self.pending = None
             if self._state is not None:

@@ -15,6 +15,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import orjson
@@ -24,6 +25,7 @@ from websockets.typing import Origin
 
 from game.online import protocol
 from game.online.heap import HeapKeeper
+from game.online.identity import Identifying, Identities
 from game.online.journal import Journal
 from game.online.limits import Addresses, Conn, Limits, address_group, client_address
 from game.online.metrics import Metrics, http_answer
@@ -40,7 +42,7 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing):
+class GameServer(Seating, Playing, Sharing, Identifying):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: Any = None) -> None:
@@ -51,6 +53,7 @@ class GameServer(Seating, Playing, Sharing):
         self.own_store = store is None
         self.id = secrets.token_hex(6)  # this gateway's name in the store (who holds which seat)
         self.journal = Journal(self.store, self.id, self._deliver, self._store_failed)
+        self.identities = Identities(self.store)  # who proved to be whom; the names claimed (identity.py)
         self.tables: dict[str, Table] = {}  # the tables loaded here: those this gateway's players use
         self.conns: set[Conn] = set()
         self.addresses = Addresses(self.limits)
@@ -178,7 +181,10 @@ class GameServer(Seating, Playing, Sharing):
         try:
             msg = protocol.decode_client(raw)
             ref = msg["type"]
-            out = getattr(self, "_on_" + ref)(conn, msg, now)
+            handle = partial(getattr(self, "_on_" + ref), conn, msg, now)
+            if not self.identities.settled(conn, msg):  # a name used without a proof: is it anyone's?
+                return self._finish(conn, self.identities.vetted(msg, handle), ref)
+            out = handle()
             return None if out is None else self._finish(conn, out, ref)
         except ProtocolError as exc:
             _log_internal(exc, ref)

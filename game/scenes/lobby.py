@@ -11,10 +11,13 @@ from typing import Any
 import pygame
 
 from game.clipboard import copy
+from game.online.address import share_url
 from game.online.client import STATUS, OnlineClient
+from game.online.failures import failure_words
 from game.online.hosting import ServerThread
+from game.online.keyfile import KeyFile, Keys
 from game.online.play import NETWORK_POLL, online_table
-from game.online.protocol import check_url, format_code, normalize_code
+from game.online.protocol import ProtocolError, check_url, format_code, normalize_code, player_name
 from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
 from game.scene import DialogScene
@@ -22,6 +25,14 @@ from game.session import Session
 from game.tables import playable
 from sprites import theme
 from sprites.widgets import Button
+
+
+def _identity(name: str) -> tuple[Keys, str] | None:
+    """The app's keys and the name they claim (a name the server would refuse anyway claims nothing)."""
+    try:
+        return KeyFile().load_or_make(), player_name(name)
+    except ProtocolError:
+        return None
 
 
 class LobbyScene(DialogScene):
@@ -35,13 +46,18 @@ class LobbyScene(DialogScene):
         super().__init__(app)
         self.url, self.player, self.game, self.code = url, name, game, code
         self.quick = quick  # quick match: the server seats us with the next player of this game
-        self.server, self.shown_url, self.demo = server, shown_url or url, demo
+        # the address to tell the other player: never a loopback one; "" when only this computer can join
+        self.shown_url = (share_url(url) or "") if shown_url is None else shown_url
+        self.server, self.demo = server, demo
+        self.lan_off = server is not None and server.host not in ("0.0.0.0", "")  # hosted here for this computer
         self.resume = resume
         if resume is not None:
             self.game, self.code = resume.game, resume.code
         self.hosting = code is None if resume is None else resume.seat == 0
         keep = None if demo else SeatFile()  # when the computer plays the seat, nobody needs to come back to it
-        self.client = OnlineClient(url, seat_file=keep, resume=resume)
+        # who this player is, without a password: the app's key, made on first use (game/online/keyfile.py)
+        identity = None if demo else _identity(resume.name if resume else name)
+        self.client = OnlineClient(url, seat_file=keep, resume=resume, identity=identity)
         self.match: RemoteMatch | None = None
         self.asked = False
         self.handed_over = False
@@ -108,7 +124,7 @@ class LobbyScene(DialogScene):
             else:
                 self.client.send("create", game=self.game, name=self.player)
         elif kind == STATUS and msg["status"] == "failed":
-            self.error = self.t("online.failed", why=msg.get("reason") or "?")
+            self.error = self.error or failure_words(self.t, msg.get("kind", ""), self.url)
         elif kind == "seated" and self.match is None:
             self.code, self.game = msg["code"], msg["game"]
             self.match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)
@@ -119,7 +135,7 @@ class LobbyScene(DialogScene):
                 print(f"CODE {self.code}", flush=True)  # a second headless app joins with this code
         elif kind == "error" and self.match is None:
             key = "online.error.seat_gone" if msg.get("ref") == "resume" else f"online.error.{msg['code']}"
-            self.error = self.t(key) if self.t.has(key) else msg["message"]
+            self.error = self.t(key) if self.t.has(key) else self.t("online.error.other")  # never the server's English
         if self.match is not None:
             self.match.feed([msg])
         if self.error and any(b.id == "copy" for b in self.buttons.buttons):
@@ -172,8 +188,13 @@ class LobbyScene(DialogScene):
         else:
             line(t("online.your_code"), 32, theme.TEXT_DIM)
             line(format_code(self.code or ""), 150, theme.TEXT, bold=True)
-            line(t("online.address", url=self.shown_url), 32, theme.TEXT)
-            line(t("online.tell_code"), 26, theme.TEXT_DIM)
+            if self.shown_url:
+                line(t("online.address", url=self.shown_url), 32, theme.TEXT)
+                line(t("online.tell_code"), 26, theme.TEXT_DIM)
+            else:
+                for part in fonts.wrap(t("online.only_here_lan_off" if self.lan_off else "online.only_here"),
+                                       theme.font_px(28, s), int(w * 0.8)):
+                    line(part, 28, theme.TEXT)
             line(t("online.waiting_join"), 32, theme.GOLD, bold=True)
         self.buttons.draw(surface, fonts)
 

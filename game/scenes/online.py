@@ -1,14 +1,17 @@
 """Menu -> Online: the form (server, name, game, host or join); the waiting room is game/scenes/lobby.py."""
 from __future__ import annotations
 
+import logging
 import os
 from urllib.parse import urlsplit
 
 import pygame
 
 from game.input import Gesture
+from game.online.address import share_url
+from game.online.failures import failure_words, server_failure
 from game.online.hosting import ServerThread
-from game.online.nearby import Announcer, Browser, Nearby, lan_address
+from game.online.nearby import Announcer, Browser, Nearby
 from game.online.protocol import check_url, format_code, is_code, normalize_code
 from game.online.seatfile import SavedSeat, SeatFile
 from game.tables import playable
@@ -16,6 +19,7 @@ from game.textentry import TextEntryScene
 from sprites import theme
 from sprites.widgets import Button, TextField
 
+log = logging.getLogger("carduels.online")
 DEFAULT_PORT = 8765
 NEARBY_SHOWN = 4
 
@@ -40,7 +44,8 @@ class OnlineScene(TextEntryScene):
         games = playable()
         self.game = app.opts.game if app.opts.game in games else games[0]
         self.fields = {"server": TextField(pygame.Rect(0, 0, 10, 10), app.settings.server, max_len=60),
-                       "name": TextField(pygame.Rect(0, 0, 10, 10), self.t("names.default1"), max_len=16),
+                       "name": TextField(pygame.Rect(0, 0, 10, 10),
+                                         app.settings.online_name or self.t("names.default1"), max_len=16),
                        "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
         self.active = "name"
         self.lan = True
@@ -99,8 +104,9 @@ class OnlineScene(TextEntryScene):
         self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
         rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
                            primary=True))
-        rows.append(Button("back", t("online.back"), pygame.Rect(x + (fw - half) // 2, y + label_h + fh + 2 * gap,
-                                                                 half, fh)))
+        below = y + label_h + fh + 2 * gap
+        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, half, fh)))
+        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + half + gap, below, half, fh)))
         self.nearby_top = int(h * 0.16) + label_h
         nx = x + fw + 2 * gap
         nw = min(w - nx - 2 * gap, int(fw * 0.62))
@@ -122,6 +128,9 @@ class OnlineScene(TextEntryScene):
             self.lan = not self.lan
         elif bid == "back":
             self.app.stack.pop()
+            return
+        elif bid == "identity":  # this device's recovery code, or another device's brought here
+            self.app.push("identity")
             return
         elif bid == "resume" and self.saved is not None:
             saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
@@ -165,7 +174,7 @@ class OnlineScene(TextEntryScene):
         if checked is None:
             return
         url, name, code = checked
-        self.app.settings.server = url
+        self.app.settings.server, self.app.settings.online_name = url, name
         self.app._store_settings()  # remembered for next time, like the language
         if how == "join":
             self.app.push("lobby", url=url, name=name, code=code)
@@ -186,9 +195,11 @@ class OnlineScene(TextEntryScene):
         try:
             server = ServerThread("0.0.0.0" if self.lan else "127.0.0.1", port, announce=announce).start()
         except (OSError, RuntimeError) as exc:
-            self.error = self.t("online.server_failed", why=str(exc))
+            log.warning("the server could not start on port %s: %s", port, exc)
+            self.error = failure_words(self.t, server_failure(exc), port=port)
             return
-        shown = f"ws://{lan_address()}:{server.port}" if self.lan else server.url
+        # another device needs this computer's address on the network; "" says only this computer can join
+        shown = (share_url(server.url) or "") if self.lan else ""
         self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown)
 
     # --- input -------------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ class PauseScene(DialogScene):
         bw, bh, gap = min(int(w * 0.5), int(480 * s)), max(48, int(66 * s)), max(8, int(16 * s))
         ids = [("resume", "pause.resume"), ("restart", "pause.restart"), ("rules", "pause.rules"),
                ("settings", "pause.settings"), ("menu", "pause.menu")]
+        if not getattr(self.table, "restartable", True):  # an online game: the server holds the deal
+            ids.remove(("restart", "pause.restart"))
         code = getattr(self.table, "session", None) and self.table.session.replay_code()
         if code:
             ids.insert(3, ("copy", "replay.copy"))
@@ -46,7 +48,9 @@ class PauseScene(DialogScene):
         elif bid == "rules":
             self.app.push("howto", game_id=self.table.game_id)
         elif bid == "menu":
-            self.app.show("menu")
+            ask = getattr(self.table, "ask_leave", None)  # an online game asks first: keep the seat or resign
+            if ask is None or not ask():
+                self.app.show("menu")
         elif bid == "copy":
             copy(self.app, self.table.session.replay_code() or "")
             self.table.show_toast(self.t("replay.copied"))

@@ -27,6 +27,10 @@ def _names(v: Any) -> bool:
     return isinstance(v, list) and len(v) <= 2 and all(check_name(x) == x for x in v)
 
 
+def _name(v: Any) -> bool:
+    return v == "" or check_name(v) == v
+
+
 TRUE_FALSE = "true or false"
 RULES: dict[str, Rule] = {
     "language": choice(LANGUAGES),
@@ -50,5 +54,6 @@ RULES: dict[str, Rule] = {
     "last_game": text(40, "a game's name"),
     "last_mode": choice(("hotseat", "computer")),
     "last_names": Rule(_names, "a list of at most two names", list),
+    "online_name": Rule(_name, "a name of 1 to 16 characters", str),  # the name last played online under
 }
 SECRET = {"pin"}  # never echoed into a log

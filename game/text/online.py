@@ -77,4 +77,55 @@ STRINGS = (
     N_("online.error.not_over", "A rematch can be asked for once the game is over."),
     N_("online.error.too_many_tables", "Too many tables are waiting from your network; please join one."),
     N_("online.unfair", "The deal could not be verified: {why}. This server may not have dealt fairly."),
+    N_("online.leave.ask", "Leave the game with {name}? Keep your seat to come back within 10 minutes (Play online, "
+                           "then Back to your game), or resign: the game counts as lost."),
+    N_("online.leave.keep", "Keep my seat and leave"),
+    N_("online.leave.resign", "Resign and leave"),
+    N_("online.leave.keep_quit", "Keep my seat and close Card Duels"),
+    N_("online.leave.resign_quit", "Resign and close Card Duels"),
+    N_("online.net.refused", "Nothing answers at {url}. Check the address, and that the server there is running; "
+                             "then try again."),
+    N_("online.net.dns", "The server name in {url} is not known. Check how it is spelled, or type the server's "
+                         "number address, e.g. ws://192.168.1.20:8765."),
+    N_("online.net.unreachable", "{url} cannot be reached from here. Check that this device is connected to the "
+                                 "network (Wi-Fi or cable), the same one as the server."),
+    N_("online.net.timeout", "The server at {url} did not answer in time. Check the address and your connection, "
+                             "then try again."),
+    N_("online.net.not_server", "Something answers at {url}, but it is not a Card Duels server. Check the address "
+                                "and the number after the colon."),
+    N_("online.net.lost", "The connection to the server was lost. Check your network, then try again."),
+    N_("online.net.other", "Card Duels could not talk to the server at {url}. Check the address and your network, "
+                           "then try again."),
+    N_("online.net.port_in_use", "Another program on this computer already uses port {port} (perhaps another Card "
+                                 "Duels). Close it, or change the number at the end of the server address, e.g. to "
+                                 "8766."),
+    N_("online.net.port_denied", "This computer does not allow a server on port {port}. Change the number at the "
+                                 "end of the server address to one above 1024, e.g. 8765."),
+    N_("online.net.no_address", "This computer has no network address to host on right now. Connect it to the "
+                                "network, or set “Other devices on this network may join” to no."),
+    N_("online.net.server_other", "The game server could not start on this computer. Try another number at the end "
+                                  "of the server address, or restart Card Duels."),
+    N_("online.error.other", "The server could not do that. Please try again."),
+    N_("online.only_here", "This computer is not connected to a network, so only a player on this computer can "
+                           "join. Tell them the code."),
+    N_("online.only_here_lan_off", "Only a player on this computer can join this table. To play with another "
+                                   "device, go Back and set “Other devices on this network may join” to yes."),
+    N_("online.error.name_taken", "Someone else plays under this name on this server. Please choose another name."),
+    N_("online.error.bad_proof", "The server could not confirm who you are. Please try again."),
+    N_("online.identity", "Recovery code"),
+    N_("identity.title", "Your online identity"),
+    N_("identity.explain", "This code is you online: your name on the servers belongs to it. Write it down to play "
+                           "as yourself on another device, and show it to nobody."),
+    N_("identity.enter", "Coming from another device? Enter its code:"),
+    N_("identity.placeholder", "The recovery code of your other device"),
+    N_("identity.use", "Use this code"),
+    N_("identity.bad_code", "That is not a recovery code: it has 55 letters and digits. Check each one and try again."),
+    N_("identity.same", "This device already plays under this code."),
+    N_("identity.replace", "This device becomes the player of that code. Its own identity is lost unless you wrote "
+                           "its code down. Go on?"),
+    N_("identity.done", "Done: this device now plays as the player of that code."),
+    N_("identity.not_saved", "The code could not be kept on this device: its data folder cannot be written. Free "
+                             "some space and try again."),
+    N_("online.net.crowded", "Too many connections to this server come from your network. Close another Card Duels, "
+                             "or wait a minute and try again."),
 )
