@@ -1,5 +1,7 @@
-"""A table as a game's drawing, sprites and hint words read it. Those modules are imported by their table, so
-they type against these protocols (and each game's own, in its folder: ``face.py``), never the table class."""
+"""The table contract: what a game's table must provide (``TableContract``, with its geometry: ``TableGeometry``),
+and the table as the shared mixins and a game's drawing, sprites and hint words read it. Those modules are imported
+by their table, so they type against these protocols (and each game's own, in its folder: ``face.py``), never the
+table class."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
@@ -12,13 +14,64 @@ if TYPE_CHECKING:
     from game.seats import BotRunner
     from game.services import AppServices, Words
     from game.session import Session
-    from game.tables.cardlayer import CardLayer
+    from game.tables.cardlayer import CardLayer, CardSprite
     from game.tables.handorder import HandOrder
     from game.tables.logpanel import LogPanel
     from rules.core import Action, Event
     from rules.gesture import Spot
     from rules.match import Match
     from sprites.widgets import Button
+
+
+class TableGeometry(Protocol):
+    """What every game's geometry (``geo``) names for the shared table, the tools and the tests: the card size and
+    the message area, where the turn line, a toast and an online note stand."""
+
+    @property
+    def cw(self) -> float: ...  # a card's width on this table
+    @property
+    def ch(self) -> float: ...  # a card's height
+    @property
+    def pad(self) -> int: ...  # the table's unit of space between things
+    @property
+    def message_w(self) -> int: ...  # the message area's width
+    @property
+    def message_center(self) -> tuple[int, int]: ...  # where a message stands, off the cards
+
+
+class TableContract(Protocol):
+    """What a game's table must provide (its class in game/tables/<game>/table.py, a ``TableScene``; the registry's
+    ``TableEntry.load`` returns it, so mypy checks every game against this). The shared ``TableScene`` holds the
+    rest: the door, turns, input and gestures, history, toasts, layers and the turn line
+    (game/tables/turnline.py, which a game's ``draw_board`` or ``draw_top`` feeds with its ``TurnWords``)."""
+
+    game_id: str
+
+    @property
+    def geo(self) -> TableGeometry: ...
+
+    # geometry: lay the board out for ``self.board`` (called on every resize)
+    def layout(self) -> None: ...
+    # sprites: the cards the observation shows, and where a card that moved comes from
+    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: ...
+    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]: ...
+    # spots and taps: what a gesture names (the rules answer it), what a tap or a key does
+    def drag_keys_for(self, key: str) -> list[str]: ...
+    def spot_of(self, keys: list[str]) -> Spot | None: ...
+    def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]: ...
+    def tap(self, key: str | None, pos: tuple[int, int]) -> None: ...
+    def focus_items(self) -> list[tuple[str, pygame.Rect]]: ...
+    def activate(self, item: str | None, confirm: bool) -> None: ...
+    def game_key(self, event: pygame.event.Event) -> None: ...
+    def game_buttons(self, area: pygame.Rect) -> list[Button]: ...
+    def on_game_button(self, bid: str) -> None: ...
+    # sentences: the log's, the hint's and the end screen's
+    def describe(self, event: Event) -> str: ...
+    def hint_text(self, action: Action) -> str: ...
+    def end_columns(self) -> list[list[str]]: ...
+    # drawing: under the cards (the static layer) and over them
+    def draw_board(self, surface: pygame.Surface) -> None: ...
+    def draw_top(self, surface: pygame.Surface) -> None: ...
 
 
 class BotStatus(Protocol):
@@ -31,8 +84,10 @@ class BotStatus(Protocol):
 class TableFace(Protocol):
     """What every table offers its game's drawing (game.tables.base.TableScene implements it)."""
 
-    status_rect: pygame.Rect | None  # the status panel as last drawn (the drawing sets it)
+    status_rect: pygame.Rect | None  # the status panel as last drawn (the turn line sets it)
 
+    @property
+    def geo(self) -> TableGeometry: ...
     @property
     def app(self) -> AppServices: ...
     @property
@@ -91,6 +146,8 @@ class TableCore(Protocol):
     obs: dict[str, Any]
     hand_order: HandOrder
 
+    @property
+    def geo(self) -> TableGeometry: ...  # each game's table declares its own (``TableContract``)
     @property
     def my_turn(self) -> bool: ...
 

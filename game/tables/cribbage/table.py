@@ -25,6 +25,7 @@ CUT_PURPOSE = {"cribbage.cut_for_deal": "deal", "cribbage.cut": "cut", "cribbage
 
 class CribbageTable(PlateSeats, TableScene):
     game_id = "cribbage"
+    geo: CribGeometry
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

@@ -25,6 +25,7 @@ PASS = Action.make("pass")
 
 class KombiTable(PlateSeats, TableScene):
     game_id = "kombi"
+    geo: KombiGeometry
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

@@ -34,6 +34,7 @@ SOUNDS = {"draw": "draw", "take": "place", "swap": "place", "discard": "deal", "
 
 class SquareTable(SquareSpots, PlateSeats, TableScene):
     game_id = "square"
+    geo: SquareGeometry
     draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
     def __init__(self, app, session) -> None:

@@ -9,6 +9,7 @@ import pygame
 from game.tables.trumps import words
 from game.tables.trumps.layout import FAN
 from game.tables.trumps.view import PICKUP_GLOW
+from game.tables.turnline import Line, StatusPlace, TurnWords, draw_turn_line
 from sprites import theme
 from sprites.suits import suit_color
 from sprites.widgets import draw_panel, draw_round_rect
@@ -27,7 +28,7 @@ def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
     _pile_slot(table, surface)
     _brackets(table, surface)
     _cue(table, surface)
-    _status(table, surface)
+    draw_turn_line(table, surface, _turn(table), _place(table))
 
 
 def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
@@ -146,45 +147,24 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
         y += img.get_height()
 
 
-def _status(table: TrumpsFace, surface: pygame.Surface) -> None:
+def _turn(table: TrumpsFace) -> TurnWords:
+    """Under whose turn it is: what to do (or what the other is about to do), and a warning before a repetition
+    ends the game."""
     obs, t, names = table.obs, table.t, table.session.names
-    lines: list[tuple[str, int, tuple, bool]] = []
     if obs["over"]:
-        lines.append((words.result_line(t, names, obs), 32, theme.GOLD, True))
+        return TurnWords(over=Line(words.result_line(t, names, obs), 32, theme.GOLD, True))
+    if table.my_turn:
+        under = [Line(words.my_prompt(t, obs), 26, theme.TEXT)]
     else:
-        seat = obs["to_move"]
-        if table.my_turn:
-            lines.append((t("table.your_turn", name=names[seat]), 30, theme.GOLD, True))
-            lines.append((words.my_prompt(t, obs), 26, theme.TEXT, False))
-        else:
-            key = "table.thinking" if table.bot.thinking else "table.their_turn"
-            lines.append((t(key, name=names[seat]), 30, theme.TEXT, True))
-            lines.append((words.other_prompt(t, obs, names[seat]), 24, theme.TEXT_DIM, False))
-        if obs["repetition"] >= 2:
-            lines.append((t("trumps.status.repetition"), 24, theme.BAD, True))
-    _band(table, surface, lines, table.geo.y_status)
+        under = [Line(words.other_prompt(t, obs, names[obs["to_move"]]), 24, theme.TEXT_DIM)]
+    if obs["repetition"] >= 2:
+        under.append(Line(t("trumps.status.repetition"), 24, theme.BAD, True))
+    return TurnWords(under=tuple(under))
 
 
-def _band(table: TrumpsFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
-          cy: float) -> None:
-    geo, fonts = table.geo, table.app.fonts
-    width = geo.band_w - geo.pad * 2
-    imgs = []
-    for text, base, color, bold in lines:
-        px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, width, bold):
-            imgs.append(fonts.render(part, px, color, bold=bold))
-    if not imgs:
-        return
-    total = sum(i.get_height() for i in imgs)
-    back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
-    back.center = (int(geo.x_status), int(cy))
-    draw_panel(surface, back, alpha=150)
-    table.status_rect = back
-    y = back.y + geo.pad / 2
-    for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(int(geo.x_status), int(y))))
-        y += img.get_height()
+def _place(table: TrumpsFace) -> StatusPlace:
+    geo = table.geo
+    return StatusPlace((geo.x_status, geo.y_status), geo.band_w - 2 * geo.pad, geo.pad)
 
 
 # --- the trump picker -------------------------------------------------------------------------------------

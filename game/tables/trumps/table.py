@@ -28,6 +28,7 @@ DEAL_STAGGER = 0.03
 
 class TrumpsTable(PlateSeats, TableScene):
     game_id = "trumps"
+    geo: TrumpsGeometry
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.tables.turnline import headlines
 from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
 from rules.core import Action, Event
 
@@ -215,6 +216,6 @@ def status_cases(t: T, name: str) -> list[list[list[tuple[str, int, bool]]]]:
             t("trumps.status.pickup", top=card, why=why)]
     other = [t("trumps.status.other_lead", name=name), t("trumps.status.other_beat", name=name, top=card),
              t("trumps.status.other_second", name=name)]
-    return [[[(t("table.your_turn", name=name), 30, True)], [(p, 26, False) for p in mine]],
-            [[(t("table.their_turn", name=name), 30, True), (t("table.thinking", name=name), 30, True)],
-             [(p, 24, False) for p in other]]]
+    yours, thinking, theirs = headlines(t, name)
+    return [[[(yours, 30, True)], [(p, 26, False) for p in mine]],
+            [[(theirs, 30, True), (thinking, 30, True)], [(p, 24, False) for p in other]]]
