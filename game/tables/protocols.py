@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rules.core import Action, Event
     from rules.gesture import Spot
     from rules.match import Match
+    from rules.shapes import Observation
     from sprites.widgets import Button
 
 
@@ -53,8 +54,8 @@ class TableContract(Protocol):
     # geometry: lay the board out for ``self.board`` (called on every resize)
     def layout(self) -> None: ...
     # sprites: the cards the observation shows, and where a card that moved comes from
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: ...
-    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]: ...
+    def sprites(self, obs: Observation) -> list[CardSprite]: ...
+    def origins(self, obs: Observation, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]: ...
     # spots and taps: what a gesture names (the rules answer it), what a tap or a key does
     def drag_keys_for(self, key: str) -> list[str]: ...
     def spot_of(self, keys: list[str]) -> Spot | None: ...
@@ -93,7 +94,7 @@ class TableFace(Protocol):
     @property
     def t(self) -> Words: ...
     @property
-    def obs(self) -> dict[str, Any]: ...
+    def obs(self) -> Observation: ...  # each game's face narrows it to the game's own observation
     @property
     def cards(self) -> CardLayer: ...
     @property
@@ -143,7 +144,7 @@ class TableCore(Protocol):
     size: tuple[int, int]
     scale: float
     board: pygame.Rect
-    obs: dict[str, Any]
+    obs: Observation
     hand_order: HandOrder
 
     @property

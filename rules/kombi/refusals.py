@@ -1,11 +1,14 @@
 """Kombi-Duell: why an action is refused, as a key and its parameters (only asked for illegal actions)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
 from rules.kombi.combos import Combo, combo_kind
+
+if TYPE_CHECKING:
+    from rules.kombi.state import KombiState
 
 HAND_LIMIT = 10
 KINDS = ("draw", "exchange", "play", "pass")
@@ -18,7 +21,7 @@ def combos_of(action: Action) -> tuple[Combo, ...]:
     return tuple(tuple(Card.parse(s) for s in combo) for combo in raw)
 
 
-def refusal(state: Any, action: Action) -> IllegalAction:
+def refusal(state: KombiState, action: Action) -> IllegalAction:
     """The reason ``state`` (a KombiState) refuses ``action``."""
     if action.kind not in KINDS:
         return IllegalAction("unknown_kind", kind=action.kind)
@@ -33,7 +36,7 @@ def refusal(state: Any, action: Action) -> IllegalAction:
     return IllegalAction("not_now")
 
 
-def _draw_refusal(state: Any) -> IllegalAction:
+def _draw_refusal(state: KombiState) -> IllegalAction:
     if "draw" in state.done:
         return IllegalAction("drew_already")
     if not state.pile:
@@ -43,7 +46,7 @@ def _draw_refusal(state: Any) -> IllegalAction:
     return IllegalAction("not_now")
 
 
-def _exchange_refusal(state: Any, action: Action) -> IllegalAction:
+def _exchange_refusal(state: KombiState, action: Action) -> IllegalAction:
     if "exchange" in state.done:
         return IllegalAction("exchanged_already")
     if not state._exchange_open():
@@ -59,7 +62,7 @@ def _exchange_refusal(state: Any, action: Action) -> IllegalAction:
     return IllegalAction("malformed", field="exchange")
 
 
-def _play_refusal(state: Any, action: Action) -> IllegalAction:
+def _play_refusal(state: KombiState, action: Action) -> IllegalAction:
     if "play" in state.done:
         return IllegalAction("played_already")
     try:

@@ -10,6 +10,7 @@ from game.scenes.analysis import Grid
 from game.seats import seen_by
 from rules.cards import pretty_cards
 from rules.cribbage.advice import analyse
+from rules.cribbage.types import cribbage_seen
 
 
 def available(table: Any) -> bool:
@@ -26,7 +27,7 @@ def _points(x: float, sign: str = "") -> str:
 def request(table: Any) -> tuple[Future, Callable[[Any], Grid]]:
     seen = seen_by(table.match, table.view_seat, {})
     future = table.app.executor.submit(analyse, seen, (0, "hint", table.match.cursor))
-    obs = seen[-1]
+    obs = cribbage_seen(seen)[-1]
     dealer = obs["dealer"] == obs["seat"]
     t = table.t
 

@@ -3,20 +3,20 @@ spoken count, the status and preview lines."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.tables.cribbage import words
 from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
 from rules.cards import Card, pretty_cards
+from rules.cribbage.types import CribbageObs as Obs
 from sprites import theme
 from sprites.widgets import draw_panel, text_panel
 
 if TYPE_CHECKING:
     from game.tables.cribbage.face import CribbageFace
 
-Obs = dict[str, Any]
 
 
 def draw_board(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -177,12 +177,12 @@ def _draw_cut_for_deal(table: CribbageFace, surface: pygame.Surface, view: Obs) 
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         table.text(surface, names[k], 24, theme.TEXT, (x, y + g.ch / 2 + g.pad / 2), "midtop", bold=True)
     above = (g.b.centerx, g.y_mid - g.ch / 2 - g.pad)  # the round, then its result, over the two cuts
-    if view["dealer"] is not None and None not in cfd["cards"]:
-        text = table.t("cribbage.deals_first", name=names[view["dealer"]],
-                       card=pretty_cards([cfd["cards"][view["dealer"]]]))
+    dealer, cards = view["dealer"], cfd["cards"]
+    if dealer is not None and (card := cards[dealer]) is not None and None not in cards:
+        text = table.t("cribbage.deals_first", name=names[dealer], card=pretty_cards([card]))
         table.text(surface, text, 28, theme.GOLD, above, "midbottom", bold=True)
-    elif cfd["tie"]:
-        rank = Card.parse(cfd["cards"][0]).rank_label
+    elif cfd["tie"] and (first := cards[0]) is not None:
+        rank = Card.parse(first).rank_label
         table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD, above, "midbottom", bold=True)
     else:
         head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])

@@ -93,7 +93,7 @@ def _power_zone(table: SquareFace, surface: pygame.Surface) -> None:
     surface.blit(fill, zone)
     edge = theme.GOLD if active else theme.DROP_GLOW
     draw_round_rect(surface, edge, zone, int(geo.cw * 0.12), max(2, int(4 * table.scale)))
-    text = words.power_label(table.t, table.session.names, table.obs["seat"], table.obs["drawn"])
+    text = words.power_label(table.t, table.session.names, table.obs["seat"], table.obs["drawn"] or "")
     head = table.t("square.power.zone")  # what the box is, then what dropping the card on it does
     head_h = table.app.fonts.line_height(theme.font_px(26, table.scale), True)
     _wrapped(table, surface, head, 26, theme.GOLD, zone.centerx, zone.y + geo.pad, zone.w - geo.pad * 2, bold=True)

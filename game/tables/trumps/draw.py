@@ -10,6 +10,7 @@ from game.tables.trumps import words
 from game.tables.trumps.layout import FAN
 from game.tables.trumps.view import PICKUP_GLOW
 from game.tables.turnline import Line, StatusPlace, TurnWords, draw_turn_line
+from rules.trumps.types import chosen_trumps, pile_top
 from sprites import theme
 from sprites.suits import suit_color
 from sprites.widgets import draw_panel, draw_round_rect
@@ -72,8 +73,9 @@ def _brackets(table: TrumpsFace, surface: pygame.Surface) -> None:
         return
     mover = obs["to_move"]
     applies = None
-    if mover is not None and obs["phase"] == "play" and obs["trumps"][mover]:
-        kind = words.top_kind(obs["top"], obs["trumps"][mover])
+    trump = obs["trumps"][mover] if mover is not None else None
+    if trump and obs["phase"] == "play":
+        kind = words.top_kind(pile_top(obs), trump)
         applies = {"plain": 3, "trump": 5, "ace": 0}[kind]
     right = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw).right
     width = max(2, int(3 * table.scale))
@@ -113,8 +115,8 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
         lines.append((t("trumps.to_beat", card=words.card_text(top)), 36, theme.TEXT, True))
         if mover is not None and obs["phase"] == "play":
             you = table.my_turn
-            lines.append((words.rule_line(t, top, obs["trumps"][mover], you, table.seat_name(mover)), 24, theme.TEXT,
-                          False))
+            lines.append((words.rule_line(t, top, chosen_trumps(obs)[mover], you, table.seat_name(mover)), 24,
+                          theme.TEXT, False))
             if you:
                 good = bool(obs["beaters"])
                 lines.append((words.beaters_line(t, len(obs["beaters"])), 24,
@@ -156,7 +158,9 @@ def _turn(table: TrumpsFace) -> TurnWords:
     if table.my_turn:
         under = [Line(words.my_prompt(t, obs), 26, theme.TEXT)]
     else:
-        under = [Line(words.other_prompt(t, obs, names[obs["to_move"]]), 24, theme.TEXT_DIM)]
+        seat = obs["to_move"]
+        assert seat is not None  # the game runs
+        under = [Line(words.other_prompt(t, obs, names[seat]), 24, theme.TEXT_DIM)]
     if obs["repetition"] >= 2:
         under.append(Line(t("trumps.status.repetition"), 24, theme.BAD, True))
     return TurnWords(under=tuple(under))
@@ -176,6 +180,7 @@ def _picker(table: TrumpsFace, surface: pygame.Surface) -> None:
     mine = table.my_turn
     head_y = tiles[0].y - geo.pad * 2
     if mine:
+        assert chooser is not None  # one's own choice
         title = t("trumps.pick.title", name=names[chooser])
     else:
         title = t("trumps.pick.waiting", name=names[chooser]) if chooser is not None else ""
@@ -188,9 +193,9 @@ def _picker(table: TrumpsFace, surface: pygame.Surface) -> None:
     foot = [(t("trumps.pick.order", dealer=names[obs["dealer"]], first=names[obs["first"]]), 26, theme.TEXT,
              False)]
     other = 1 - chooser if chooser is not None else None
-    if other is not None and obs["trumps"][other]:
-        foot.insert(0, (t("trumps.pick.second", other=names[other], suit=words.suit_named(t, obs["trumps"][other])),
-                        28, theme.TEXT, True))
+    if other is not None and (taken := obs["trumps"][other]):
+        foot.insert(0, (t("trumps.pick.second", other=names[other], suit=words.suit_named(t, taken)), 28, theme.TEXT,
+                        True))
     if mine:
         foot.append((t("trumps.pick.keys"), 22, theme.TEXT_DIM, False))
     _stack_down(table, surface, foot, tiles[0].bottom + geo.pad * 2)
