@@ -209,7 +209,7 @@ class GameSpec:
 
     id: str
     new_game: Callable[..., GameState]
-    action_from_json: Callable[[Mapping[str, Any]], Action]
+    action_from_json: Callable[[Mapping[str, object]], Action]
     # The longest possible game in actions, proved from the game's rules (docs/decisions.md, "Every game ends"):
     # replay codes and saves claiming more are refused, and the conformance tests hold every play-out to it.
     max_actions: int

@@ -1,17 +1,32 @@
 """Kombi-Duell: why an action is refused, as a key and its parameters (only asked for illegal actions)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
 from rules.kombi.combos import Combo, combo_kind
 
-if TYPE_CHECKING:
-    from rules.kombi.state import KombiState
-
 HAND_LIMIT = 10
 KINDS = ("draw", "exchange", "play", "pass")
+
+
+class KombiState(Protocol):
+    """What the reasons read of the state (rules/kombi/state.py's KombiState, which imports this module)."""
+
+    @property
+    def done(self) -> tuple[str, ...]: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def area(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def quiet(self) -> int: ...
+    def _exchange_open(self) -> bool: ...
 
 
 def combos_of(action: Action) -> tuple[Combo, ...]:
