@@ -52,7 +52,7 @@ class _Missing:
         return None
 
 
-def _format(text: str, params: dict[str, Any]) -> str:
+def _format(text: str, params: dict[str, object]) -> str:
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -115,7 +115,7 @@ class Translator:
     def plural(self, key: str) -> bool:
         return isinstance(self._source.get(key), tuple)
 
-    def __call__(self, key: str, **params: Any) -> str:
+    def __call__(self, key: str, **params: object) -> str:
         src = self._source.get(key)
         if src is None:
             return key
@@ -126,7 +126,7 @@ class Translator:
             text = src if isinstance(src, str) else src[0 if n == 1 else 1]
         return _format(text, params)
 
-    def n(self, key: str, n: int, **params: Any) -> str:
+    def n(self, key: str, n: int, **params: object) -> str:
         """A counted string: the plural form for ``n`` in the current language, with ``{n}`` filled in."""
         return self(key, n=n, **params)
 
@@ -143,7 +143,7 @@ class Translator:
         return self("refuse.not_now")
 
 
-def _param_text(name: str, value: Any) -> Any:
+def _param_text(name: str, value: object) -> object:
     if name.startswith("card"):
         return _cards_text(value)
     if name.startswith("suit") and isinstance(value, str):
@@ -151,7 +151,7 @@ def _param_text(name: str, value: Any) -> Any:
     return value
 
 
-def _cards_text(value: Any) -> Any:
+def _cards_text(value: object) -> object:
     """A card code or a list of them in their pretty form (7♥, 10♦); anything else as it is."""
     try:
         if isinstance(value, str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
@@ -20,7 +20,7 @@ from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
 from game.tables.toast import TableToasts
-from rules.core import Action, Event, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction
 from rules.shapes import Observation
 from sprites import theme
 from sprites.felt import felt
@@ -60,7 +60,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
         self.hint: Action | None = None
         self.hint_toast: str | None = None  # the words of the hint on show, gone when the position changes
-        self.hint_job: tuple[Any, Future] | None = None  # (the state it is for, the worker's answer to come)
+        self.hint_job: tuple[GameState, Future[tuple[Action, int]]] | None = None  # the state, the answer to come
         self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
         self.lit: list[pygame.Rect] = []  # where the held card may be dropped (lit while it is held)

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from game.tables.protocols import TableCore
-    from rules.core import Action
+    from rules.core import Action, GameState
 else:
     TableCore = object  # a base for the type checker only: TableScene supplies every member
 
@@ -38,7 +38,7 @@ class TableHistory(TableCore):
     hint: Action | None
     hint_pid: int | None
     hint_toast: str | None
-    hint_job: tuple[Any, Future[Any]] | None  # (the state it is for, the worker's answer to come)
+    hint_job: tuple[GameState, Future[tuple[Action, int]]] | None  # (the state it is for, the worker's answer to come)
     toast: tuple[str, float, bool] | None  # text, seconds left, is_error
     dealt: bool
     ended: bool

@@ -3,7 +3,6 @@ current selection, the reveal panel's text and the end screen's columns."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from game.tables.square.pick import POWERS, Pick
 from rules.cards import Card, pretty_cards
@@ -82,7 +81,7 @@ def _end_lines(t: T, names: list[str], e: Event) -> list[str]:
 
 
 def hint_text(t: T, names: list[str], seat: int, a: Action, obs: SquareObs) -> str:
-    p: dict[str, Any] = {"other": names[1 - seat]}
+    p: dict[str, object] = {"other": names[1 - seat]}
     owners = _owners(a.kind, seat)
     for k in ("pos", "own", "opp"):
         if a.get(k) is not None:
