@@ -146,6 +146,9 @@ class TableCore(Protocol):
     board: pygame.Rect
     obs: Observation
     hand_order: HandOrder
+    ended: bool  # the end screen was shown for this position
+    end_timer: float
+    _log_jump: tuple[int, int, tuple[int, ...]] | None  # where a log jump went, from, and the history it was in
 
     @property
     def geo(self) -> TableGeometry: ...  # each game's table declares its own (``TableContract``)
@@ -163,6 +166,7 @@ class TableCore(Protocol):
     def _all_buttons(self) -> list[Button]: ...
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None: ...
     def table_report(self) -> dict[str, list[Any]]: ...
+    def log_lines(self, events: list[Event]) -> list[str]: ...
 
     # what each game supplies (game/tables/base.py lists them)
     def hint_text(self, action: Action) -> str: ...
