@@ -21,7 +21,7 @@ class IllegalAction(ValueError):
     ('hand_full', {'limit': 10}, 'hand_full limit=10')
     """
 
-    def __init__(self, key: str, /, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
@@ -30,7 +30,7 @@ class IllegalAction(ValueError):
     def __str__(self) -> str:
         return " ".join([self.key, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"key": self.key, "game": self.game, "params": dict(self.params)}
 
 
@@ -51,7 +51,7 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-def refused(game: str, key: str, /, **params: Any) -> IllegalAction:
+def refused(game: str, key: str, /, **params: object) -> IllegalAction:
     """An :class:`IllegalAction` already marked as ``game``'s own."""
     exc = IllegalAction(key, **params)
     exc.game = game

@@ -135,7 +135,7 @@ class View:
             self.may_hold = {c.code for c in pool}
             self.moves = _moves(seen, me, self.opp_played)
 
-    def _pair(self, mine: Any, theirs: Any) -> tuple[Any, Any]:
+    def _pair(self, mine: tuple[Card, ...], theirs: tuple[Card, ...]) -> Pair:
         return (mine, theirs) if self.me == 0 else (theirs, mine)
 
     def _state(self, phase: str, hands: Pair, kept: Pair, discards: Pair, seed: int,

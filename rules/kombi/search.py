@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from rules.cards import Card
 from rules.core import Action
@@ -132,7 +132,7 @@ class _TurnFinisher:
     def __init__(self, stalled: bool, known: frozenset[int]) -> None:
         self.stalled = stalled
         self.known = known
-        self.plans: dict[tuple[Any, ...], Action] = {}
+        self.plans: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], int], Action] = {}
 
     def __call__(self, state: KombiState, me: int) -> KombiState:
         if state._end is not None or state._current != me:

@@ -5,7 +5,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rules.cards import Card
 from rules.core import Action
@@ -101,7 +100,7 @@ def _settles(mem: Memory, action: Action) -> int:
     return int(action.kind == "swap" and mem.known[mem.me][index_of(action["pos"])] is None)
 
 
-def _act(kind: str, **kw: Any) -> Action:
+def _act(kind: str, **kw: tuple[int, int]) -> Action:
     return action_from_json({"kind": kind, **{k: list(v) for k, v in kw.items()}})
 
 
