@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.languages import LANGUAGES
 from game.paths import bundle_root
@@ -15,6 +15,8 @@ from game.text.marks import Source
 from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
 
 if TYPE_CHECKING:
+    from gettext import NullTranslations
+
     from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,7 @@ class Translator:
                  localedir: Path | None = None) -> None:
         self._source = source_strings(modules)
         self._localedir = localedir
-        self._loaded: dict[str, Any] = {}
+        self._loaded: dict[str, NullTranslations | _Missing] = {}
         self.lang = lang if lang in LANGUAGES else "en"
 
     def set_language(self, lang: str) -> None:
@@ -78,7 +80,7 @@ class Translator:
             raise ValueError(f"unknown language {lang!r}")
         self.lang = lang
 
-    def _catalog(self, lang: str) -> Any:
+    def _catalog(self, lang: str) -> NullTranslations | _Missing:
         cat = self._loaded.get(lang)
         if cat is None:
             cat = _Missing()
