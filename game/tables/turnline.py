@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.services import Words
-    from game.tables.protocols import TableFace
+    from game.tables.protocols import TableFace, TableGeometry
 
 SEPARATOR = "  ·  "  # between the parts said on the headline's one line
 
@@ -49,6 +49,11 @@ class StatusPlace:
     pad: int
     fit: bool = False
     bottom: float | None = None
+
+    @classmethod
+    def message_area(cls, geo: TableGeometry) -> StatusPlace:
+        """The game's message area (``geo.message_center``), the panel's margins inside its width."""
+        return cls(geo.message_center, geo.message_w - 3 * geo.pad, geo.pad, fit=True)
 
 
 def headlines(t: Words, name: str) -> tuple[str, str, str]:
