@@ -110,3 +110,26 @@ def test_every_turn_line_stands_on_the_status_panel_it_reports(game_id):
     table.revealed_for = None  # as under the hotseat cover: not one's own turn on this device
     assert not table.my_turn
     assert theirs in _status_texts(app, table), game_id
+
+
+def test_the_turn_lines_further_parts_give_way_from_the_end_where_the_line_is_short():
+    """One's own turn at a Kombi-Duell table says the actions left and the choices after the headline while the
+    message area holds them at the type scale's floor; on a narrow one they go, the last first, never the
+    headline."""
+    import pygame
+
+    from game.tables.turnline import SEPARATOR, TurnWords, turn_lines
+    from tools.driver import make_app
+
+    app = make_app(size=(1280, 800))
+    table = open_settled(app, midgame("kombi", 2))
+    assert table.my_turn
+    yours = headlines(table.t, table.seat_name(table.view_seat))[0]
+    words = TurnWords(more=("two actions left", "you can draw"), px=28)
+    assert turn_lines(table, words)[0].text == SEPARATOR.join((yours, "two actions left", "you can draw"))
+    fonts = app.fonts
+    room = fonts.size(SEPARATOR.join((yours, "two actions left")), fonts.floor, True)[0]
+    table.geo.right = pygame.Rect(0, 0, room, 10)  # the message area: as wide as the headline and one part
+    assert turn_lines(table, words)[0].text == SEPARATOR.join((yours, "two actions left"))
+    table.geo.right = pygame.Rect(0, 0, 10, 10)
+    assert turn_lines(table, words)[0].text == yours
