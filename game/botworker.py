@@ -41,7 +41,7 @@ def worker_command() -> list[str]:
     return [sys.executable, str(Path(__file__).resolve().parent.parent / "main.py"), ARG]
 
 
-def _write(stream: IO[bytes], obj: Any) -> None:
+def _write(stream: IO[bytes], obj: object) -> None:
     import pickle  # here, as subprocess: start-up imports neither
 
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.languages import LANGUAGES
 from game.paths import bundle_root
@@ -15,6 +15,8 @@ from game.text.marks import Source
 from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
 
 if TYPE_CHECKING:
+    from gettext import NullTranslations
+
     from rules.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -52,7 +54,7 @@ class _Missing:
         return None
 
 
-def _format(text: str, params: dict[str, Any]) -> str:
+def _format(text: str, params: dict[str, object]) -> str:
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -70,7 +72,7 @@ class Translator:
                  localedir: Path | None = None) -> None:
         self._source = source_strings(modules)
         self._localedir = localedir
-        self._loaded: dict[str, Any] = {}
+        self._loaded: dict[str, NullTranslations | _Missing] = {}
         self.lang = lang if lang in LANGUAGES else "en"
 
     def set_language(self, lang: str) -> None:
@@ -78,7 +80,7 @@ class Translator:
             raise ValueError(f"unknown language {lang!r}")
         self.lang = lang
 
-    def _catalog(self, lang: str) -> Any:
+    def _catalog(self, lang: str) -> NullTranslations | _Missing:
         cat = self._loaded.get(lang)
         if cat is None:
             cat = _Missing()
@@ -115,7 +117,7 @@ class Translator:
     def plural(self, key: str) -> bool:
         return isinstance(self._source.get(key), tuple)
 
-    def __call__(self, key: str, **params: Any) -> str:
+    def __call__(self, key: str, **params: object) -> str:
         src = self._source.get(key)
         if src is None:
             return key
@@ -126,7 +128,7 @@ class Translator:
             text = src if isinstance(src, str) else src[0 if n == 1 else 1]
         return _format(text, params)
 
-    def n(self, key: str, n: int, **params: Any) -> str:
+    def n(self, key: str, n: int, **params: object) -> str:
         """A counted string: the plural form for ``n`` in the current language, with ``{n}`` filled in."""
         return self(key, n=n, **params)
 
@@ -143,7 +145,7 @@ class Translator:
         return self("refuse.not_now")
 
 
-def _param_text(name: str, value: Any) -> Any:
+def _param_text(name: str, value: object) -> object:
     if name.startswith("card"):
         return _cards_text(value)
     if name.startswith("suit") and isinstance(value, str):
@@ -151,7 +153,7 @@ def _param_text(name: str, value: Any) -> Any:
     return value
 
 
-def _cards_text(value: Any) -> Any:
+def _cards_text(value: object) -> object:
     """A card code or a list of them in their pretty form (7♥, 10♦); anything else as it is."""
     try:
         if isinstance(value, str):

@@ -6,12 +6,10 @@ with runs of spaces collapsed. Anything else is refused with a reason a player c
 """
 from __future__ import annotations
 
-from typing import Any
-
 NAME_MAX = 16
 
 
-def check_name(value: Any) -> str:
+def check_name(value: object) -> str:
     """The name as it will be shown, or ValueError saying what is wrong (never echoing the bad text)."""
     if not isinstance(value, str):
         raise ValueError("a name must be text")
@@ -35,7 +33,7 @@ def _utf8(text: str) -> bool:
     return True
 
 
-def check_names(values: Any) -> list[str]:
+def check_names(values: object) -> list[str]:
     """Two different valid names (compared ignoring case), or ValueError."""
     if not isinstance(values, (list, tuple)) or len(values) != 2:
         raise ValueError("two player names are needed")

@@ -3,12 +3,12 @@ not; and the words that tell the saves apart (game, players, when last played)."
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.saves import SaveInfo, SaveSummary
 
 if TYPE_CHECKING:
-    from game.services import AppServices
+    from game.services import AppServices, Words
 
 
 def continue_game(app: AppServices, info: SaveInfo) -> str | None:
@@ -26,7 +26,7 @@ def continue_game(app: AppServices, info: SaveInfo) -> str | None:
     return None
 
 
-def played_ago(t: Any, saved_at: float, now: float | None = None) -> str:
+def played_ago(t: Words, saved_at: float, now: float | None = None) -> str:
     """"just now", "5 minutes ago", "3 hours ago", "2 days ago" (a clock set back counts as just now)."""
     seconds = max(0.0, (time.time() if now is None else now) - saved_at)
     for unit, key in ((86400, "saved.days"), (3600, "saved.hours"), (60, "saved.minutes")):
@@ -35,7 +35,7 @@ def played_ago(t: Any, saved_at: float, now: float | None = None) -> str:
     return t("saved.now")
 
 
-def describe(t: Any, summary: SaveSummary, now: float | None = None) -> str:
+def describe(t: Words, summary: SaveSummary, now: float | None = None) -> str:
     """One line for a kept game: "Kombi-Duell · Ann – Computer · 5 minutes ago"."""
     info = summary.info
     game = t(f"game.{info.game_id}")

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from game.scene import Scene
     from game.services import AppServices
     from game.session import Session
+    from game.tables.base import TableScene
 
 
 class Router:
@@ -75,12 +76,12 @@ class Router:
 
         return NamesScene(self.app, game, mode)
 
-    def _cover(self, table: Any, seat: int) -> Scene:
+    def _cover(self, table: TableScene, seat: int) -> Scene:
         from game.scenes.cover import CoverScene
 
         return CoverScene(self.app, table, seat)
 
-    def _pause(self, table: Any) -> Scene:
+    def _pause(self, table: TableScene) -> Scene:
         from game.scenes.pause import PauseScene
 
         return PauseScene(self.app, table)
@@ -95,7 +96,7 @@ class Router:
 
         return HowToScene(self.app, game_id, page)
 
-    def _end(self, table: Any, again: str = "table") -> Scene:
+    def _end(self, table: TableScene, again: str = "table") -> Scene:
         from game.scenes.end import EndScene
 
         return EndScene(self.app, table, again=again)
@@ -125,19 +126,19 @@ class Router:
 
         return OnlineScene(self.app)
 
-    def _coach(self, table: Any) -> Scene:
+    def _coach(self, table: TableScene) -> Scene:
         from game.tables import entry
         from game.tables.coach import CoachScene
 
         load = entry(table.game_id).coach
         return CoachScene(self.app, table, load() if load else [])
 
-    def _analysis(self, table: Any) -> Scene:
+    def _analysis(self, table: TableScene) -> Scene:
         from game.scenes.analysis import AnalysisScene
 
         return AnalysisScene(self.app, table)
 
-    def _review(self, table: Any) -> Scene:
+    def _review(self, table: TableScene) -> Scene:
         from game.scenes.review import ReviewScene
 
         return ReviewScene(self.app, table)

@@ -3,20 +3,20 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor, Future
-from typing import Any
 
 from game.botworker import BotExecutor, WorkerStopped
 from rules.bots import make_bot
 from rules.core import Action, GameState
 from rules.match import Match
 from rules.rng import derive
+from rules.shapes import Observation
 
 __all__ = ["BotExecutor", "BotRunner", "hint_for", "seen_by", "think"]
 THINK_PAUSE = 0.55  # seconds of visible "thinking", so a reply is never instant and unreadable
 HINT_LEVEL = 3  # hints come from the strongest computer
 
 
-def think(game_id: str, level: int, seen: list[dict[str, Any]], stream: tuple) -> tuple[Action, int]:
+def think(game_id: str, level: int, seen: list[Observation], stream: tuple) -> tuple[Action, int]:
     """One bot decision, run in the worker: only the observations, the level and the key of the bot's seeded
     stream (``derive(*stream)``) go in; the action and the worker's pid come back. A bot's budget counts its
     work, so the move is the same in any process and at any speed. The key, not the generator's state, is
@@ -24,7 +24,7 @@ def think(game_id: str, level: int, seen: list[dict[str, Any]], stream: tuple) -
     return make_bot(game_id, level).choose(seen, derive(*stream)), os.getpid()
 
 
-def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, dict]]) -> list[dict[str, Any]]:
+def seen_by(match: Match, seat: int, cache: dict[int, tuple[GameState, Observation]]) -> list[Observation]:
     """Everything ``seat`` has observed: its view at each of its turns so far, then now.
 
     A bot's memory is exactly this list; it never receives a state.
@@ -52,7 +52,7 @@ class BotRunner:
         self.future: Future | None = None
         self.key: tuple | None = None
         self.elapsed = 0.0
-        self._obs_cache: dict[int, tuple[GameState, dict]] = {}
+        self._obs_cache: dict[int, tuple[GameState, Observation]] = {}
         self._job: tuple = ()
         self.worker_pid: int | None = None  # the process that made the latest move (tests check it)
 

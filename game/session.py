@@ -1,6 +1,7 @@
 """A game being played: the match (history) plus who sits where and their names."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +45,7 @@ class Session:
         return cls((match := decode(code)).game_id, "demo", list(names), match)
 
     @classmethod
-    def watching(cls, code: str, t: Any) -> Session:
+    def watching(cls, code: str, t: Callable[..., str]) -> Session:
         """The game of a replay code, its seats named for who played them (``replay_names``)."""
         match, computers = read(code)
         return cls(match.game_id, "demo", replay_names(t, computers), match)
@@ -72,7 +73,7 @@ class Session:
                 "bot_level": self.bot_level, "match": self.match.to_json()}
 
     @classmethod
-    def from_json(cls, data: Any) -> Session:
+    def from_json(cls, data: object) -> Session:
         if not isinstance(data, dict):
             raise ValueError("not a saved game")
         match = Match.from_json(data.get("match"))
@@ -85,7 +86,7 @@ class Session:
         return cls(match.game_id, str(data.get("mode")), names, match, level, seats)
 
 
-def replay_names(t: Any, computers: tuple[int, ...] | None) -> list[str]:
+def replay_names(t: Callable[..., str], computers: tuple[int, ...] | None) -> list[str]:
     """Who sat where in a recorded game, as far as its code says (a code carries no names): the computer by that
     name, a person as Player 1 or 2."""
     computer = t("names.computer")

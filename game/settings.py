@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.paths import atomic_write, user_config_dir
 from game.schema import Bad
@@ -36,7 +35,7 @@ class Settings:
     online_name: str = ""  # the name last played online under ("": none yet)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     """A bad value for a message: its repr, cut short (a value may be a table of thousands of entries)."""
     try:
         text = repr(value)
@@ -133,7 +132,7 @@ def _fresh_text(s: Settings) -> str:
     return head + "".join(_dump(k, v) for k, v in asdict(s).items())
 
 
-def _dump(key: str, value: Any) -> str:
+def _dump(key: str, value: object) -> str:
     """One ``key = value`` line; a list stays on one line, so it can be updated in place."""
     import tomli_w  # only when the file is written, not at every start
     if isinstance(value, list):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules.cards import Card
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 _CORE = ("Action", "Event", "GameSpec", "GameState", "IllegalAction")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """``rules.Action`` and the other contract types, loaded when first asked: start-up lists the games
     (``GAMES``) and draws cards, and needs none of them (building their dataclasses costs about 1.5 ms)."""
     if name in _CORE:
@@ -64,12 +64,12 @@ def spec(game_id: str) -> GameSpec:
         raise ValueError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}") from None
 
 
-def new_game(game_id: str, **setup: Any) -> GameState:
+def new_game(game_id: str, **setup: object) -> GameState:
     """Start a game: ``seed=N`` for a seeded deal, or ``deck=[...]`` (plus game options)."""
     return spec(game_id).new_game(**setup)
 
 
-def action_from_json(game_id: str, data: Mapping[str, Any]) -> Action:
+def action_from_json(game_id: str, data: Mapping[str, object]) -> Action:
     """Decode and shape-check an action; raises :class:`IllegalAction` for malformed input."""
     return spec(game_id).action_from_json(data)
 

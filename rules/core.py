@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self
 
+from rules.shapes import Observation, Spot
+
 
 class IllegalAction(ValueError):
     """An action (or a gesture, or a message) the rules refuse: a ``key`` naming the reason and its parameters,
@@ -19,7 +21,7 @@ class IllegalAction(ValueError):
     ('hand_full', {'limit': 10}, 'hand_full limit=10')
     """
 
-    def __init__(self, key: str, /, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
@@ -28,7 +30,7 @@ class IllegalAction(ValueError):
     def __str__(self) -> str:
         return " ".join([self.key, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"key": self.key, "game": self.game, "params": dict(self.params)}
 
 
@@ -49,7 +51,7 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-def refused(game: str, key: str, /, **params: Any) -> IllegalAction:
+def refused(game: str, key: str, /, **params: object) -> IllegalAction:
     """An :class:`IllegalAction` already marked as ``game``'s own."""
     exc = IllegalAction(key, **params)
     exc.game = game
@@ -149,7 +151,7 @@ class GameState:
         """Why ``action`` is illegal here (only called for actions not in ``legal_actions``)."""
         return IllegalAction("not_now")
 
-    def observe(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
+    def observe(self, seat: int) -> Observation:  # pragma: no cover - abstract
         """Everything ``seat`` may know now, as plain JSON: what the seat's own player is shown."""
         raise NotImplementedError
 
@@ -198,7 +200,7 @@ class GameState:
 class Bot(Protocol):
     """A computer player: from what its seat has seen (observations, oldest first), the action it takes."""
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action: ...
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action: ...
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,7 @@ class GameSpec:
 
     id: str
     new_game: Callable[..., GameState]
-    action_from_json: Callable[[Mapping[str, Any]], Action]
+    action_from_json: Callable[[Mapping[str, object]], Action]
     # The longest possible game in actions, proved from the game's rules (docs/decisions.md, "Every game ends"):
     # replay codes and saves claiming more are refused, and the conformance tests hold every play-out to it.
     max_actions: int
@@ -217,8 +219,8 @@ class GameSpec:
     private: Mapping[str, Any]
     # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
     # and (observation, action) -> the (source, target) gesture that makes it.
-    intents: Callable[[Mapping[str, Any], Any, Any], list[Action]]
-    gesture_for: Callable[[Mapping[str, Any], Action], tuple[Any, Any] | None]
+    intents: Callable[[Observation, Spot, Spot | None], list[Action]]
+    gesture_for: Callable[[Observation, Action], tuple[Spot, Spot | None] | None]
     make_bot: Callable[[int], Bot] | None = None  # level -> bot; imported when first asked for
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None

@@ -8,24 +8,15 @@ coach marks, the lighting of drop targets and the tests that play every game thr
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
 from rules.core import Action, IllegalAction
+from rules.shapes import Spot as Spot  # a spot is a boundary shape; the gestures' modules name it from here
 
 if TYPE_CHECKING:
     from rules.core import GameSpec
-
-
-class Spot(NamedTuple):
-    """A place on the table in the rules' words: a ``zone`` ("hand", "draw", "pile", ...), whose it is (a seat, or
-    None for a shared zone), the ``cards`` a finger holds or points at there, and a ``slot`` (a position)."""
-
-    zone: str
-    owner: int | None = None
-    cards: tuple[str, ...] = ()
-    slot: int | None = None
+    from rules.shapes import Observation
 
 
 @dataclass(frozen=True)
@@ -35,12 +26,12 @@ class Choice:
     options: tuple[Action, ...]
 
 
-def legal_set(spec: GameSpec, obs: Mapping[str, Any]) -> frozenset[Action]:
+def legal_set(spec: GameSpec, obs: Observation) -> frozenset[Action]:
     """The legal actions an observation lists (empty unless its seat is to move)."""
     return frozenset(spec.action_from_json(a) for a in obs["legal"])
 
 
-def find_action(spec: GameSpec, obs: Mapping[str, Any], source: Spot, target: Spot | None = None,
+def find_action(spec: GameSpec, obs: Observation, source: Spot, target: Spot | None = None,
                 legal: frozenset[Action] | None = None) -> Action | Choice:
     """The legal action a gesture from ``source`` to ``target`` (None: a tap on ``source``) means, or a Choice
     when it means several. When it means actions of which none is legal now, the first of them is returned for
@@ -57,7 +48,7 @@ def find_action(spec: GameSpec, obs: Mapping[str, Any], source: Spot, target: Sp
     return meant[0]
 
 
-def legal_meanings(spec: GameSpec, obs: Mapping[str, Any], source: Spot, target: Spot | None,
+def legal_meanings(spec: GameSpec, obs: Observation, source: Spot, target: Spot | None,
                    legal: frozenset[Action]) -> tuple[Action, ...]:
     """The legal actions a gesture means (none for a gesture the game refuses): where a drop may light up."""
     try:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
-from rules.core import Action, Event, GameState, IllegalAction, public_of
+from rules.core import Action, Event, GameSpec, GameState, IllegalAction, public_of
+from rules.shapes import Observation
 
 SAVE_VERSION = 1
 
@@ -36,7 +37,7 @@ class Match:
 
     # --- reading -----------------------------------------------------------------------------
     @property
-    def spec(self) -> Any:
+    def spec(self) -> GameSpec:
         """The game's :class:`~rules.core.GameSpec`."""
         return self._spec
 
@@ -56,11 +57,11 @@ class Match:
         """The seat that took action ``index``."""
         return self._states[index].to_move
 
-    def view(self, seat: int, private: bool) -> dict[str, Any]:
+    def view(self, seat: int, private: bool) -> Observation:
         """What a table shows of the current state from ``seat``'s chair: the seat's own observation when its
         player holds the device (``private``), else the public view that anyone watching may see."""
         obs = self.state.observe(seat)
-        return obs if private else public_of(obs, self._spec.private)
+        return obs if private else cast(Observation, public_of(obs, self._spec.private))  # the observation's shape
 
     def log(self) -> list[tuple[int, Event]]:
         """Public events up to the cursor as (action index, event)."""
@@ -131,7 +132,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Match:
+    def from_json(cls, data: object) -> Match:
         """Rebuild and re-validate every action; anything wrong raises ValueError with a reason."""
         import rules
 

@@ -7,9 +7,10 @@ costly: ``loss`` is what it cost in the game's own unit, ``reason_key`` and ``pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.core import Action
+from rules.match import Match
+from rules.shapes import Observation
 
 UNJUDGED = "review.unjudged"  # a decision the game's evaluation could not settle (e.g. out of the solver's reach)
 GOOD = "review.good"
@@ -24,7 +25,7 @@ class Moment:
     better: Action | None = None
     loss: float = 0.0
     reason_key: str = GOOD
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)  # the words' parameters
 
     @property
     def costly(self) -> bool:
@@ -35,17 +36,17 @@ class Moment:
         return self.reason_key != UNJUDGED
 
 
-def seen_at(match: Any, seat: int, index: int) -> list[dict[str, Any]]:
+def seen_at(match: Match, seat: int, index: int) -> list[Observation]:
     """What ``seat`` had observed when it took action ``index``: its view at each of its turns until then."""
     return [match.state_at(i).observe(seat) for i in range(index + 1) if match.actor(i) == seat]
 
 
-def decisions(match: Any, seat: int) -> list[int]:
+def decisions(match: Match, seat: int) -> list[int]:
     """The indices of the actions ``seat`` took."""
     return [i for i in range(len(match.actions)) if match.actor(i) == seat]
 
 
-def review(match: Any, seat: int) -> list[Moment]:
+def review(match: Match, seat: int) -> list[Moment]:
     """Every judged decision of ``seat`` in ``match`` (empty for a game without a review)."""
     loader = match.spec.review
     return list(loader()(match, seat)) if loader is not None else []

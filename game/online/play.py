@@ -272,8 +272,7 @@ class OnlineTable(TableScene):
         img = fonts.render(text, theme.font_px(28, s), color, bold=True)
         box = img.get_rect().inflate(int(36 * s), int(16 * s))
         # in the table's message area, over its turn line: the opponent's hand along the top stays in view
-        box.center = getattr(getattr(self, "geo", None), "message_center", None) or \
-            (self.board.centerx, int(self.board.h * 0.57))
+        box.center = self.geo.message_center
         box.clamp_ip(self.board)
         return img, box
 

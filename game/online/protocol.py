@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from game import names_check
 
@@ -71,7 +71,7 @@ class ProtocolError(ValueError):
 
 
 # --- field checks ---------------------------------------------------------------------------------
-def player_name(value: Any) -> str:
+def player_name(value: object) -> str:
     """The name as it will be shown (spaces collapsed), or ProtocolError saying what is wrong."""
     try:
         return names_check.check_name(value)
@@ -105,7 +105,7 @@ def format_code(code: str) -> str:
     return f"{code[:half]} {code[half:]}"
 
 
-def _code(value: Any) -> str:
+def _code(value: object) -> str:
     if not isinstance(value, str) or len(value) > 20:
         raise ProtocolError("bad_code", "the code must be a short string")
     code = normalize_code(value)
@@ -118,17 +118,17 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _WORD = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 
 
-def _token(value: Any) -> str:
+def _token(value: object) -> str:
     if not isinstance(value, str) or not _TOKEN.fullmatch(value):
         raise ProtocolError("bad_token", "the seat token is not in the right form")
     return value
 
 
-def _b64_of(size: int, what: str) -> Callable[[Any], str]:
+def _b64_of(size: int, what: str) -> Callable[[object], str]:
     """A check of ``size`` bytes in unpadded base64url (an identity's key, signature or challenge)."""
     pattern = re.compile(f"[A-Za-z0-9_-]{{{(size * 8 + 5) // 6}}}")
 
-    def check(value: Any) -> str:
+    def check(value: object) -> str:
         if not isinstance(value, str) or not pattern.fullmatch(value):
             raise ProtocolError("bad_proof", f"the {what} is not in the right form")
         return value
@@ -138,7 +138,7 @@ def _b64_of(size: int, what: str) -> Callable[[Any], str]:
 _key, _sig, _nonce = _b64_of(32, "key"), _b64_of(64, "signature"), _b64_of(32, "challenge")
 
 
-def _game(value: Any) -> str:
+def _game(value: object) -> str:
     import rules
 
     if not isinstance(value, str) or value not in rules.GAMES:
@@ -146,13 +146,13 @@ def _game(value: Any) -> str:
     return value
 
 
-def _count(value: Any) -> int:
+def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
         raise ProtocolError("bad_field", "'at' must be the number of actions played so far")
     return value
 
 
-def _ping_id(value: Any) -> int | str:
+def _ping_id(value: object) -> int | str:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53:
         return value
     if isinstance(value, str) and _WORD.fullmatch(value):
@@ -160,7 +160,7 @@ def _ping_id(value: Any) -> int | str:
     raise ProtocolError("bad_field", "'id' must be a number or a short word")
 
 
-def _action_value(value: Any, depth: int) -> None:
+def _action_value(value: object, depth: int) -> None:
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, int):
@@ -178,7 +178,7 @@ def _action_value(value: Any, depth: int) -> None:
     raise ProtocolError("bad_action", "an action holds only words, numbers and short lists")
 
 
-def _action(value: Any) -> dict[str, Any]:
+def _action(value: object) -> dict[str, Any]:
     if not isinstance(value, dict) or not 1 <= len(value) <= 8:
         raise ProtocolError("bad_action", "the action must be an object like {\"kind\": \"draw\"}")
     if not isinstance(value.get("kind"), str):
@@ -190,7 +190,7 @@ def _action(value: Any) -> dict[str, Any]:
     return value
 
 
-SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
+SCHEMAS: dict[str, dict[str, Callable[[object], object]]] = {
     "create": {"game": _game, "name": player_name},
     "join": {"code": _code, "name": player_name},
     "quick": {"game": _game, "name": player_name},
@@ -207,7 +207,7 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], Any]]] = {
 
 
 # --- decoding and encoding ----------------------------------------------------------------------------
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not allowed")
 
 
@@ -291,7 +291,7 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     return data
 
 
-def _refusal(value: Any) -> bool:
+def _refusal(value: object) -> bool:
     """A rules refusal as the server sends it (IllegalAction.to_json): a key, its game, a few plain parameters."""
     if not isinstance(value, dict) or set(value) != {"key", "game", "params"}:
         return False
@@ -322,7 +322,7 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
             need(isinstance(c, list) and len(c) == 2 and all(isinstance(x, bool) for x in c), "connected")
         need(data.get("status") in ("waiting", "playing", "over"), "status")
 
-    def number(v: Any, hi: int = MAX_COUNT) -> bool:
+    def number(v: object, hi: int = MAX_COUNT) -> bool:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
 
     if kind == "seated":

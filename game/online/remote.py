@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
 from rules.core import Action, Event, IllegalAction, public_of
 from rules.match import Match
+from rules.shapes import Observation
 
 _ENGLISH = {
     "online.not_started": "The game has not started yet.",
@@ -39,7 +40,7 @@ def _english(key: str, **params: Any) -> str:
 class RemoteState:
     """The game as one seat sees it now; offers the slice of the GameState API that tables read."""
 
-    def __init__(self, obs: dict[str, Any], seat: int, events: tuple[Event, ...], result: dict | None,
+    def __init__(self, obs: Observation, seat: int, events: tuple[Event, ...], result: dict | None,
                  pending: bool = False) -> None:
         self.obs, self.seat, self.events, self.result, self.pending = obs, seat, events, result, pending
 
@@ -59,7 +60,7 @@ class RemoteState:
     def scores(self) -> tuple[int, ...]:
         return tuple(self.obs.get("scores", []))
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int) -> Observation:
         if seat != self.seat:
             raise ValueError(f"this client holds seat {self.seat}'s view only")
         if self.pending or self.is_over:  # a move is on its way: nothing more to offer until the answer
@@ -71,7 +72,8 @@ class RemoteState:
         return [rules.action_from_json(game, a) for a in self.observe(self.seat)["legal"]]
 
 
-_GAP = RemoteState({"to_move": None, "over": False}, -1, (), None)  # a position this client never saw
+_GAP = RemoteState({"game": "", "seat": -1, "to_move": None, "legal": [], "scores": [], "over": False, "winners": []},
+                   -1, (), None)  # a position this client never saw
 
 
 class RemoteMatch:
@@ -126,10 +128,10 @@ class RemoteMatch:
     def log(self) -> list[tuple[int, Event]]:
         return list(self._log)
 
-    def view(self, seat: int, private: bool) -> dict[str, Any]:
+    def view(self, seat: int, private: bool) -> Observation:
         """As ``Match.view``: this seat's observation, or what anyone watching may see of it."""
         obs = self.state.observe(seat)
-        return obs if private else public_of(obs, rules.GAMES[self.game_id].private)
+        return obs if private else cast(Observation, public_of(obs, rules.GAMES[self.game_id].private))
 
     @property
     def waiting(self) -> bool:
@@ -256,7 +258,7 @@ class RemoteMatch:
         if problem:
             self._notices.append((self.t("online.unfair", why=problem), True))
         events = tuple(e for _, e in pairs) if not msg["full"] else ()
-        self._state = RemoteState(msg["obs"], self.seat, events, self.result)
+        self._state = RemoteState(msg["obs"], self.seat, events, self.result)  # protocol.decode_server checked it
         if self._state.to_move == self.seat:
             self._seen[count] = self._state
         return events

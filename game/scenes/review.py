@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -24,7 +23,7 @@ from sprites.widgets import Button, draw_panel
 SWIPE = 0.08  # a horizontal drag of this share of the window width turns the page
 
 
-def move_words(t: Any, action: Action | None, where: Callable[[list[int]], str]) -> str:
+def move_words(t: Callable[..., str], action: Action | None, where: Callable[[list[int]], str]) -> str:
     """A move in words: its cards where it has some, else the kind of move (``where`` words a position)."""
     if action is None:
         return ""

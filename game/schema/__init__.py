@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, TypeGuard
 
 
 class Bad(ValueError):
@@ -20,7 +20,8 @@ class Rule:
 
     __slots__ = ("convert", "test", "wanted")  # a plain class: the settings are read at start-up
 
-    def __init__(self, test: Callable[[Any], bool], wanted: str, convert: Callable[[Any], Any] | None = None) -> None:
+    def __init__(self, test: Callable[[object], bool], wanted: str,
+                 convert: Callable[[Any], Any] | None = None) -> None:
         self.test, self.wanted, self.convert = test, wanted, convert
 
     def __call__(self, value: Any) -> Any:
@@ -33,7 +34,7 @@ class Rule:
         return self.convert(value) if self.convert is not None else value
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -61,14 +62,14 @@ def text(longest: int, wanted: str, shortest: int = 0) -> Rule:
 
 def items(rule: Rule, longest: int, wanted: str, shortest: int = 0) -> Rule:
     """A list of ``shortest`` to ``longest`` values, each passing ``rule``."""
-    def test(v: Any) -> bool:
+    def test(v: object) -> bool:
         if not isinstance(v, list) or not shortest <= len(v) <= longest:
             return False
         for x in v:
             rule(x)
         return True
 
-    def safe(v: Any) -> bool:
+    def safe(v: object) -> bool:
         try:
             return test(v)
         except Bad:

@@ -2,28 +2,26 @@
 (the description goes into the messages and into the head of a new file)."""
 from __future__ import annotations
 
-from typing import Any
-
 from game.languages import LANGUAGES
 from game.names_check import check_name
 from game.schema import Rule, choice, flag, is_int, number, text, whole
 from sprites.looks import BACKS, FELTS, SUIT_COLOURS
 
 
-def _pin_text(v: Any) -> str:
+def _pin_text(v: object) -> object:
     return str(v) if is_int(v) else v  # an operator may well write ``pin = 4711``: digits as a number too
 
 
-def _pin(v: Any) -> bool:
+def _pin(v: object) -> bool:
     digits = _pin_text(v) if not is_int(v) or v >= 0 else None
     return isinstance(digits, str) and digits.isascii() and digits.isdigit() and 4 <= len(digits) <= 8
 
 
-def _ids(v: Any) -> bool:
+def _ids(v: object) -> bool:
     return isinstance(v, list) and len(v) < 50 and all(isinstance(x, str) and 0 < len(x) < 40 for x in v)
 
 
-def _names(v: Any) -> bool:
+def _names(v: object) -> bool:
     return isinstance(v, list) and len(v) <= 2 and all(check_name(x) == x for x in v)
 
 

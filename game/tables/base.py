@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import cast
 
 import pygame
 
@@ -20,7 +20,8 @@ from game.tables.history import TableHistory
 from game.tables.layers import TableLayers
 from game.tables.logpanel import LogPanel
 from game.tables.toast import TableToasts
-from rules.core import Action, Event, IllegalAction
+from rules.core import Action, Event, GameState, IllegalAction
+from rules.shapes import Observation
 from sprites import theme
 from sprites.felt import felt
 from sprites.widgets import Button
@@ -59,7 +60,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         self.toast: tuple[str, float, bool] | None = None  # text, seconds left, is_error
         self.hint: Action | None = None
         self.hint_toast: str | None = None  # the words of the hint on show, gone when the position changes
-        self.hint_job: tuple[Any, Future] | None = None  # (the state it is for, the worker's answer to come)
+        self.hint_job: tuple[GameState, Future[tuple[Action, int]]] | None = None  # the state, the answer to come
         self.hint_pid: int | None = None  # the process that thought the latest hint (tests check it)
         self.drag_keys: list[str] = []
         self.lit: list[pygame.Rect] = []  # where the held card may be dropped (lit while it is held)
@@ -72,7 +73,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         self._log_drag: tuple[int, int] | None = None
         self._log_key: tuple | None = None
         self._described: dict[int, tuple[Event, str, str]] = {}
-        self.obs: dict[str, Any] = {}
+        self.obs: Observation = cast(Observation, {})  # none before the first refresh (``resize`` asks)
         self.side = pygame.Rect(0, 0, 0, 0)
         self.side_min = 0  # a panel laid over the side (the review) widens it, so it covers no card
         self.board = pygame.Rect(0, 0, 0, 0)
@@ -350,8 +351,8 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         return {"cards": list(self.cards.rects().values()), "plates": list(getattr(self, "plates_drawn", ()))}
     def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []
-    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+    def sprites(self, obs: Observation) -> list[CardSprite]: return []
+    def origins(self, obs: Observation, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
         return {}
     def drag_keys_for(self, key: str) -> list[str]: return []
     def drag_keys_from_zone(self, pos: tuple[int, int]) -> list[str]: return []

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from game.tables.pages import Page  # the pages load with the how-to-play scene, not at start-up
+    from game.tables.protocols import TableContract
 
 
 class TableEntry(NamedTuple):
@@ -22,7 +23,7 @@ class TableEntry(NamedTuple):
     id: str
     fan: tuple[str, ...]  # the cards the menu shows on the game's tile
     text: ModuleType  # the game's English strings: STRINGS, a tuple of N_()/NP_() marks (game/locale translates)
-    load: Callable[[], type]
+    load: Callable[[], type[TableContract]]  # the table class: mypy checks it against the contract
     # the how-to-play pages (game.tables.pages.Page), imported when asked; the last page is always <id>.rules
     rules_pages: Callable[[], tuple[Page, ...]] = lambda: ()
     shots: str = ""

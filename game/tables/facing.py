@@ -8,7 +8,7 @@ public. The cover, the pause menu, a question and the end screen face the player
 (``Router.over`` turns them with game/scenes/turned.py)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.session import Session
 from rules.core import Event
 from sprites import theme
 from sprites.widgets import Button
+
+if TYPE_CHECKING:
+    from game.tables.band import BandTable
 
 BOTTOM, TOP = 0, 1  # seat 0 sits at the bottom edge, seat 1 across (the top half, turned)
 
@@ -34,7 +37,7 @@ class FaceToFaceTable(Scene):
         self.session = session
         self.match = session.match
         self.game_id = session.game_id
-        self.bands: list[Any] = [band_class(app, session) for _ in (BOTTOM, TOP)]
+        self.bands: list[BandTable] = [band_class(app, session) for _ in (BOTTOM, TOP)]
         for seat, band in enumerate(self.bands):
             band.join(self, seat)
         self.draw_headline = self.bands[BOTTOM].draw_headline
@@ -113,7 +116,7 @@ class FaceToFaceTable(Scene):
             band.refresh(animate=False)
         self.app.play_sound("turn")
 
-    def moved(self, band: Any) -> None:
+    def moved(self, band: BandTable) -> None:
         """A move went through ``band``'s door: the other half shows it too."""
         events = self.match.state.events
         for other in self.bands:
@@ -206,7 +209,7 @@ class FaceToFaceTable(Scene):
             other.buttons.hover = None
             other.touches += 1
 
-    def key_band(self) -> Any:
+    def key_band(self) -> BandTable:
         """Keys act for the seat that holds the table (else for the seat to move)."""
         seat = self.revealed if self.revealed is not None else (self.match.state.to_move or BOTTOM)
         self.facing = seat

@@ -8,12 +8,12 @@ the hand: a choice of the view, never a move.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 import rules
-from rules.core import Action, IllegalAction
+from rules.core import Action, GameSpec, IllegalAction
 from rules.gesture import Choice, Spot, find_action, legal_meanings, legal_set
 from sprites import theme
 
@@ -59,7 +59,7 @@ class TableGestures(TableCore):
 
     # --- shared --------------------------------------------------------------------------------------------
     @property
-    def spec(self) -> Any:
+    def spec(self) -> GameSpec:
         return rules.GAMES[self.game_id]
 
     def spot_rect(self, spot: Spot) -> pygame.Rect | None:
@@ -163,7 +163,8 @@ class TableGestures(TableCore):
 
     def arrange(self, held: list[str], pos: tuple[int, int]) -> None:
         """Held hand cards let go within the hand: they move to where they were dropped."""
-        hand = self.ordered_hand(self.obs.get("hand") or [])
+        cards = self.obs.get("hand")  # the cards in one's hand, where the game has one
+        hand = self.ordered_hand(cards if isinstance(cards, list) else [])
         rects = [(c, self.cards.current_rect(c)) for c in hand if c not in held]
         index = sum(1 for _, r in rects if r is not None and r.centerx < pos[0])
         self.hand_order.move(hand, [c for c in hand if c in held], index)

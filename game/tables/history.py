@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.seats import HINT_LEVEL, seen_by, think
 from game.tables.logjump import come_back
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from game.tables.protocols import TableCore
-    from rules.core import Action
+    from rules.core import Action, GameState
 else:
     TableCore = object  # a base for the type checker only: TableScene supplies every member
 
@@ -19,7 +19,7 @@ HINT_WAIT = 600.0  # seconds the "hint coming" words may show: until the hint co
 log = logging.getLogger(__name__)
 
 
-def other_players_move(table: Any) -> int | None:
+def other_players_move(table: TableCore) -> int | None:
     """In hotseat, the seat whose finished move Back would take back, when that is not the player at the
     table now (so Back asks first); None when Back only takes back the player's own move."""
     if table.session.mode != "hotseat" or table.revealed_for is None:
@@ -38,7 +38,7 @@ class TableHistory(TableCore):
     hint: Action | None
     hint_pid: int | None
     hint_toast: str | None
-    hint_job: tuple[Any, Future[Any]] | None  # (the state it is for, the worker's answer to come)
+    hint_job: tuple[GameState, Future[tuple[Action, int]]] | None  # (the state it is for, the worker's answer to come)
     toast: tuple[str, float, bool] | None  # text, seconds left, is_error
     dealt: bool
     ended: bool

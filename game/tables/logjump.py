@@ -9,21 +9,25 @@ player's hand to the other, so the log is not a way back there (docs/decisions.m
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+if TYPE_CHECKING:
+    from game.tables.protocols import TableCore
+    from rules.match import Match
 
-def jumps_allowed(table: Any) -> bool:
+
+def jumps_allowed(table: TableCore) -> bool:
     return table.session.mode == "computer" or bool(getattr(table, "replaying", False))
 
 
-def deciders(table: Any) -> Callable[[int], bool]:
+def deciders(table: TableCore) -> Callable[[int], bool]:
     """Whose turns are stops: the humans', or in a replay everyone's."""
     return (lambda seat: True) if getattr(table, "replaying", False) else table.session.is_human
 
 
-def action_of_line(table: Any, line: int) -> int | None:
+def action_of_line(table: TableCore, line: int) -> int | None:
     log = table.match.log()
     actions = sorted({i for i, _ in log})
     if not actions or line < 0:
@@ -45,7 +49,7 @@ def action_of_line(table: Any, line: int) -> int | None:
     return actions[lo]
 
 
-def target_cursor(match: Any, action: int, stops: Callable[[int], bool]) -> int:
+def target_cursor(match: Match, action: int, stops: Callable[[int], bool]) -> int:
     """The nearest human decision at or before the moment after ``action`` (or the start)."""
     for c in range(min(action + 1, match.cursor), -1, -1):
         st = match.state_at(c)
@@ -56,7 +60,7 @@ def target_cursor(match: Any, action: int, stops: Callable[[int], bool]) -> int:
     return 0
 
 
-def jump_to_line(table: Any, line: int) -> bool:
+def jump_to_line(table: TableCore, line: int) -> bool:
     """Go to the moment of log sentence ``line``; False (and a word) when that cannot be done here."""
     if not jumps_allowed(table):
         table.show_toast(table.t("table.log_jump_hotseat"))
@@ -74,7 +78,7 @@ def jump_to_line(table: Any, line: int) -> bool:
     return True
 
 
-def go_to(table: Any, cursor: int) -> None:
+def go_to(table: TableCore, cursor: int) -> None:
     table.bot.cancel()
     table.cards.finish()
     table.match.cursor = cursor
@@ -85,7 +89,7 @@ def go_to(table: Any, cursor: int) -> None:
     table.refresh(animate=True)
 
 
-def come_back(table: Any) -> bool:
+def come_back(table: TableCore) -> bool:
     """Forward right after a log jump returns to where the jump started."""
     memo = getattr(table, "_log_jump", None)
     table._log_jump = None
@@ -96,7 +100,7 @@ def come_back(table: Any) -> bool:
     return True
 
 
-def log_tap(table: Any, pos: tuple[int, int]) -> bool:
+def log_tap(table: TableCore, pos: tuple[int, int]) -> bool:
     """A tap on a log sentence; True when the tap was on the log (used, whatever came of it)."""
     if not table.log.rect.collidepoint(pos):
         return False
@@ -106,7 +110,7 @@ def log_tap(table: Any, pos: tuple[int, int]) -> bool:
     return True
 
 
-def log_key(table: Any, event: pygame.event.Event) -> bool:
+def log_key(table: TableCore, event: pygame.event.Event) -> bool:
     """L picks the newest log sentence; then Up/Down choose, Enter goes there, Escape or L lets go."""
     log, k = table.log, event.key
     if k == pygame.K_l and not event.mod & pygame.KMOD_CTRL and jumps_allowed(table):

@@ -1,5 +1,7 @@
-"""A table as a game's drawing, sprites and hint words read it. Those modules are imported by their table, so
-they type against these protocols (and each game's own, in its folder: ``face.py``), never the table class."""
+"""The table contract: what a game's table must provide (``TableContract``, with its geometry: ``TableGeometry``),
+and the table as the shared mixins and a game's drawing, sprites and hint words read it. Those modules are imported
+by their table, so they type against these protocols (and each game's own, in its folder: ``face.py``), never the
+table class."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
@@ -12,13 +14,58 @@ if TYPE_CHECKING:
     from game.seats import BotRunner
     from game.services import AppServices, Words
     from game.session import Session
-    from game.tables.cardlayer import CardLayer
+    from game.tables.cardlayer import CardLayer, CardSprite
     from game.tables.handorder import HandOrder
     from game.tables.logpanel import LogPanel
     from rules.core import Action, Event
     from rules.gesture import Spot
     from rules.match import Match
+    from rules.shapes import Observation
     from sprites.widgets import Button
+
+
+class TableGeometry(Protocol):
+    """What every game's geometry (``geo``) names for the shared table, the tools and the tests: the card size and
+    the message area, where the turn line, a toast and an online note stand."""
+
+    @property
+    def cw(self) -> float: ...  # a card's width on this table
+    @property
+    def ch(self) -> float: ...  # a card's height
+    @property
+    def pad(self) -> int: ...  # the table's unit of space between things
+    @property
+    def message_w(self) -> int: ...  # the message area's width
+    @property
+    def message_center(self) -> tuple[int, int]: ...  # where a message stands, off the cards
+
+
+class TableContract(Protocol):
+    """What a game's table must provide (its class in game/tables/<game>/table.py, a ``TableScene``; the registry's
+    ``TableEntry.load`` returns it, so mypy checks every game against this). The shared ``TableScene`` holds the
+    rest: the door, turns, input and gestures, history, toasts, layers and the turn line
+    (game/tables/turnline.py, which a game's drawing feeds with its ``TurnWords``), and the optional hooks, whose
+    defaults do nothing (docs/architecture.md, "The table contract")."""
+
+    game_id: str
+
+    @property
+    def geo(self) -> TableGeometry: ...
+
+    # geometry: lay the board out for ``self.board`` (called on every resize)
+    def layout(self) -> None: ...
+    # sprites: the cards the observation shows
+    def sprites(self, obs: Observation) -> list[CardSprite]: ...
+    # spots and taps: what a gesture names (the rules answer it), what a tap does
+    def drag_keys_for(self, key: str) -> list[str]: ...
+    def spot_of(self, keys: list[str]) -> Spot | None: ...
+    def drop_spots(self) -> list[tuple[Spot, pygame.Rect]]: ...
+    def tap(self, key: str | None, pos: tuple[int, int]) -> None: ...
+    # sentences: the log's and the hint's
+    def describe(self, event: Event) -> str: ...
+    def hint_text(self, action: Action) -> str: ...
+    # drawing under the cards (the static layer)
+    def draw_board(self, surface: pygame.Surface) -> None: ...
 
 
 class BotStatus(Protocol):
@@ -31,14 +78,16 @@ class BotStatus(Protocol):
 class TableFace(Protocol):
     """What every table offers its game's drawing (game.tables.base.TableScene implements it)."""
 
-    status_rect: pygame.Rect | None  # the status panel as last drawn (the drawing sets it)
+    status_rect: pygame.Rect | None  # the status panel as last drawn (the turn line sets it)
 
+    @property
+    def geo(self) -> TableGeometry: ...
     @property
     def app(self) -> AppServices: ...
     @property
     def t(self) -> Words: ...
     @property
-    def obs(self) -> dict[str, Any]: ...
+    def obs(self) -> Observation: ...  # each game's face narrows it to the game's own observation
     @property
     def cards(self) -> CardLayer: ...
     @property
@@ -60,8 +109,8 @@ class TableFace(Protocol):
     @property
     def drag_keys(self) -> list[str]: ...
 
-    def text(self, surface: pygame.Surface, text: str, base_px: int, color: Any, pos: Any, anchor: str = ...,
-             bold: bool = ...) -> pygame.Rect: ...
+    def text(self, surface: pygame.Surface, text: str, base_px: int, color: tuple[int, ...], pos: tuple[float, float],
+             anchor: str = ..., bold: bool = ...) -> pygame.Rect: ...
     def wrap(self, text: str, px: int, width: int, bold: bool = ...) -> list[str]: ...
     def seat_name(self, seat: int) -> str: ...
     def draw_plates(self, surface: pygame.Surface) -> dict[int, pygame.Rect]: ...
@@ -88,9 +137,14 @@ class TableCore(Protocol):
     size: tuple[int, int]
     scale: float
     board: pygame.Rect
-    obs: dict[str, Any]
+    obs: Observation
     hand_order: HandOrder
+    ended: bool  # the end screen was shown for this position
+    end_timer: float
+    _log_jump: tuple[int, int, tuple[int, ...]] | None  # where a log jump went, from, and the history it was in
 
+    @property
+    def geo(self) -> TableGeometry: ...  # each game's table declares its own (``TableContract``)
     @property
     def my_turn(self) -> bool: ...
 
@@ -105,6 +159,7 @@ class TableCore(Protocol):
     def _all_buttons(self) -> list[Button]: ...
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None: ...
     def table_report(self) -> dict[str, list[Any]]: ...
+    def log_lines(self, events: list[Event]) -> list[str]: ...
 
     # what each game supplies (game/tables/base.py lists them)
     def hint_text(self, action: Action) -> str: ...

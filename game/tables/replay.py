@@ -7,7 +7,7 @@ and it answers with the recorded one when playing and its step time is due. The 
 recorded game is finished, the other seat's cards may be shown too (the View button)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,7 @@ from rules.match import Match
 from sprites.widgets import Button
 
 if TYPE_CHECKING:
+    from game.services import AppServices
     from game.tables.base import TableScene
 else:
     TableScene = object  # mixed in front of a TableScene: its base for the type checker only
@@ -36,9 +37,9 @@ class ReplayFeed:
         self.playing = False
         self.speed = 1.0
         self.clock = 0.0
-        self.match: Any = None
+        self.match: Match | None = None
 
-    def start(self, game_id: str, level: int, match: Any, seat: int, seed: int) -> None:
+    def start(self, game_id: str, level: int, match: Match, seat: int, seed: int) -> None:
         self.match = match
 
     def poll(self, dt: float, pause: float) -> Action | None:
@@ -50,7 +51,7 @@ class ReplayFeed:
         self.clock = 0.0
         return self.next_action(self.match)
 
-    def next_action(self, match: Any) -> Action | None:
+    def next_action(self, match: Match) -> Action | None:
         return self.actions[match.cursor] if match.cursor < len(self.actions) else None
 
     def cancel(self) -> None:
@@ -174,7 +175,7 @@ class ReplayTable(TableScene):
             super().on_key(event)
 
 
-def open_replay(app: Any, recording: Match, names: list[str]) -> Any:
+def open_replay(app: AppServices, recording: Match, names: list[str]) -> ReplayTable:
     """A table that plays ``recording`` back from its first move (computer seats: no input plays)."""
     from game.tables import table_class
 

@@ -87,17 +87,15 @@ class TableToasts(TableCore):
             return
         text, _, err = self.toast
         fonts = self.app.fonts
-        room = getattr(getattr(self, "geo", None), "message_w", None) or self.board.w * 0.8  # the message area's
-        width = int(room - 40 * self.scale)
+        geo = self.geo  # the message area (between the piles and the hand), never on the cards or plates
+        width = int(geo.message_w - 40 * self.scale)
         px = fonts.fit_px(text, theme.font_px(30, self.scale), width, True)  # one line where the scale allows
         lines = fonts.wrap(text, px, width, True)
         imgs = [fonts.render(line, px, theme.TEXT, bold=True) for line in lines]
         w = max(i.get_width() for i in imgs) + int(40 * self.scale)
         h = sum(i.get_height() for i in imgs) + int(24 * self.scale)
         box = pygame.Rect(0, 0, w, h)
-        # in the game's message area (between the piles and the hand), never on the cards or plates
-        spot = getattr(getattr(self, "geo", None), "message_center", None)
-        box.center = spot or (self.board.centerx, int(self.board.h * 0.57))
+        box.center = geo.message_center
         box.clamp_ip(self.board)
         status = self.status_rect
         if status is not None and box.colliderect(status):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from rules.core import Action, Bot
+from rules.shapes import Observation
 
 __all__ = ["Bot", "RandomBot"]
 
@@ -13,7 +13,7 @@ __all__ = ["Bot", "RandomBot"]
 class RandomBot:
     """Uniformly random legal play."""
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
         legal = seen[-1]["legal"]
         if not legal:
             raise ValueError("asked to move without legal actions")

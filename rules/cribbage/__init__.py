@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.core import Bot, GameSpec
 from rules.cribbage.gestures import gesture_for, intents
@@ -19,6 +19,10 @@ from rules.cribbage.state import (
     score_hand,
 )
 
+if TYPE_CHECKING:
+    from rules.match import Match
+    from rules.review import Moment
+
 
 def _make_bot(level: int) -> Bot:
     if level >= 3:  # level 3 searches: rules/cribbage/search.py
@@ -30,7 +34,7 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
-def _review() -> Callable[..., Any]:
+def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.cribbage.review import review
 
     return review

@@ -7,18 +7,19 @@ and may prefer a row whose expected points are not the highest).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules.cribbage.analysis import DiscardRow, discard_rows
 from rules.cribbage.search import make
+from rules.cribbage.types import cribbage_seen
 from rules.rng import derive
+from rules.shapes import Observation
 
 
-def analyse(seen: Sequence[dict[str, Any]], stream: tuple[int, *tuple[object, ...]]
+def analyse(seen: Sequence[Observation], stream: tuple[int, *tuple[object, ...]]
             ) -> tuple[list[DiscardRow], tuple[str, str] | None]:
     """All 15 discards of the seat's six cards, best total first, and the expert's discard (None when the seat
     has no discard to make now)."""
-    obs = seen[-1]
+    obs = cribbage_seen(seen)[-1]
     if obs["phase"] != "discard" or len(obs["hand"]) != 6:
         return [], None
     rows = discard_rows(obs["hand"], obs["dealer"] == obs["seat"])

@@ -5,18 +5,17 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import Any
 
 from rules.cards import Card, parse_cards, standard_deck
 from rules.core import Action
 from rules.cribbage.ev import DiscardOption, discard_table, discard_values
 from rules.cribbage.score import peg_points, rank_points, value
+from rules.cribbage.types import CribbageObs as Obs
+from rules.cribbage.types import cribbage_legal, cribbage_seen
+from rules.shapes import Observation
 
 __all__ = ["CribbageBot", "DiscardOption", "HighestImmediateBaseline", "discard_table",
            "discard_values", "make"]
-
-Obs = dict[str, Any]
-
 
 def _cut(obs: Obs, rng: random.Random) -> Action:
     """The depth is only a gesture (it reveals nothing), so the computer picks it at random, seeded."""
@@ -38,8 +37,9 @@ class CribbageBot:
     def __init__(self, level: int = 2) -> None:
         self.level = level
 
-    def choose(self, seen: Sequence[Obs], rng: random.Random) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        mine = cribbage_seen(seen)
+        obs = mine[-1]
         if not obs["legal"]:
             raise ValueError("asked to move without legal actions")
         if obs["cut"] is not None:
@@ -47,7 +47,7 @@ class CribbageBot:
         if obs["phase"] == "discard":
             best = discard_table(obs["hand"], obs["dealer"] == obs["seat"], with_crib=self.level >= 2)[0]
             return _discard_action(best.discard)
-        return _play_action(choose_play(seen, deep=self.level >= 2))
+        return _play_action(choose_play(mine, deep=self.level >= 2))
 
 
 # --- pegging lookahead ---------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def play_value(card: Card, hand: Sequence[Card], series: list[Card], count: int,
 
 def choose_play(seen: Sequence[Obs], deep: bool = True) -> Card:
     obs = seen[-1]
-    legal = [Card.parse(a["card"]) for a in obs["legal"]]
+    legal = [Card.parse(a["card"]) for a in cribbage_legal(obs)]
     if len(legal) == 1:
         return legal[0]
     pool, held = opponent_pool(seen)
@@ -145,17 +145,17 @@ def immediate_keep_points(keep: Sequence[Card]) -> int:
 class HighestImmediateBaseline:
     """Keeps the four cards scoring most right now and plays the card scoring most right now."""
 
-    def choose(self, seen: Sequence[Obs], rng: random.Random) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        obs = cribbage_seen(seen)[-1]
         if obs["cut"] is not None:
             return _cut(obs, rng)
         if obs["phase"] == "discard":
             hand = parse_cards(obs["hand"])
-            pairs = [parse_cards(a["cards"]) for a in obs["legal"]]
+            pairs = [parse_cards(a["cards"]) for a in cribbage_legal(obs)]
             best = max(pairs, key=lambda p: immediate_keep_points([c for c in hand if c not in p]))
             return _discard_action([str(c) for c in best])
         series = _series(obs)
-        legal = [Card.parse(a["card"]) for a in obs["legal"]]
+        legal = [Card.parse(a["card"]) for a in cribbage_legal(obs)]
         return _play_action(max(legal, key=lambda c: peg_points([*series, c])))
 
 

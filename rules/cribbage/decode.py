@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
@@ -12,7 +11,7 @@ KINDS = ("cut", "discard", "play")
 _FIELDS = {"cut": {"depth"}, "discard": {"cards"}, "play": {"card"}}
 
 
-def _card(text: Any, field: str) -> Card:
+def _card(text: object, field: str) -> Card:
     if not isinstance(text, str):
         raise IllegalAction("malformed", field=field)
     try:
@@ -21,11 +20,11 @@ def _card(text: Any, field: str) -> Card:
         raise IllegalAction("malformed", field=field) from None
 
 
-def action_from_json(data: Mapping[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, object]) -> Action:
     """Check the JSON shape and normalise (card spelling, discard order); malformed input is refused."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if not isinstance(kind, str):
         raise IllegalAction("malformed", field="kind")
-    kind = data["kind"]
     if kind == "go":
         raise IllegalAction("no_go_move")
     if kind not in KINDS:

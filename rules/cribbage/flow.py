@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from itertools import permutations
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.cards import CODE, Card, standard_deck
-from rules.core import Action
+from rules.core import Action, Event
 from rules.cribbage import deal as seeded
 from rules.cribbage.score import TAIL, describe, peg_parts, score_total, tail_points
 from rules.cribbage.show_item import ShowItem
@@ -27,6 +27,7 @@ from rules.cribbage.show_item import ShowItem
 GAME_POINTS = 121
 MIN_PACKET = 4  # every cut leaves at least four cards in each packet (ACC rule 3; Hoyle)
 Events = list[Any]
+T = TypeVar("T")
 Fields = dict[str, Any]
 VALUE = [0] * 56  # counting value by card code
 PLAY_ACTION: list[Action] = [Action("play")] * 56  # the one play action of each card, by code
@@ -72,7 +73,7 @@ def cut_size(phase: str) -> int:
     return 40 if phase == "starter" else 52
 
 
-def _seat(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
+def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     """``pair`` with seat ``seat``'s entry replaced."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
@@ -85,7 +86,7 @@ def plays(d: Fields, seat: int) -> tuple[Action, ...]:
     return acts[seat]
 
 
-def _event(kind: str, names: tuple[str, ...], values: tuple[Any, ...]) -> dict[str, Any]:
+def _event(kind: str, names: tuple[str, ...], values: tuple[object, ...]) -> Event:
     """A plain event from its field names and values (cards written as strings)."""
     return {"type": kind, **{k: str(v) if isinstance(v, Card) else v for k, v in zip(names, values, strict=True)}}
 
@@ -266,7 +267,7 @@ def play(d: Fields, i: int) -> None:
 
 
 def _play_event(seat: int, card: Card, count: int, points: int, series: tuple[tuple[int, Card], ...],
-                scores: tuple[int, int]) -> dict[str, Any]:
+                scores: tuple[int, int]) -> Event:
     parts = peg_parts([c for _, c in series])
     return {"type": "cribbage.play", "seat": seat, "card": str(card), "count": count, "points": points,
             "parts": [p.to_json() for p in parts], "summary": describe(parts) if parts else "",
@@ -296,11 +297,11 @@ def _advance(d: Fields, last: int, count: int, ev: Events) -> None:
         _reset(d, "go", ev)
 
 
-def _go_event(seat: int, count: int) -> dict[str, Any]:
+def _go_event(seat: int, count: int) -> Event:
     return {"type": "cribbage.go", "seat": seat, "count": count}
 
 
-def _go_point_event(seat: int, reason: str, scores: tuple[int, int]) -> dict[str, Any]:
+def _go_point_event(seat: int, reason: str, scores: tuple[int, int]) -> Event:
     return {"type": "cribbage.go_point", "seat": seat, "points": 1, "reason": reason, "scores": list(scores)}
 
 
@@ -323,7 +324,7 @@ def _reset(d: Fields, reason: str, ev: Events) -> None:
     d["turn"] = 1 - last if hands[1 - last] else last
 
 
-def _reset_event(reason: str) -> dict[str, Any]:
+def _reset_event(reason: str) -> Event:
     return {"type": "cribbage.reset", "reason": reason}
 
 
@@ -353,7 +354,7 @@ def show(d: Fields, ev: Events) -> None:
         start_hand(d, d["hand_no"] + 1)
 
 
-def _show_event(item: ShowItem, scores: tuple[int, int]) -> dict[str, Any]:
+def _show_event(item: ShowItem, scores: tuple[int, int]) -> Event:
     b = item.breakdown
     return {"type": "cribbage.show", "seat": item.seat, "kind": "crib" if b.crib else "hand", **b.to_json(),
             "scores": list(scores)}

@@ -6,15 +6,14 @@ the show is counted by the table: neither is a gesture.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules.cards import Card
 from rules.core import Action, IllegalAction
+from rules.cribbage.types import cribbage_obs
 from rules.gesture import Spot
+from rules.shapes import Observation
 
 
-def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[Action]:
+def intents(obs: Observation, source: Spot, target: Spot | None) -> list[Action]:
     if source.zone == "pack" and target is None:
         if source.slot is None:
             raise IllegalAction("choose_depth")
@@ -38,7 +37,8 @@ def _in_order(cards: tuple[str, ...]) -> list[str]:
         raise IllegalAction("malformed", field="cards") from None
 
 
-def gesture_for(obs: Mapping[str, Any], action: Action) -> tuple[Spot, Spot | None] | None:
+def gesture_for(seen: Observation, action: Action) -> tuple[Spot, Spot | None] | None:
+    obs = cribbage_obs(seen)
     me = obs["seat"]
     if action.kind == "cut":
         return Spot("pack", slot=action["depth"]), None

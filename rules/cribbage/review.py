@@ -6,12 +6,12 @@ over the cards the seat could not see (a card the opponent may hold).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from rules.cards import Card, pretty_cards, standard_deck
 from rules.core import Action
 from rules.cribbage.ev import discard_table
 from rules.cribbage.score import peg_points
+from rules.cribbage.types import CribbageObs, cribbage_obs
+from rules.match import Match
 from rules.review import Moment, decisions
 
 DISCARD_SLACK = 0.05  # expected points: closer than this to the best discard is as good
@@ -23,7 +23,7 @@ def _value(card: Card) -> int:
     return min(card.rank, 10)
 
 
-def judge_discard(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
+def judge_discard(obs: CribbageObs, chosen: Action, index: int) -> Moment:
     options = discard_table(obs["hand"], obs["dealer"] == obs["seat"])
     mine = next(o for o in options if set(o.discard) == set(chosen["cards"]))
     best = options[0]
@@ -35,15 +35,15 @@ def judge_discard(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
                   {"loss": f"{lost:.1f}", "keep": pretty_cards(best.keep), "ev": f"{best.ev:.1f}"})
 
 
-def unseen(obs: dict[str, Any]) -> list[Card]:
+def unseen(obs: CribbageObs) -> list[Card]:
     known = set(obs["hand"]) | set(obs.get("my_discards") or []) | {s["card"] for s in obs["series"]}
     known |= {c for cards in obs["played"] for c in cards}
-    if obs.get("starter"):
-        known.add(obs["starter"])
+    if starter := obs.get("starter"):
+        known.add(starter)
     return [c for c in standard_deck() if str(c) not in known]
 
 
-def peg_value(obs: dict[str, Any], card: str, pool: list[Card]) -> tuple[int, float]:
+def peg_value(obs: CribbageObs, card: str, pool: list[Card]) -> tuple[int, float]:
     """Points ``card`` scores now, and the opponent's expected points straight back."""
     series = [s["card"] for s in obs["series"]] + [card]
     now = peg_points(series)
@@ -54,7 +54,7 @@ def peg_value(obs: dict[str, Any], card: str, pool: list[Card]) -> tuple[int, fl
     return now, back / len(pool)
 
 
-def judge_play(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
+def judge_play(obs: CribbageObs, chosen: Action, index: int) -> Moment:
     legal = [Action.from_dict(a) for a in obs["legal"]]
     if len(legal) < 2:
         return Moment(index, chosen)
@@ -71,12 +71,12 @@ def judge_play(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
     return Moment(index, chosen, best, lost, "review.cribbage.gave", {"points": f"{back - best_back:.1f}"})
 
 
-def review(match: Any, seat: int) -> list[Moment]:
+def review(match: Match, seat: int) -> list[Moment]:
     out = []
     for i in decisions(match, seat):
         action = match.actions[i]
         if action.kind == "discard":
-            out.append(judge_discard(match.state_at(i).observe(seat), action, i))
+            out.append(judge_discard(cribbage_obs(match.state_at(i).observe(seat)), action, i))
         elif action.kind == "play":
-            out.append(judge_play(match.state_at(i).observe(seat), action, i))
+            out.append(judge_play(cribbage_obs(match.state_at(i).observe(seat)), action, i))
     return out

@@ -39,12 +39,14 @@ from rules.cribbage.pegtree import Tree
 from rules.cribbage.policy import model_discard, peg_choice, play_value, unseen_pool
 from rules.cribbage.score import score_total
 from rules.cribbage.state import CribbageState
+from rules.cribbage.types import CribbageObs as Obs
+from rules.cribbage.types import cribbage_seen
 from rules.cribbage.wintable import chance
+from rules.shapes import Observation
 
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]  # something of each seat's
 World = tuple[list[Card], tuple[Card, ...], tuple[Card, Card]]  # the opponent's unplayed, kept and thrown cards
 
-Obs = dict[str, Any]
 PACK = {str(c): c for c in standard_deck()}
 PACK_BY_CODE = {c.code: c for c in standard_deck()}
 BUDGET = 240  # play-outs per decision
@@ -133,7 +135,7 @@ class View:
             self.may_hold = {c.code for c in pool}
             self.moves = _moves(seen, me, self.opp_played)
 
-    def _pair(self, mine: Any, theirs: Any) -> tuple[Any, Any]:
+    def _pair(self, mine: tuple[Card, ...], theirs: tuple[Card, ...]) -> Pair:
         return (mine, theirs) if self.me == 0 else (theirs, mine)
 
     def _state(self, phase: str, hands: Pair, kept: Pair, discards: Pair, seed: int,
@@ -141,7 +143,8 @@ class View:
         obs = self.obs
         return CribbageState(seed=seed, phase=phase, turn=obs["to_move"], dealer=obs["dealer"],
                              hand_no=obs["hand_no"], hands=hands, kept=kept, discards=discards,
-                             points=tuple(obs["scores"]), back=tuple(p["back"] for p in obs["pegs"]), **more)
+                             points=(obs["scores"][0], obs["scores"][1]),
+                             back=(obs["pegs"][0]["back"], obs["pegs"][1]["back"]), **more)
 
     def play_world(self, rng: random.Random) -> CribbageState:
         """The opponent's six dealt cards drawn until a good player would have kept the cards it has played
@@ -268,8 +271,9 @@ class CribbageSearchBot:
         self.budget = budget  # play-outs per decision
         self.last_playouts = 0
 
-    def choose(self, seen: Sequence[Obs], rng: random.Random, budget: int | None = None) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random, budget: int | None = None) -> Action:
+        mine = cribbage_seen(seen)
+        obs = mine[-1]
         if not obs["legal"]:
             raise ValueError("asked to move without legal actions")
         self.last_playouts = 0
@@ -277,8 +281,8 @@ class CribbageSearchBot:
             return Action.from_dict(rng.choice(obs["legal"]))
         budget = self.budget if budget is None else budget
         if obs["phase"] == "discard":
-            return self._discard(seen, rng, budget)
-        return self._play(seen, rng, budget)
+            return self._discard(mine, rng, budget)
+        return self._play(mine, rng, budget)
 
     def _discard(self, seen: Sequence[Obs], rng: random.Random, budget: int) -> Action:
         obs = seen[-1]

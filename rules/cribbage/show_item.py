@@ -1,10 +1,13 @@
 """One count of a cribbage show (RULES.md §2.4), as the state keeps it: its breakdown is worked out when read."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from rules.cards import Card
 from rules.cribbage.score import Breakdown, score_hand
+
+if TYPE_CHECKING:
+    from rules.cribbage.types import ShowJSON
 
 
 class ShowItem:
@@ -38,6 +41,7 @@ class ShowItem:
             self._breakdown = score_hand(self.cards, self.starter, crib=self.crib)
         return self._breakdown
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ShowJSON:
         kind = "crib" if self.crib else "hand"
-        return {"seat": self.seat, "kind": kind, **self.breakdown.to_json(), "counted": self.counted}
+        # the breakdown's JSON is a BreakdownJSON (rules/cribbage/score.py types it as a plain dict)
+        return cast("ShowJSON", {"seat": self.seat, "kind": kind, **self.breakdown.to_json(), "counted": self.counted})

@@ -16,6 +16,7 @@ from rules.cribbage.flow import GAME_POINTS, MIN_PACKET, VALUE, cut_size
 from rules.cribbage.refusals import refusal
 from rules.cribbage.score import Breakdown, Part, peg_parts, peg_points, score_hand
 from rules.cribbage.show_item import ShowItem
+from rules.cribbage.types import CribbageObs, CutForDeal
 
 __all__ = [
     "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",
@@ -212,7 +213,7 @@ class CribbageState(GameState):
         """
         return set(ALL_CARDS) - {str(c) for c in self._visible(seat)}
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int) -> CribbageObs:
         """The table as ``seat`` sees it; a bot's memory is the list of these."""
         check_seat(seat)
         to_move = self.to_move
@@ -238,13 +239,13 @@ class CribbageState(GameState):
             "last_show": [item.to_json() for item in self.shows],
             "cut": None if rng is None else {"purpose": _CUT_PHASES[self.phase], "min": rng[0],
                                              "max": rng[1], "of": rng[2]},
-            "last_cut": None if self.last_cut is None else dict(
-                zip(("seat", "depth", "purpose"), self.last_cut, strict=True)),
+            "last_cut": None if self.last_cut is None else {
+                "seat": self.last_cut[0], "depth": self.last_cut[1], "purpose": self.last_cut[2]},
             "cut_for_deal": self._cut_for_deal_view(),
             "target": GAME_POINTS,
         }
 
-    def _cut_for_deal_view(self) -> dict[str, Any] | None:
+    def _cut_for_deal_view(self) -> CutForDeal | None:
         if self.deal_cards == (None, None):
             return None
         return {"round": self.deal_round, "cards": [None if c is None else str(c) for c in self.deal_cards],

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.core import Bot, GameSpec
 from rules.kombi.gestures import gesture_for, intents
@@ -19,6 +19,10 @@ from rules.kombi.state import (
     play_action,
 )
 
+if TYPE_CHECKING:
+    from rules.match import Match
+    from rules.review import Moment
+
 
 def _make_bot(level: int) -> Bot:
     if level >= 3:  # level 3 searches: rules/kombi/search.py
@@ -30,7 +34,7 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
-def _review() -> Callable[..., Any]:
+def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.kombi.review import review
 
     return review

@@ -5,7 +5,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from rules.cards import SUITS, Card, standard_deck
 from rules.core import Action
@@ -20,6 +19,8 @@ from rules.kombi.combos import (
     ring_index,
 )
 from rules.kombi.state import HAND_LIMIT, QUIET_LIMIT, SLOTS, action_from_json, play_action
+from rules.kombi.types import KombiObs, kombi_seen
+from rules.shapes import Observation
 
 PASS = Action.make("pass")
 DRAW = Action.make("draw")
@@ -63,7 +64,7 @@ class View:
 PACK = MappingProxyType({str(c): c for c in standard_deck()})  # observations always write cards this way
 
 
-def _view(seen: Sequence[dict[str, Any]]) -> View:
+def _view(seen: Sequence[KombiObs]) -> View:
     obs = seen[-1]
     me = obs["seat"]
     hand, area = tuple(PACK[c] for c in obs["hand"]), tuple(PACK[c] for c in obs["exchange"])
@@ -74,7 +75,7 @@ def _view(seen: Sequence[dict[str, Any]]) -> View:
                 _stalled(seen), obs["quiet"] >= QUIET_LIMIT)
 
 
-def _stalled(seen: Sequence[dict[str, Any]]) -> bool:
+def _stalled(seen: Sequence[KombiObs]) -> bool:
     """True when the table has not moved (no draw, no play) over the bot's last few turn starts."""
     starts = [o for o in seen if o["legal"] and not o["done"]][-STALL_TURNS:]
     if len(starts) < STALL_TURNS:
@@ -268,12 +269,12 @@ class KombiBot:
         self.level = level
         self.style = STYLES[min(max(level, 1), max(STYLES))]
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
         """The move for the last observation; deterministic, so ``rng`` is not needed."""
         legal = seen[-1]["legal"]
         if not legal:
             raise ValueError("asked to move without legal actions")
-        action = Planner(_view(seen), self.style).best()
+        action = Planner(_view(kombi_seen(seen)), self.style).best()
         # The plan is built from the same rules, so it is legal; the check keeps a bot bug harmless.
         return action if action.to_json() in legal else action_from_json(legal[-1])
 

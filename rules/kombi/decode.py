@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
@@ -10,7 +9,7 @@ from rules.kombi.combos import normalise_combos
 from rules.kombi.refusals import KINDS
 
 
-def _json_card(value: Any, field: str) -> str:
+def _json_card(value: object, field: str) -> str:
     if not isinstance(value, str):
         raise IllegalAction("malformed", field=field)
     try:
@@ -19,12 +18,12 @@ def _json_card(value: Any, field: str) -> str:
         raise IllegalAction("malformed", field=field) from None
 
 
-def action_from_json(data: Mapping[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, object]) -> Action:
     """Decode a Kombi-Duell action strictly and normalise it (``"10D"`` -> ``"TD"``, combos sorted)."""
     if not isinstance(data, Mapping):
         raise IllegalAction("malformed", field="action")
     kind = data.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise IllegalAction("unknown_kind", kind=str(kind)[:40])
     expected = {"draw": set(), "pass": set(), "exchange": {"hand", "area"}, "play": {"combos"}}[kind]
     keys = set(data) - {"kind"}
@@ -38,7 +37,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     return Action.make(kind)
 
 
-def _play_from_json(raw: Any) -> Action:
+def _play_from_json(raw: object) -> Action:
     if not isinstance(raw, list) or not raw:
         raise IllegalAction("malformed", field="combos")
     combos = []

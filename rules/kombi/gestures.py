@@ -5,16 +5,16 @@ seat's ``pile`` of played combinations. Pass is a button, not a gesture.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules.core import Action, IllegalAction
 from rules.gesture import Spot
 from rules.kombi.combos import best_split
 from rules.kombi.state import DRAW, play_action
+from rules.kombi.types import kombi_obs
+from rules.shapes import Observation
 
 
-def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[Action]:
+def intents(seen: Observation, source: Spot, target: Spot | None) -> list[Action]:
+    obs = kombi_obs(seen)
     me = obs["seat"]
     if source.zone == "draw":
         if target is None or (target.zone == "hand" and target.owner == me):
@@ -42,7 +42,7 @@ def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[A
     return []
 
 
-def gesture_for(obs: Mapping[str, Any], action: Action) -> tuple[Spot, Spot | None] | None:
+def gesture_for(obs: Observation, action: Action) -> tuple[Spot, Spot | None] | None:
     me = obs["seat"]
     if action.kind == "draw":
         return Spot("draw"), Spot("hand", me)

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rules.cards import Card
 from rules.core import Action
 from rules.kombi.combos import combo_points, mask_cards, play_sets
+from rules.kombi.types import KombiActionJSON, kombi_legal, kombi_obs
+from rules.shapes import Observation
 
 
-def _points(play: Mapping[str, Any]) -> int:
+def _points(play: KombiActionJSON) -> int:
     return sum(combo_points(c) for c in play["combos"])
 
 
@@ -26,12 +27,13 @@ class GreedyBaseline:
     """Plays the highest-scoring set of combinations whenever it can; else takes the exchange that lets it play
     most at once (while a PLAY is still open this turn); else draws; else passes."""
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-        obs = seen[-1]
-        legal = obs["legal"]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        obs = kombi_obs(seen[-1])
+        legal = kombi_legal(obs)
         plays = [a for a in legal if a["kind"] == "play"]
         if plays:
-            return Action.from_dict(max(plays, key=_points))
+            best_play = max(plays, key=_points)
+            return Action.from_dict(best_play)
         exchanges = [a for a in legal if a["kind"] == "exchange"]
         if exchanges and "play" not in obs["done"]:
             hand = [Card.parse(c) for c in obs["hand"]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.cards import SUITS, Card, standard_deck
 from rules.core import Action
@@ -24,6 +24,9 @@ from rules.kombi.combos import (
     normalise_combo,
     ring_index,
 )
+
+if TYPE_CHECKING:
+    from rules.kombi.types import PlayedJSON
 
 RING = 0x1FFF  # one suit's 13 bits
 
@@ -52,7 +55,7 @@ class Played(NamedTuple):
     kind: str
     points: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayedJSON:
         return {"cards": [str(c) for c in self.cards], "kind": self.kind, "points": self.points}
 
 

@@ -1,7 +1,7 @@
 """Kombi-Duell: why an action is refused, as a key and its parameters (only asked for illegal actions)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
@@ -11,6 +11,24 @@ HAND_LIMIT = 10
 KINDS = ("draw", "exchange", "play", "pass")
 
 
+class KombiState(Protocol):
+    """What the reasons read of the state (rules/kombi/state.py's KombiState, which imports this module)."""
+
+    @property
+    def done(self) -> tuple[str, ...]: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def area(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def quiet(self) -> int: ...
+    def _exchange_open(self) -> bool: ...
+
+
 def combos_of(action: Action) -> tuple[Combo, ...]:
     raw = action["combos"]
     if not isinstance(raw, tuple) or not all(isinstance(c, tuple) for c in raw):
@@ -18,7 +36,7 @@ def combos_of(action: Action) -> tuple[Combo, ...]:
     return tuple(tuple(Card.parse(s) for s in combo) for combo in raw)
 
 
-def refusal(state: Any, action: Action) -> IllegalAction:
+def refusal(state: KombiState, action: Action) -> IllegalAction:
     """The reason ``state`` (a KombiState) refuses ``action``."""
     if action.kind not in KINDS:
         return IllegalAction("unknown_kind", kind=action.kind)
@@ -33,7 +51,7 @@ def refusal(state: Any, action: Action) -> IllegalAction:
     return IllegalAction("not_now")
 
 
-def _draw_refusal(state: Any) -> IllegalAction:
+def _draw_refusal(state: KombiState) -> IllegalAction:
     if "draw" in state.done:
         return IllegalAction("drew_already")
     if not state.pile:
@@ -43,7 +61,7 @@ def _draw_refusal(state: Any) -> IllegalAction:
     return IllegalAction("not_now")
 
 
-def _exchange_refusal(state: Any, action: Action) -> IllegalAction:
+def _exchange_refusal(state: KombiState, action: Action) -> IllegalAction:
     if "exchange" in state.done:
         return IllegalAction("exchanged_already")
     if not state._exchange_open():
@@ -59,7 +77,7 @@ def _exchange_refusal(state: Any, action: Action) -> IllegalAction:
     return IllegalAction("malformed", field="exchange")
 
 
-def _play_refusal(state: Any, action: Action) -> IllegalAction:
+def _play_refusal(state: KombiState, action: Action) -> IllegalAction:
     if "play" in state.done:
         return IllegalAction("played_already")
     try:

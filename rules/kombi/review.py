@@ -4,10 +4,10 @@ Everything here is in the seat's own view: its hand and the legal actions it was
 """
 from __future__ import annotations
 
-from typing import Any
-
 from rules.core import Action
 from rules.kombi.combos import combo_points
+from rules.kombi.types import KombiObs, kombi_obs
+from rules.match import Match
 from rules.review import GOOD, UNJUDGED, Moment, decisions
 
 
@@ -15,7 +15,7 @@ def play_points(action: Action) -> int:
     return sum(combo_points(combo) for combo in action["combos"]) if action.kind == "play" else 0
 
 
-def judge(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
+def judge(obs: KombiObs, chosen: Action, index: int) -> Moment:
     legal = [Action.from_dict(a) for a in obs["legal"]]
     plays = [a for a in legal if a.kind == "play"]  # most points first
     if not plays or chosen.kind == "exchange":  # nothing to weigh it against: not judged (no "100%" for it)
@@ -35,5 +35,5 @@ def judge(obs: dict[str, Any], chosen: Action, index: int) -> Moment:
     return Moment(index, chosen, None, 0.0, GOOD)
 
 
-def review(match: Any, seat: int) -> list[Moment]:
-    return [judge(match.state_at(i).observe(seat), match.actions[i], i) for i in decisions(match, seat)]
+def review(match: Match, seat: int) -> list[Moment]:
+    return [judge(kombi_obs(match.state_at(i).observe(seat)), match.actions[i], i) for i in decisions(match, seat)]

@@ -10,8 +10,8 @@ of the comparison. ``budget`` counts play-outs, never time: a seed always gives 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from rules.cards import Card
 from rules.core import Action
@@ -19,6 +19,8 @@ from rules.kombi.bot import STYLES, Planner, View, _view
 from rules.kombi.plays import BIT_OF_NAME, CARD_OF_BIT, Played
 from rules.kombi.rollout import FEED, joining, playout, quick_move
 from rules.kombi.state import KombiState, action_from_json
+from rules.kombi.types import KombiObs, PlayedJSON, kombi_seen
+from rules.shapes import Observation
 
 CANDIDATES = 4  # level 2's best first steps tried
 BUDGET = 240  # play-outs per decision
@@ -29,15 +31,15 @@ DROP_Z = 0.5  # a step whose mean paired gain plus this many standard errors is 
 _ALL = frozenset(range(52))
 
 
-def _cards(obs: dict[str, Any], key: str) -> set[int]:
+def _cards(obs: KombiObs, key: Literal["hand", "exchange"]) -> set[int]:
     return {BIT_OF_NAME[c] for c in obs[key]}
 
 
-def _discarded(obs: dict[str, Any]) -> set[int]:
+def _discarded(obs: KombiObs) -> set[int]:
     return {BIT_OF_NAME[c] for pile in obs["discards"] for combo in pile for c in combo["cards"]}
 
 
-def known_cards(seen: Sequence[dict[str, Any]]) -> frozenset[int]:
+def known_cards(seen: Sequence[KombiObs]) -> frozenset[int]:
     """The cards the opponent must hold now: a card this seat saw (in its hand or the exchange area) that
     is nowhere in sight at a later observation can only have gone to the opponent's hand, since the draw
     pile never takes a card back; it stays known until it shows up again."""
@@ -58,7 +60,7 @@ class Sampler:
     unseen cards at random in the rest of that hand and the draw pile. What the observation shows is
     decoded once."""
 
-    def __init__(self, obs: dict[str, Any], known: frozenset[int] = frozenset()) -> None:
+    def __init__(self, obs: KombiObs, known: frozenset[int] = frozenset()) -> None:
         self.me = obs["seat"]
         self.hand = tuple(BIT_OF_NAME[c] for c in obs["hand"])
         self.area = tuple(BIT_OF_NAME[c] for c in obs["exchange"])
@@ -68,7 +70,9 @@ class Sampler:
         self.pool = sorted(_ALL - set(self.hand) - set(self.area) - gone - set(self.held))
         self.gone = _mask(gone)
         self.discards = tuple(tuple(_played(p) for p in pile) for pile in obs["discards"])
-        self.rest = (obs["scores"][0], obs["scores"][1]), obs["first"], obs["to_move"], tuple(obs["done"]), \
+        to_move = obs["to_move"]
+        assert to_move is not None  # worlds are dealt for a game that runs
+        self.rest = (obs["scores"][0], obs["scores"][1]), obs["first"], to_move, tuple(obs["done"]), \
             obs["last_full_pass"]
         self.quiet = obs["quiet"]
 
@@ -86,16 +90,16 @@ class Sampler:
         return s
 
 
-def sample_state(obs: dict[str, Any], rng: random.Random, known: frozenset[int] = frozenset()) -> KombiState:
+def sample_state(obs: KombiObs, rng: random.Random, known: frozenset[int] = frozenset()) -> KombiState:
     """A game consistent with ``obs`` (see :class:`Sampler`)."""
     return Sampler(obs, known).world(rng)
 
 
-def _mask(bits: Any) -> int:
+def _mask(bits: Iterable[int]) -> int:
     return sum(1 << b for b in bits)
 
 
-def _played(entry: dict[str, Any]) -> Played:
+def _played(entry: PlayedJSON) -> Played:
     return Played(tuple(Card.parse(c) for c in entry["cards"]), entry["kind"], entry["points"])
 
 
@@ -128,7 +132,7 @@ class _TurnFinisher:
     def __init__(self, stalled: bool, known: frozenset[int]) -> None:
         self.stalled = stalled
         self.known = known
-        self.plans: dict[tuple[Any, ...], Action] = {}
+        self.plans: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], int], Action] = {}
 
     def __call__(self, state: KombiState, me: int) -> KombiState:
         if state._end is not None or state._current != me:
@@ -160,13 +164,14 @@ class KombiSearchBot:
         self.spread = spread
         self.last_playouts = 0
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random, budget: int | None = None) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random, budget: int | None = None) -> Action:
+        mine = kombi_seen(seen)
+        obs = mine[-1]
         legal = obs["legal"]
         if not legal:
             raise ValueError("asked to move without legal actions")
-        known = known_cards(seen)
-        view = _view(seen)
+        known = known_cards(mine)
+        view = _view(mine)
         ranked = InformedPlanner(view, known).ranked()
         top = ranked[0][0]
         moves: list[Action] = []

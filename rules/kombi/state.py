@@ -16,6 +16,7 @@ from rules.kombi.combos import best_split, combo_kind, combo_points, normalise_c
 from rules.kombi.decode import action_from_json
 from rules.kombi.plays import BIT_OF_CODE, CARD_OF_BIT, NAME_OF_BIT, Played, PlayInfo, play_table
 from rules.kombi.refusals import refusal
+from rules.kombi.types import KombiObs
 from rules.rng import derive
 
 HAND_LIMIT = 10
@@ -232,7 +233,7 @@ class KombiState(GameState):
         done = self._done
         return self._quiet < QUIET_LIMIT or "draw" in done or "play" in done
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int) -> KombiObs:
         if seat not in (0, 1):
             raise ValueError(f"no seat {seat!r}")
         over = self._end is not None

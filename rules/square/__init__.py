@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.core import Bot, GameSpec
 from rules.square.actions import action_from_json
 from rules.square.gestures import gesture_for, intents
 from rules.square.state import DRAW_PILE, GAME_ID, TAKE_LIMIT, SquareState, card_value, new_game, square_sum
+
+if TYPE_CHECKING:
+    from rules.match import Match
+    from rules.review import Moment
 
 # The longest game: 4 actions of initial looks; at most DRAW_PILE turns that draw (3 actions at most: draw, power,
 # confirm); at most TAKE_LIMIT turns that take (1 action) before each draw and before a knock; the knock itself.
@@ -24,7 +28,7 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
-def _review() -> Callable[..., Any]:
+def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.square.review import review
 
     return review

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.cards import Card
+from rules.core import Event
 from rules.square.facts import Facts, slot
 from rules.square.sim import DECK, DISCARD, DRAW, JACK, KNOCK, PEEK, QUEEN, SPY, SWAP, TAKE, VALUE, Sim
 
@@ -23,7 +24,7 @@ _RESOLVE = {"square.swap": SWAP, "square.discard": DISCARD, "square.peek": PEEK,
 _START = {"square.draw": DRAW, "square.take": TAKE, "square.knock": KNOCK}
 
 
-def _move(kind: str, ev: dict[str, Any]) -> tuple[int, int, int]:
+def _move(kind: str, ev: Event) -> tuple[int, int, int]:
     if kind in _START:
         return _START[kind], slot(ev["pos"]) if "pos" in ev else 0, 0
     if "own" in ev:
@@ -34,7 +35,7 @@ def _move(kind: str, ev: dict[str, Any]) -> tuple[int, int, int]:
 class History:
     """The opponent's choices in the public log, each with the table (as tokens) at the moment it chose."""
 
-    def __init__(self, log: Sequence[dict[str, Any]], me: int) -> None:
+    def __init__(self, log: Sequence[Event], me: int) -> None:
         self.opp = opp = 1 - me
         self.slots = list(range(8))  # the token in each slot
         self.ident: dict[int, int] = {}  # token -> card id, once it went face up

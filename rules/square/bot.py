@@ -5,13 +5,14 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rules.cards import Card
 from rules.core import Action
+from rules.shapes import Observation
 from rules.square.actions import POSITIONS, action_from_json, index_of
 from rules.square.memory import Memory, recall
 from rules.square.state import card_value
+from rules.square.types import SquareObs, square_seen
 
 UNKNOWN_GUESS = 6.0  # what the baseline assumes an unseen card is worth
 
@@ -43,7 +44,7 @@ STYLES = {
 class Estimate:
     """Expected values of the slots, from the memory and the cards not yet accounted for."""
 
-    def __init__(self, mem: Memory, obs: dict[str, Any], style: Style) -> None:
+    def __init__(self, mem: Memory, obs: SquareObs, style: Style) -> None:
         self.mem, self.style = mem, style
         self.pool = [card_value(c) for c in mem.pool()] or [0]
         self.mean = sum(self.pool) / len(self.pool)
@@ -99,7 +100,7 @@ def _settles(mem: Memory, action: Action) -> int:
     return int(action.kind == "swap" and mem.known[mem.me][index_of(action["pos"])] is None)
 
 
-def _act(kind: str, **kw: Any) -> Action:
+def _act(kind: str, **kw: tuple[int, int]) -> Action:
     return action_from_json({"kind": kind, **{k: list(v) for k, v in kw.items()}})
 
 
@@ -109,17 +110,18 @@ class SquareBot:
     def __init__(self, style: Style) -> None:
         self.style = style
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        mine = square_seen(seen)
+        obs = mine[-1]
         legal = [action_from_json(a) for a in obs["legal"]]
         if not legal:
             raise ValueError("asked to move without legal actions")
-        mem = recall(seen)
+        mem = recall(mine)
         est = Estimate(mem, obs, self.style)
         pick = self._decide(obs, mem, est)
         return pick if pick in legal else legal[0]
 
-    def _decide(self, obs: dict[str, Any], mem: Memory, est: Estimate) -> Action:
+    def _decide(self, obs: SquareObs, mem: Memory, est: Estimate) -> Action:
         phase = obs["phase"]
         if phase == "look":
             return _act("look")
@@ -134,7 +136,7 @@ class SquareBot:
         return self._drawn(mem, est)
 
     # --- start of a turn ---------------------------------------------------------------------
-    def _turn(self, obs: dict[str, Any], mem: Memory, est: Estimate) -> Action:
+    def _turn(self, obs: SquareObs, mem: Memory, est: Estimate) -> Action:
         if obs["knocked_by"] is None and self._should_knock(mem, est):
             return _act("knock")
         top = obs["discard_top"]
@@ -247,14 +249,15 @@ class HighestKnownBaseline:
     known cards plus a guess of 6 per unseen card come to 14 or less.
     """
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        mine = square_seen(seen)
+        obs = mine[-1]
         legal = [action_from_json(a) for a in obs["legal"]]
-        mem = recall(seen)
+        mem = recall(mine)
         pick = self._decide(obs, mem)
         return pick if pick in legal else legal[0]
 
-    def _decide(self, obs: dict[str, Any], mem: Memory) -> Action:
+    def _decide(self, obs: SquareObs, mem: Memory) -> Action:
         phase = obs["phase"]
         if phase == "look":
             return _act("look")

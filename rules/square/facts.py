@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules.cards import Card
+from rules.core import Event
 from rules.square.sim import NO_OVER
 from rules.square.state import card_value
 
@@ -29,13 +29,13 @@ class Facts:
     every card it knew in its square then.
     """
 
-    def __init__(self, log: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, log: Sequence[Event]) -> None:
         self.know, self.over, self.bound, self.streak = [0, 0], [NO_OVER] * 8, [TOP] * 8, [0, 0]
         for ev in log:
             if ev.get("seat") in (0, 1):
                 self.read(ev)
 
-    def read(self, ev: dict[str, Any]) -> None:
+    def read(self, ev: Event) -> None:
         kind, seat = ev["type"], ev["seat"]
         know = self.know
         mine, theirs = 4 * seat, 4 - 4 * seat

@@ -10,19 +10,19 @@ keeps the move a preview until it is confirmed (RULES.md §1.4).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules.core import Action, IllegalAction
 from rules.gesture import Spot
+from rules.shapes import Observation
 from rules.square.actions import BOTTOM, POSITIONS, index_of
 from rules.square.state import power_of
+from rules.square.types import SquareObs, square_obs
 
 DRAW, DISCARD, LOOK, DONE = (Action.make(k) for k in ("draw", "discard", "look", "done"))
 TWO_CARD_POWERS = ("jack_swap", "queen_look")
 
 
-def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[Action]:
+def intents(seen: Observation, source: Spot, target: Spot | None) -> list[Action]:
+    obs = square_obs(seen)
     if obs["over"]:
         raise IllegalAction("game_over")
     me = obs["seat"]
@@ -53,7 +53,7 @@ def _from_discard(me: int, target: Spot | None) -> list[Action]:
     return []
 
 
-def _from_drawn(obs: Mapping[str, Any], target: Spot | None) -> list[Action]:
+def _from_drawn(obs: SquareObs, target: Spot | None) -> list[Action]:
     """The drawn card brought to ``target``: swapped in (or, a 7/8, perhaps peeked with), discarded, played for
     its power, or aimed at an opponent card (a 9/10 spies there; a Jack or Queen pairs it with an own card)."""
     power = power_of(obs["drawn"])
@@ -84,7 +84,7 @@ def _from_drawn(obs: Mapping[str, Any], target: Spot | None) -> list[Action]:
     return [Action.make("spy", pos=pos)]
 
 
-def _tap_square(obs: Mapping[str, Any], spot: Spot) -> list[Action]:
+def _tap_square(obs: SquareObs, spot: Spot) -> list[Action]:
     """A card of a square tapped: the initial look (a bottom card), the end of a look (a card being looked at),
     or, with a drawn card, that card brought there."""
     phase, me = obs["phase"], obs["seat"]
@@ -103,7 +103,7 @@ def _tap_square(obs: Mapping[str, Any], spot: Spot) -> list[Action]:
     raise IllegalAction("draw_first")
 
 
-def _two_cards(obs: Mapping[str, Any], a: Spot, b: Spot) -> list[Action]:
+def _two_cards(obs: SquareObs, a: Spot, b: Spot) -> list[Action]:
     """One own and one opponent card paired: the drawn Jack's blind swap or the drawn Queen's look."""
     me = obs["seat"]
     if a.slot is None or b.slot is None:
@@ -116,7 +116,8 @@ def _two_cards(obs: Mapping[str, Any], a: Spot, b: Spot) -> list[Action]:
     return [Action.make(kind, own=POSITIONS[own], opp=POSITIONS[opp])]
 
 
-def gesture_for(obs: Mapping[str, Any], action: Action) -> tuple[Spot, Spot | None] | None:
+def gesture_for(seen: Observation, action: Action) -> tuple[Spot, Spot | None] | None:
+    obs = square_obs(seen)
     me, kind = obs["seat"], action.kind
     drawn = Spot("drawn", me, (obs["drawn"],) if obs["drawn"] else ())
     if kind == "draw":
@@ -140,7 +141,7 @@ def gesture_for(obs: Mapping[str, Any], action: Action) -> tuple[Spot, Spot | No
     return None  # skip_look, knock, queen_swap, queen_keep: buttons
 
 
-def discard_spot(obs: Mapping[str, Any]) -> Spot:
+def discard_spot(obs: SquareObs) -> Spot:
     """The discard pile, holding its top card (if any)."""
     top = obs["discard_top"]
     return Spot("discard", None, (top,) if top else ())

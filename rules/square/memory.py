@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.cards import Card, standard_deck
+from rules.core import Event
 from rules.square.state import card_value
+from rules.square.types import SquareObs
 
 FULL_DECK = tuple(standard_deck())
 
@@ -57,7 +58,7 @@ class Memory:
         return [i for i in range(4) if self.known[owner][i] is None]
 
 
-def _apply_event(mem: Memory, ev: dict[str, Any], pending: list[Card | None]) -> None:
+def _apply_event(mem: Memory, ev: Event, pending: list[Card | None]) -> None:
     kind, seat = ev.get("type"), ev.get("seat", -1)
     if kind == "square.swap":
         mine = seat == mem.me
@@ -79,19 +80,19 @@ def _apply_event(mem: Memory, ev: dict[str, Any], pending: list[Card | None]) ->
         mem.my_take_streak = mem.my_take_streak + 1 if kind == "square.take" else 0
 
 
-def _absorb(mem: Memory, obs: dict[str, Any], pending: list[Card | None]) -> None:
+def _absorb(mem: Memory, obs: SquareObs, pending: list[Card | None]) -> None:
     """Private facts of one observation: cards revealed to the seat and its drawn card."""
     for r in obs.get("revealed", []):
         mem.set(r["owner"], _idx(r["pos"]), Card.parse(r["card"]))
-    if obs.get("drawn"):
-        pending[0] = Card.parse(obs["drawn"])
+    if drawn := obs.get("drawn"):
+        pending[0] = Card.parse(drawn)
     for owner, square in enumerate(obs.get("squares", [])):
         for i, slot in enumerate(square):
-            if slot.get("card"):
-                mem.set(owner, i, Card.parse(slot["card"]))
+            if card := slot.get("card"):
+                mem.set(owner, i, Card.parse(card))
 
 
-def recall(seen: Sequence[dict[str, Any]]) -> Memory:
+def recall(seen: Sequence[SquareObs]) -> Memory:
     """Replay the public log, feeding in each observation's private facts at the moment it was made."""
     last = seen[-1]
     mem = Memory(me=last["seat"])
@@ -106,6 +107,6 @@ def recall(seen: Sequence[dict[str, Any]]) -> Memory:
         _absorb(mem, obs, pending)
     for ev in log[done:]:
         _apply_event(mem, ev, pending)
-    mem.drawn = Card.parse(last["drawn"]) if last.get("drawn") else None
+    mem.drawn = Card.parse(drawn) if (drawn := last.get("drawn")) else None
     mem.discard = tuple(Card.parse(c) for c in last.get("discard", []))
     return mem

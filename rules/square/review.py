@@ -6,19 +6,22 @@ slot or be discarded; a draw is worth what the best of those would bring, averag
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from rules.cards import Card
 from rules.core import Action
+from rules.match import Match
 from rules.review import Moment, decisions, seen_at
-from rules.square.memory import recall
+from rules.shapes import Observation
+from rules.square.memory import Memory, recall
 from rules.square.state import card_value
+from rules.square.types import SquareObs, square_seen
 
 SLACK = 1.0  # points of expected square sum
 POSITIONS = ((1, 1), (1, 2), (2, 1), (2, 2))
 
 
-def slot_values(mem: Any) -> list[float]:
+def slot_values(mem: Memory) -> list[float]:
     pool = mem.pool()
     avg = sum(card_value(c) for c in pool) / len(pool) if pool else 0.0
     return [float(card_value(c)) if c is not None else avg for c in mem.known[mem.me]]
@@ -30,7 +33,7 @@ def _pos(action: Action) -> int:
     return (r - 1) * 2 + (c - 1)
 
 
-def options(obs: dict[str, Any], mem: Any) -> dict[Action, float]:
+def options(obs: SquareObs, mem: Memory) -> dict[Action, float]:
     """The expected change of the square sum for each judged option of this decision."""
     slots = slot_values(mem)
     legal = [Action.from_dict(a) for a in obs["legal"]]
@@ -54,9 +57,10 @@ def options(obs: dict[str, Any], mem: Any) -> dict[Action, float]:
     return out
 
 
-def judge(seen: list[dict[str, Any]], chosen: Action, index: int) -> Moment | None:
-    obs = seen[-1]
-    values = options(obs, recall(seen))
+def judge(seen: Sequence[Observation], chosen: Action, index: int) -> Moment | None:
+    mine = square_seen(seen)
+    obs = mine[-1]
+    values = options(obs, recall(mine))
     if chosen not in values or len(values) < 2:
         return None
     best = min(values, key=lambda a: values[a])
@@ -67,7 +71,7 @@ def judge(seen: list[dict[str, Any]], chosen: Action, index: int) -> Moment | No
                   {"change": f"{values[chosen]:+.1f}", "best": f"{values[best]:+.1f}"})
 
 
-def review(match: Any, seat: int) -> list[Moment]:
+def review(match: Match, seat: int) -> list[Moment]:
     out = []
     for i in decisions(match, seat):
         m = judge(seen_at(match, seat, i), match.actions[i], i)

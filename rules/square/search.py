@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from rules.core import Action
+from rules.shapes import Observation
 from rules.square.actions import POSITIONS, action_from_json
 from rules.square.belief import History
 from rules.square.bot import STYLES, SquareBot
@@ -36,6 +36,7 @@ from rules.square.sim import (
     VALUE,
     Sim,
 )
+from rules.square.types import SquareObs, square_seen
 
 ID = {c: i for i, c in enumerate(DECK)}
 PLAYOUTS = 200  # play-outs per knock decision (level 3's budget)
@@ -54,7 +55,7 @@ _KIND_OF = {"swap": SWAP, "discard": DISCARD, "peek": PEEK, "spy": SPY, "jack_sw
 class Deals:
     """The determinizations of one observation: its known cards fixed, the rest dealt from ``rng``."""
 
-    def __init__(self, obs: dict[str, Any], mem: Memory) -> None:
+    def __init__(self, obs: SquareObs, mem: Memory) -> None:
         me = mem.me
         facts = Facts(obs.get("log", []))
         know, self.over, self.streak, self.bound = facts.know, facts.over, facts.streak, facts.bound
@@ -134,7 +135,7 @@ class Deals:
 Move = tuple[int, int, int]
 
 
-def final_moves(obs: dict[str, Any], drawn: int | None) -> list[Move]:
+def final_moves(obs: SquareObs, drawn: int | None) -> list[Move]:
     """Every option of the final turn that can change the sums (a peek or a spy cannot, now)."""
     if drawn is None:
         return [(DRAW, 0, 0)] + [(TAKE, i, 0) for i in range(4)]
@@ -202,15 +203,16 @@ class SearchBot:
         self.fallback = SquareBot(STYLES[2])
         self.last_playouts = 0
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-        obs = seen[-1]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        mine = square_seen(seen)
+        obs = mine[-1]
         self.last_playouts = 0
         chosen = self.fallback.choose(seen, rng)
         final = obs["knocked_by"] is not None and obs["knocked_by"] != obs["seat"]
         knock = any(a["kind"] == "knock" for a in obs["legal"])
         if obs["phase"] not in ("turn", "drawn") or not (final or (knock and obs["phase"] == "turn")):
             return chosen
-        deals = Deals(obs, recall(seen))
+        deals = Deals(obs, recall(mine))
         if not deals.ok:
             return chosen
         first = deals.deal(rng)

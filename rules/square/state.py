@@ -11,6 +11,7 @@ from rules.rng import derive
 from rules.square.actions import BOTTOM, POSITIONS, index_of, pos_json
 from rules.square.fields import Squares
 from rules.square.refusals import refusal
+from rules.square.types import SquareObs
 from rules.square.view import observation, public_copy
 
 GAME_ID = "square"
@@ -132,7 +133,7 @@ class SquareState(GameState):
     def events(self) -> tuple[Event, ...]:
         return tuple(public_copy(e) for e in self.last_events)
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int) -> SquareObs:
         return observation(self, seat)
 
     def hidden_from(self, seat: int) -> set[str]:

@@ -7,6 +7,7 @@ from rules.square.actions import pos_json
 
 if TYPE_CHECKING:
     from rules.square.fields import SquareFields
+    from rules.square.types import Revealed, Slot, SquareObs
 
 
 def public_copy(value: Any) -> Any:
@@ -18,7 +19,7 @@ def public_copy(value: Any) -> Any:
     return value
 
 
-def _squares(state: SquareFields) -> list[list[dict[str, Any]]]:
+def _squares(state: SquareFields) -> list[list[Slot]]:
     # identities only at the end, when all eight cards are turned up (§1.3)
     over = state.phase == "over"
     return [
@@ -27,13 +28,13 @@ def _squares(state: SquareFields) -> list[list[dict[str, Any]]]:
     ]
 
 
-def _revealed(state: SquareFields, seat: int) -> list[dict[str, Any]]:
+def _revealed(state: SquareFields, seat: int) -> list[Revealed]:
     if state.phase == "over" or state.current != seat:
         return []
     return [{"owner": o, "pos": pos_json(i), "card": str(state.squares[o][i])} for o, i in state.reveal]
 
 
-def observation(state: SquareFields, seat: int) -> dict[str, Any]:
+def observation(state: SquareFields, seat: int) -> SquareObs:
     """The view of ``seat``: public table facts plus that seat's own private reveal and drawn card."""
     if seat not in (0, 1):
         raise ValueError(f"no seat {seat!r} in a two-player game")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.core import Bot, GameSpec
 from rules.trumps.gestures import gesture_for, intents
@@ -15,6 +15,10 @@ from rules.trumps.state import (
     new_game,
 )
 
+if TYPE_CHECKING:
+    from rules.match import Match
+    from rules.review import Moment
+
 # The longest game: the two trump choices, then at most MOVE_LIMIT card moves (the last one ends it as a draw).
 MAX_ACTIONS = 2 + MOVE_LIMIT
 
@@ -25,7 +29,7 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
-def _review() -> Callable[..., Any]:
+def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.trumps.review import review
 
     return review

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.cards import Card
 from rules.core import Action, IllegalAction
@@ -37,7 +36,7 @@ def parse_trumps(trumps: Sequence[str]) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def action_from_json(data: Mapping[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, object]) -> Action:
     """Strict decoding: ``choose_trump`` {suit}, ``play`` {card of the 36-card pack}, ``pick_up`` {}."""
     if not isinstance(data, Mapping):
         raise IllegalAction("malformed", field="action")
@@ -56,7 +55,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     return PICK_UP
 
 
-def _json_card(value: Any) -> int:
+def _json_card(value: object) -> int:
     """The index of a card named in JSON: a card of the 36-card pack, else a refusal."""
     if not isinstance(value, str):
         raise IllegalAction("malformed", field="card")

@@ -19,12 +19,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rules.cards import Card
 from rules.core import Action
+from rules.shapes import Observation
 from rules.trumps.core import ALL, BEATERS, INDEX, NAMES, SUIT_MASK, SUITS, pickup_size
 from rules.trumps.lookahead import Lookahead
+from rules.trumps.types import TrumpsObs, chosen_trumps, trumps_legal, trumps_seen
 
 WIN = 1_000  # plus the loser's cards left, so a bigger win scores more
 PICK = -1  # the pick-up move inside the search
@@ -222,18 +223,20 @@ class Search:
         return lines[best][0]
 
 
-def position_from(obs: dict[str, Any]) -> Position:
+def position_from(obs: TrumpsObs) -> Position:
     """The full position seen by ``obs['seat']``: the opponent holds every card not seen elsewhere."""
     mine = 0
     for c in obs["hand"]:
         mine |= 1 << INDEX[Card.parse(c)]
     pile = tuple(INDEX[Card.parse(c)] for c in obs["pile"])
     on_pile = 0
-    for c in pile:
-        on_pile |= 1 << c
+    for i in pile:
+        on_pile |= 1 << i
     theirs = ALL & ~mine & ~on_pile
     hands = (mine, theirs) if obs["seat"] == 0 else (theirs, mine)
-    return hands, pile, obs["to_move"], SECOND_PHASE if obs["phase"] == "second" else PLAY_PHASE
+    to_move = obs["to_move"]
+    assert to_move is not None  # a position is searched for the seat to move
+    return hands, pile, to_move, SECOND_PHASE if obs["phase"] == "second" else PLAY_PHASE
 
 
 def to_action(move: int) -> Action:
@@ -251,18 +254,20 @@ class SearchBot:
     endgame: bool = False  # the strongest level: play a solver-proven move once the endgame is in reach
     depth: int = 0  # > 0: turns played on after each line (rules.trumps.lookahead), within ``budget``
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random, budget: int | None = None) -> Action:
+    def choose(self, seen: Sequence[Observation], rng: random.Random, budget: int | None = None) -> Action:
         """The move for the last observation; ``budget`` (play-out steps) overrides the level's."""
-        obs = seen[-1]
+        mine = trumps_seen(seen)
+        obs = mine[-1]
         legal = obs["legal"]
         if not legal:
             raise ValueError("asked to move without legal actions")
         if obs["phase"] == "choose_trump" or len(legal) == 1:
             # the choice comes before the deal, so any suit is as good (§3.7 #3: a seeded random one)
             return Action.from_dict(rng.choice(legal))
-        if self.endgame and (proven := endgame_move(seen)) is not None:
+        if self.endgame and (proven := endgame_move(mine)) is not None:
             return proven
-        trumps = (SUITS.index(obs["trumps"][0]), SUITS.index(obs["trumps"][1]))
+        chosen = chosen_trumps(obs)
+        trumps = (SUITS.index(chosen[0]), SUITS.index(chosen[1]))
         if self.depth:
             return to_action(self._deep_line(obs, trumps, self.budget if budget is None else budget)[0])
         search = Search(trumps, obs["seat"], bool(obs["voluntary_pickup"]))
@@ -271,7 +276,7 @@ class SearchBot:
         self.last_work = search.work
         return to_action(line[0])
 
-    def _deep_line(self, obs: dict[str, Any], trumps: tuple[int, int], budget: int) -> tuple[int, ...]:
+    def _deep_line(self, obs: TrumpsObs, trumps: tuple[int, int], budget: int) -> tuple[int, ...]:
         voluntary = bool(obs["voluntary_pickup"])
         look = Lookahead((Search(trumps, 0, voluntary), Search(trumps, 1, voluntary)), obs["seat"], self.depth)
         line = look.best_line(position_from(obs), budget)
@@ -282,12 +287,12 @@ class SearchBot:
 class GreedyBaseline:
     """Beat with the cheapest card, lead (and play the second card) the lowest: no look-ahead."""
 
-    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
-        obs = seen[-1]
-        legal = obs["legal"]
+    def choose(self, seen: Sequence[Observation], rng: random.Random) -> Action:
+        obs = trumps_seen(seen)[-1]
+        legal = trumps_legal(obs)
         if obs["phase"] == "choose_trump":
             return Action.from_dict(rng.choice(legal))
-        trump = SUITS.index(obs["trumps"][obs["seat"]])
+        trump = SUITS.index(chosen_trumps(obs)[obs["seat"]])
         plays = [a for a in legal if a["kind"] == "play"]
         if not plays:
             return Action.from_dict(legal[0])
@@ -304,7 +309,7 @@ def make(level: int) -> SearchBot:
     return SearchBot(whole_turn, samples, budget, depth=depth, endgame=level >= 3)
 
 
-def endgame_move(seen: Sequence[dict[str, Any]]) -> Action | None:
+def endgame_move(seen: Sequence[TrumpsObs]) -> Action | None:
     """A move the endgame solver proves best (rules/trumps/solver.py), or None when out of its reach or
     when every move is proven to lose: then any move is "best" against perfect play, so the search picks
     the one that leaves an imperfect opponent the most ways to go wrong."""

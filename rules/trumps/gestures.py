@@ -6,16 +6,14 @@ Spots: the trump picker's ``suit`` tiles (``slot`` 0-3: clubs, diamonds, hearts,
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules.core import Action, IllegalAction
 from rules.gesture import Spot
+from rules.shapes import Observation
 from rules.trumps.actions import CHOOSE, PICK_UP
 from rules.trumps.core import SUITS
 
 
-def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[Action]:
+def intents(obs: Observation, source: Spot, target: Spot | None) -> list[Action]:
     me = obs["seat"]
     mine = target is not None and target.zone == "hand" and target.owner == me
     if source.zone == "suit":
@@ -32,7 +30,7 @@ def intents(obs: Mapping[str, Any], source: Spot, target: Spot | None) -> list[A
     return [Action.make("play", card=source.cards[0])]
 
 
-def gesture_for(obs: Mapping[str, Any], action: Action) -> tuple[Spot, Spot | None] | None:
+def gesture_for(obs: Observation, action: Action) -> tuple[Spot, Spot | None] | None:
     me = obs["seat"]
     if action.kind == "choose_trump":
         return Spot("suit", None, (), SUITS.index(action["suit"])), None

@@ -5,15 +5,32 @@ Cards are codes in parameters named ``card…`` and suits letters in those named
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from rules.core import Action, IllegalAction
 from rules.trumps.core import ACE, NAMES, SUITS, bits, index_of
 
+
+class TrumpsState(Protocol):
+    """What the reasons read of the state (rules/trumps/state.py's TrumpsState, which imports this module): cards
+    as indexes, hands as masks."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def hands(self) -> tuple[int, int]: ...
+    @property
+    def pile(self) -> tuple[int, ...]: ...
+    def trump(self, seat: int) -> int: ...
+    def playable(self) -> int: ...
+
+
 ARGS = {"choose_trump": ("suit",), "play": ("card",), "pick_up": ()}  # each kind's arguments, sorted
 
 
-def refusal(state: Any, action: Action) -> IllegalAction:
+def refusal(state: TrumpsState, action: Action) -> IllegalAction:
     """The reason ``state`` (a TrumpsState) refuses ``action``."""
     kind = action.kind
     if kind not in ARGS:
@@ -50,7 +67,7 @@ def does_not_beat(trump: int, card: int, top: int) -> IllegalAction:
     return IllegalAction("no_beat_plain", suit=SUITS[top % 4], **params)
 
 
-def _pick_up_refusal(state: Any) -> IllegalAction:
+def _pick_up_refusal(state: TrumpsState) -> IllegalAction:
     if state.phase == "second":
         return IllegalAction("second_card")
     if not state.pile:

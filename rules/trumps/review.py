@@ -5,17 +5,17 @@ All 36 cards are dealt, so the seat's view is the whole position; positions with
 """
 from __future__ import annotations
 
-from typing import Any
-
 from rules.core import Action
+from rules.match import Match
 from rules.review import UNJUDGED, Moment, decisions
 from rules.trumps.core import NAMES
 from rules.trumps.solver import ENDGAME_BUDGET, ENDGAME_CARDS, PICK, cards_in_hands, key_of, solve_state
+from rules.trumps.state import TrumpsState
 
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 
 
-def outcome(state: Any, action: Action, seat: int, budget: int) -> int | None:
+def outcome(state: TrumpsState, action: Action, seat: int, budget: int) -> int | None:
     """The exact result for ``seat`` after ``action`` (1 win, 0 draw, -1 loss), None when unproven."""
     nxt = state.apply(action)
     if nxt.is_over:
@@ -26,7 +26,7 @@ def outcome(state: Any, action: Action, seat: int, budget: int) -> int | None:
     return solved.value if nxt.to_move == seat else -solved.value
 
 
-def judge(state: Any, chosen: Action, seat: int, index: int, budget: int = ENDGAME_BUDGET,
+def judge(state: TrumpsState, chosen: Action, seat: int, index: int, budget: int = ENDGAME_BUDGET,
           reach: int = ENDGAME_CARDS) -> Moment | None:
     """The position's exact value against the chosen move's: two solves (none more when all is lost)."""
     if state.phase not in ("play", "second"):
@@ -49,10 +49,12 @@ def judge(state: Any, chosen: Action, seat: int, index: int, budget: int = ENDGA
                   {"result": RESULTS[value], "best": RESULTS[root.value]})
 
 
-def review(match: Any, seat: int) -> list[Moment]:
+def review(match: Match, seat: int) -> list[Moment]:
     out = []
     for i in decisions(match, seat):
-        m = judge(match.state_at(i), match.actions[i], seat, i)
+        state = match.state_at(i)
+        assert isinstance(state, TrumpsState)  # an Own Trumps match
+        m = judge(state, match.actions[i], seat, i)
         if m is not None:
             out.append(m)
     return out

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules.trumps.core import BEATERS, SUIT_MASK, pickup_size
 from rules.trumps.seen import PositionKey
 
 if TYPE_CHECKING:
     from rules.trumps.state import TrumpsState
+    from rules.trumps.types import TrumpsObs
 
 PICK = -1  # the pick-up move
 PLAY, SECOND = 0, 1
@@ -298,7 +299,7 @@ def solve_state(state: TrumpsState, budget: int = DEFAULT_BUDGET) -> Solved | No
     return solver.solve(key_of(state.position_key))
 
 
-def observed_key(obs: Mapping[str, Any]) -> Key:
+def observed_key(obs: TrumpsObs) -> Key:
     """The full position an observation implies: all 36 cards are dealt, so the other hand is the rest."""
     from rules.trumps.core import ALL, index_of
 
@@ -308,14 +309,17 @@ def observed_key(obs: Mapping[str, Any]) -> Key:
     pile = bytes(index_of(c) for c in obs["pile"])
     theirs = ALL & ~mine & ~sum(1 << c for c in set(pile))
     hands = (mine, theirs) if obs["seat"] == 0 else (theirs, mine)
-    return hands[0], hands[1], pile, obs["to_move"], PHASES[obs["phase"]]
+    to_move = obs["to_move"]
+    assert to_move is not None  # solved only for the seat to move
+    return hands[0], hands[1], pile, to_move, PHASES[obs["phase"]]
 
 
-def solve_observed(seen: Sequence[Mapping[str, Any]], budget: int = ENDGAME_BUDGET) -> Solved | None:
+def solve_observed(seen: Sequence[TrumpsObs], budget: int = ENDGAME_BUDGET) -> Solved | None:
     """Solve from a seat's observations: the last one is the position; the earlier ones (the seat's own
     turns) give the repetition counts it knows. Positions met only at the other seat's turns are not in
     a seat's view, so their counts are unknown here (a state-based solve has them all)."""
     from rules.trumps.core import SUITS
+    from rules.trumps.types import chosen_trumps
 
     obs = seen[-1]
     if obs["phase"] not in PHASES or obs["to_move"] != obs["seat"]:
@@ -325,7 +329,8 @@ def solve_observed(seen: Sequence[Mapping[str, Any]], budget: int = ENDGAME_BUDG
         if o["phase"] in PHASES and o["to_move"] == o["seat"]:
             k = observed_key(o)
             counts[k] = max(counts.get(k, 0), o["repetition"])
-    trumps = (SUITS.index(obs["trumps"][0]), SUITS.index(obs["trumps"][1]))
+    chosen = chosen_trumps(obs)
+    trumps = (SUITS.index(chosen[0]), SUITS.index(chosen[1]))
     solver = Solver(trumps, bool(obs["voluntary_pickup"]), [k for k, n in counts.items() if n >= 2], budget)
     return solver.solve(observed_key(obs))
 

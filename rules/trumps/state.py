@@ -25,6 +25,7 @@ from rules.trumps.core import (
 from rules.trumps.refusals import refusal
 from rules.trumps.seen import SECOND_BIT, TURN_BIT, PositionKey, key, position_of
 from rules.trumps.seen import Seen as _Seen
+from rules.trumps.types import TrumpsObs
 
 GAME_ID = "trumps"
 MOVE_LIMIT = 3000  # card moves (plays and pick-ups) after which the game is a draw: every game ends (decisions.md)
@@ -253,11 +254,11 @@ class TrumpsState(tuple[Any, ...], GameState):
         return refusal(self, action)
 
     # --- what a seat sees --------------------------------------------------------------------
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int) -> TrumpsObs:
         top = self.pile[-1] if self.pile else None
         mine = self.trumps[check_seat(seat)]
         dealt = self.phase != "choose_trump"
-        obs: dict[str, Any] = {
+        obs: TrumpsObs = {
             "game": GAME_ID, "seat": seat, "to_move": self.to_move,
             "legal": [a.to_json() for a in self.legal_actions()] if seat == self.to_move else [],
             "scores": list(self.scores), "over": self.is_over, "winners": list(self.winners),

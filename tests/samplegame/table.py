@@ -2,13 +2,14 @@
 answer every gesture (tests/samplegame/rules.py)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
 from game.tables.entry import TableEntry
+from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
 from rules.cards import Card
 from rules.core import Action, Event
 from rules.gesture import Spot
@@ -16,8 +17,19 @@ from sprites import theme
 from tests.samplegame import text
 
 
+class SampleGeometry(NamedTuple):
+    """The card size and the message area, as every table names them (game.tables.protocols.TableGeometry)."""
+
+    cw: int
+    ch: int
+    pad: int
+    message_w: int
+    message_center: tuple[int, int]
+
+
 class SampleTable(TableScene):
     game_id = "sample"
+    geo = SampleGeometry(100, 140, 10, 640, (400, 342))  # until the first layout
 
     def layout(self) -> None:
         b = self.board
@@ -26,6 +38,8 @@ class SampleTable(TableScene):
         self.y_hand, self.y_opp, self.y_trick = b.bottom - ch * 0.6, b.y + ch * 0.6, b.centery
         self.trick_zone = pygame.Rect(0, 0, self.cw * 3, int(ch * 1.3))
         self.trick_zone.center = (b.centerx, int(self.y_trick))
+        between = (self.trick_zone.bottom + self.y_hand - ch / 2) / 2  # messages stand between the trick and the hand
+        self.geo = SampleGeometry(self.cw, ch, max(6, int(12 * self.scale)), int(b.w * 0.8), (b.centerx, int(between)))
 
     def _row(self, n: int) -> list[float]:
         return [self.board.centerx + (i - (n - 1) / 2) * self.cw * 1.1 for i in range(n)]
@@ -71,6 +85,7 @@ class SampleTable(TableScene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.GOLD, self.trick_zone, width=2, border_radius=8)
+        draw_turn_line(self, surface, TurnWords(), StatusPlace.message_area(self.geo))  # whose turn, as every table
 
 
 def _load() -> type:

@@ -1,11 +1,16 @@
 """Cribbage (RULES.md §2) at the table: its registry entry. The table itself loads when a game opens."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.tables.cribbage import text
+
+if TYPE_CHECKING:
+    from game.tables.protocols import TableContract
 from game.tables.entry import TableEntry
 
 
-def _load() -> type:
+def _load() -> type[TableContract]:
     from game.tables.cribbage.table import CribbageTable
 
     return CribbageTable

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.scenes.analysis import Grid
 from game.seats import seen_by
 from rules.cards import pretty_cards
 from rules.cribbage.advice import analyse
+from rules.cribbage.types import cribbage_seen
+
+if TYPE_CHECKING:
+    from game.tables.cribbage.face import CribbageFace
 
 
-def available(table: Any) -> bool:
+def available(table: CribbageFace) -> bool:
     """Offered while the player has six cards to split."""
     obs = table.obs
     return bool(table.my_turn and obs.get("phase") == "discard" and obs.get("cut") is None
@@ -23,10 +27,10 @@ def _points(x: float, sign: str = "") -> str:
     return f"{x:+.2f}" if sign else f"{x:.2f}"
 
 
-def request(table: Any) -> tuple[Future, Callable[[Any], Grid]]:
+def request(table: CribbageFace) -> tuple[Future, Callable[[Any], Grid]]:
     seen = seen_by(table.match, table.view_seat, {})
     future = table.app.executor.submit(analyse, seen, (0, "hint", table.match.cursor))
-    obs = seen[-1]
+    obs = cribbage_seen(seen)[-1]
     dealer = obs["dealer"] == obs["seat"]
     t = table.t
 

@@ -3,7 +3,7 @@ starter, the count and the cards of the play (the opponent's plate at the end of
 and one's plate, hand and the crib along one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +14,7 @@ from sprites import theme
 if TYPE_CHECKING:
     from game.tables.cribbage.board import PegBoard
     from game.tables.plates import PlateSeats
+    from rules.shapes import Observation
 else:
     PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
@@ -99,7 +100,7 @@ class CribbageBand(PlateSeats):
         self.geo = BandGeometry(self.board, s, self.geo.plates, label, line, crib)
         self.pegboard.layout(self.geo.peg_rect, self.view_seat)
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+    def sprites(self, obs: Observation) -> list[CardSprite]:
         return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:

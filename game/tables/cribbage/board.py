@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from rules.cribbage.types import Pegs
 from sprites import theme
 from sprites.tween import ease_in_out_cubic
 from sprites.widgets import draw_round_rect
@@ -46,14 +47,14 @@ class PegBoard:
         self._fits: dict[tuple, int] = {}
 
     # --- state ------------------------------------------------------------------------------------
-    def snap(self, pegs: list[dict]) -> None:
+    def snap(self, pegs: list[Pegs]) -> None:
         """Put every peg where the observation says (back, front), dropping any pending move."""
         self.queue.clear()
         self.moving = None
         for seat in (0, 1):
             self.pegs[seat] = [float(pegs[seat]["back"]), float(pegs[seat]["front"])]
 
-    def matches(self, pegs: list[dict]) -> bool:
+    def matches(self, pegs: list[Pegs]) -> bool:
         return all(sorted(self.pegs[s]) == sorted([float(pegs[s]["back"]), float(pegs[s]["front"])])
                    for s in (0, 1))
 

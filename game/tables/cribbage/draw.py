@@ -3,19 +3,20 @@ spoken count, the status and preview lines."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.tables.cribbage import words
+from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
 from rules.cards import Card, pretty_cards
+from rules.cribbage.types import CribbageObs as Obs
 from sprites import theme
 from sprites.widgets import draw_panel, text_panel
 
 if TYPE_CHECKING:
     from game.tables.cribbage.face import CribbageFace
 
-Obs = dict[str, Any]
 
 
 def draw_board(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -48,7 +49,7 @@ def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
             table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], depth, lift=0.5)
             label = table.t("cribbage.cut_of", depth=depth, of=cut["of"])
             table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
-    _draw_status(table, surface)
+    draw_turn_line(table, surface, _turn(table), _place(table))
     _draw_preview(table, surface)
     if table.seq.showing:  # where the turn line goes: the message area, off the cards
         img = table.app.fonts.render(table.t("cribbage.tap_to_skip"), theme.font_px(22, table.scale), theme.TEXT_DIM)
@@ -176,12 +177,12 @@ def _draw_cut_for_deal(table: CribbageFace, surface: pygame.Surface, view: Obs) 
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         table.text(surface, names[k], 24, theme.TEXT, (x, y + g.ch / 2 + g.pad / 2), "midtop", bold=True)
     above = (g.b.centerx, g.y_mid - g.ch / 2 - g.pad)  # the round, then its result, over the two cuts
-    if view["dealer"] is not None and None not in cfd["cards"]:
-        text = table.t("cribbage.deals_first", name=names[view["dealer"]],
-                       card=pretty_cards([cfd["cards"][view["dealer"]]]))
+    dealer, cards = view["dealer"], cfd["cards"]
+    if dealer is not None and (card := cards[dealer]) is not None and None not in cards:
+        text = table.t("cribbage.deals_first", name=names[dealer], card=pretty_cards([card]))
         table.text(surface, text, 28, theme.GOLD, above, "midbottom", bold=True)
-    elif cfd["tie"]:
-        rank = Card.parse(cfd["cards"][0]).rank_label
+    elif cfd["tie"] and (first := cards[0]) is not None:
+        rank = Card.parse(first).rank_label
         table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD, above, "midbottom", bold=True)
     else:
         head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
@@ -240,35 +241,27 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
             y += line_h
 
 
-def _draw_status(table: CribbageFace, surface: pygame.Surface) -> None:
-    st = table.match.state
-    if st.is_over or table.seq.showing or table.cut.busy or (table.my_turn and table.preview_text()):
-        table.status_rect = None
-        return  # a selection or a hint in words says more than the turn line, in its place
-    g = table.geo
-    seat = st.to_move
-    assert seat is not None  # the game runs
-    name = table.session.names[seat]
-    view = table.obs
+def _turn(table: CribbageFace) -> TurnWords | None:
+    """One's own turn says what to do in this phase; nothing shows while a show is counted, the cut plays or a
+    selection or a hint in words says more than the turn line, in its place."""
+    if table.seq.showing or table.cut.busy or (table.my_turn and table.preview_text()):
+        return None
+    view, names = table.obs, table.session.names
+    mine = None
     if table.my_turn:
-        line, color = table.t(f"cribbage.do.{view['phase']}", name=name,
-                              dealer=table.session.names[view["dealer"]] if view["dealer"] is not None else "",
-                              count=view["count"]), theme.GOLD
-    elif table.bot.thinking:
-        line, color = table.t("table.thinking", name=name), theme.TEXT
-    else:
-        line, color = table.t("table.their_turn", name=name), theme.TEXT
-    fonts, width = table.app.fonts, g.message_w
-    px = cached(table, fonts.fit_px, line, theme.font_px(28, table.scale), width, True)  # one line if it can
-    lines = cached(table, fonts.wrap, line, px, width, True)
-    line_h = fonts.line_height(px, True)
-    y = status_bottom(table) - line_h * len(lines) if view.get("last_show") else g.y_status - line_h * len(lines) / 2
-    placed = []
-    for part in lines:  # a long instruction wraps (upwards, above the pack or the hand)
-        img = fonts.render(part, px, color, bold=True)
-        placed.append((img, img.get_rect(midtop=(g.b.centerx, int(y)))))
-        y += line_h
-    table.status_rect = text_panel(surface, placed, g.pad)  # the status panel every table uses
+        seat = table.match.state.to_move
+        assert seat is not None  # one's own turn: the game runs
+        mine = table.t(f"cribbage.do.{view['phase']}", name=names[seat],
+                       dealer=names[view["dealer"]] if view["dealer"] is not None else "", count=view["count"])
+    return TurnWords(mine=mine, px=28)
+
+
+def _place(table: CribbageFace) -> StatusPlace:
+    """On the line between the play and the hand; above the pack or the hand while a show lies there (a long
+    instruction wraps upwards)."""
+    g = table.geo
+    bottom = status_bottom(table) if table.obs.get("last_show") else None
+    return StatusPlace((g.b.centerx, g.y_status), g.message_w, g.pad, fit=True, bottom=bottom)
 
 
 def status_bottom(table: CribbageFace) -> float:

@@ -1,13 +1,14 @@
 """Cribbage hints with their reasons, and the selection described before it is confirmed."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.seats import seen_by
 from game.tables.cribbage import words
 from rules.cards import Card, pretty_cards
 from rules.core import Action
 from rules.cribbage.state import peg_parts
+from rules.cribbage.types import CribbageObs, PartJSON, cribbage_seen
 
 if TYPE_CHECKING:
     from game.tables.cribbage.face import CribbageFace
@@ -26,10 +27,10 @@ def hint_text(table: CribbageFace, a: Action) -> str:
     return words.play_hint(t, a["card"], parts_for(obs, a["card"]), play_net(table, a))
 
 
-def parts_for(obs: dict[str, Any], card: str) -> list[dict[str, Any]]:
+def parts_for(obs: CribbageObs, card: str) -> list[PartJSON]:
     """What playing ``card`` now would score, part by part."""
     series = [s["card"] for s in obs["series"]] + [card]
-    return [p.to_json() for p in peg_parts(series)]
+    return [{"kind": p.kind, "cards": list(p.cards), "points": p.points} for p in peg_parts(series)]
 
 
 def play_net(table: CribbageFace, a: Action) -> float | None:
@@ -39,7 +40,7 @@ def play_net(table: CribbageFace, a: Action) -> float | None:
     obs = table.obs
     if len(obs["legal"]) <= 1:
         return None
-    seen = seen_by(table.match, obs["seat"], {})
+    seen = cribbage_seen(seen_by(table.match, obs["seat"], {}))
     pool, held = opponent_pool(seen)
     hand = [Card.parse(c) for c in obs["hand"]]
     series = [Card.parse(s["card"]) for s in obs["series"]]
@@ -50,12 +51,12 @@ def play_net(table: CribbageFace, a: Action) -> float | None:
 def selection_text(table: CribbageFace) -> str:
     """The selection in words; before a cut, why this cut happens."""
     obs, t, selected = table.obs, table.t, table.selected
-    if obs.get("cut") is not None:
+    if (cut := obs.get("cut")) is not None:
         if obs.get("last_show"):  # the counted hands still lie there: the turn line alone, the words have no room
             return ""
         dealer = table.session.names[obs["dealer"]] if obs["dealer"] is not None else ""
-        return t(f"cribbage.why.{obs['cut']['purpose']}", dealer=dealer)
-    if obs["phase"] == "discard" and selected:
+        return t(f"cribbage.why.{cut['purpose']}", dealer=dealer)
+    if obs["phase"] == "discard" and selected and obs["dealer"] is not None:  # a discard: the dealer is known
         crib = t("cribbage.crib_of", name=table.session.names[obs["dealer"]])
         if len(selected) == 1:
             return t("cribbage.preview.one_more", crib=crib, cards=pretty_cards(selected))

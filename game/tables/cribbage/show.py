@@ -3,9 +3,10 @@ reset, and the show counted step by step (each combination highlighted with its 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.tables.cribbage.board import PegBoard
+from rules.core import Event
+from rules.cribbage.types import CribbageObs, ShowJSON
 
 # Seconds at animation speed 1: long enough to read, short enough not to bore.
 HOLD = 1.15  # a full series (31 or a go) stays on the table before the count starts again
@@ -33,15 +34,15 @@ class Sequence:
     beats: list[Beat] = field(default_factory=list)
     i: int = 0
     t: float = 0.0
-    hold: dict[str, Any] | None = None
-    items: list[dict[str, Any]] = field(default_factory=list)
+    hold: CribbageObs | None = None
+    items: list[ShowJSON] = field(default_factory=list)
     active: int | None = None
     shown_parts: int = 0
     highlight: frozenset[str] = frozenset()
     counting: bool = False
 
     # --- planning --------------------------------------------------------------------------------
-    def plan(self, prev: dict[str, Any], final: dict[str, Any], events: tuple[dict, ...]) -> None:
+    def plan(self, prev: CribbageObs, final: CribbageObs, events: tuple[Event, ...]) -> None:
         """Turn an action's events into beats. ``prev`` is the view before the action."""
         self.finish()
         self.beats, self.i, self.t, self.items, self.shown_parts = [], 0, 0.0, [], 0
@@ -61,7 +62,7 @@ class Sequence:
             beats += self._show_beats(final.get("last_show") or [], shows)
         self.beats = beats
 
-    def _show_beats(self, items: list[dict[str, Any]], shows: list[dict]) -> list[Beat]:
+    def _show_beats(self, items: list[ShowJSON], shows: list[Event]) -> list[Beat]:
         self.items = list(items)
         beats: list[Beat] = []
         scored = iter(shows)
@@ -141,7 +142,7 @@ class Sequence:
     def reached(self, n: int) -> bool:
         return not self.counting or (self.active is not None and n <= self.active)
 
-    def parts_shown(self, n: int, item: dict[str, Any]) -> int:
+    def parts_shown(self, n: int, item: ShowJSON) -> int:
         if not self.counting or (self.active is not None and n < self.active):
             return len(item["parts"])
         return self.shown_parts if n == self.active else 0
@@ -156,11 +157,11 @@ class Sequence:
         return b.kind == "total" and b.item == n
 
 
-def held_view(prev: dict[str, Any], events: tuple[dict, ...]) -> dict[str, Any]:
+def held_view(prev: CribbageObs, events: tuple[Event, ...]) -> CribbageObs:
     """The table just before an automatic reset: the series with the card that ended it, its count,
     and who said Go — so a 31 or a go point can be seen before the count starts again."""
     play = next(e for e in events if e["type"] == "cribbage.play")
-    view = dict(prev)
+    view = prev.copy()
     seat, card = play["seat"], play["card"]
     view["series"] = [*prev["series"], {"seat": seat, "card": card}]
     view["hand"] = [c for c in prev["hand"] if c != card]

@@ -2,8 +2,6 @@
 keys, buttons and hints, tying together the layout, peg board, cut strip, show sequence and words."""
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.tables.base import TableScene
@@ -15,8 +13,10 @@ from game.tables.cribbage.cut import CutStrip
 from game.tables.cribbage.layout import CribGeometry
 from game.tables.cribbage.show import Sequence
 from game.tables.plates import PlateSeats
-from rules.core import Action, Event
+from rules.core import Action, Event, GameState
+from rules.cribbage.types import CribbageObs, CutJSON, cribbage_obs
 from rules.gesture import Spot
+from rules.shapes import Observation
 from sprites.plate import Plate
 from sprites.widgets import Button
 
@@ -25,6 +25,8 @@ CUT_PURPOSE = {"cribbage.cut_for_deal": "deal", "cribbage.cut": "cut", "cribbage
 
 class CribbageTable(PlateSeats, TableScene):
     game_id = "cribbage"
+    geo: CribGeometry
+    obs: CribbageObs  # the base's view, which is this game's observation (or its public view)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -35,9 +37,9 @@ class CribbageTable(PlateSeats, TableScene):
         self.seq = Sequence()
         self.callouts: list[tuple[str, bool]] = []
         self.geo = CribGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
-        self._state: Any = None
+        self._state: GameState | None = None
         self._hint_line = ""
-        self.text_memo: dict[tuple, Any] = {}
+        self.text_memo: dict[tuple, object] = {}  # text measurements (draw.cached)
 
     # --- geometry and the view ----------------------------------------------------------------------
     def layout(self) -> None:
@@ -78,7 +80,7 @@ class CribbageTable(PlateSeats, TableScene):
         return (g.b.x + g.pad, g.y_opp), "midleft", getattr(self, "_opp_stacked", True)
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> CribbageObs:
         """What is drawn: the held view before an automatic reset, else the observation."""
         return self.seq.hold if self.seq.hold is not None else self.obs
 
@@ -117,21 +119,21 @@ class CribbageTable(PlateSeats, TableScene):
                     held.append(e)
         return [self.describe(e) for _, e in self.match.log() if not any(e is h for h in held)]
 
-    def _plan(self, prev: dict[str, Any], events: tuple[Event, ...]) -> None:
+    def _plan(self, prev: CribbageObs, events: tuple[Event, ...]) -> None:
         """Start what an action plays out: the cut parting, pegs moving, a held count, the show."""
         if not self.pegboard.matches(prev["pegs"]):
             self.pegboard.snap(prev["pegs"])
-        self.seq.plan(prev, self.match.view(self.view_seat, private=False), events)
+        self.seq.plan(prev, cribbage_obs(self.match.view(self.view_seat, private=False)), events)
         for e in events:
             purpose = CUT_PURPOSE.get(e["type"])
             if purpose is not None:
                 self.cut.start(self.geo.strip_zone(purpose), e["depth"], e.get("of", 52))
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
-        return view.build_sprites(self, self.seq.hold if self.seq.hold is not None else obs)
+    def sprites(self, obs: Observation) -> list[CardSprite]:
+        return view.build_sprites(self, self.seq.hold if self.seq.hold is not None else cribbage_obs(obs))
 
-    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
-        return view.build_origins(self, self.seq.hold if self.seq.hold is not None else obs, events)
+    def origins(self, obs: Observation, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return view.build_origins(self, self.seq.hold if self.seq.hold is not None else cribbage_obs(obs), events)
 
     def restage(self, animate: bool = True) -> None:
         """Re-place the sprites for the current view without changing the game (highlights, holds)."""
@@ -147,7 +149,7 @@ class CribbageTable(PlateSeats, TableScene):
             return set()
         return set(a["cards"]) if a.kind == "discard" else {a["card"]}
 
-    def strip_due(self) -> tuple[pygame.Rect, dict[str, Any]] | None:
+    def strip_due(self) -> tuple[pygame.Rect, CutJSON] | None:
         """The pack spread for a cut that is due now (hidden while a count is being shown)."""
         cut = self.obs.get("cut") if self.obs else None
         if cut is None or self.seq.showing or self.match.state.is_over:

@@ -2,16 +2,16 @@
 the opponent's hand, the crib)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.tables.cardlayer import CardSprite
 from rules.cards import Card
+from rules.cribbage.types import CribbageObs as Obs
 from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.cribbage.face import CribbageFace
 
-Obs = dict[str, Any]
 
 
 def value(card: str) -> int:
@@ -24,7 +24,7 @@ def build_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
     g = table.geo
     me, opp = view["seat"], 1 - view["seat"]
     out: list[CardSprite] = []
-    shown = (view.get("hands") or [None, None])[opp]  # face up once the game is over
+    shown = view["hands"][opp] if view["hands"] else None  # face up once the game is over
     out += [CardSprite(f"opp:{i}", shown[i] if shown else None, x, g.y_opp, g.sw, z=10 + i)
             for i, x in enumerate(g.opp_xs(view["hand_counts"][opp]))]
     out += hand_sprites(table, view)
@@ -40,9 +40,9 @@ def build_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
             out.append(CardSprite(c, c, *g.earlier_xy(i, seat == me, len(played)), g.sw, z=150 + i, dim=True))
     cfd = view.get("cut_for_deal")
     if cfd:
-        for k, c in enumerate(cfd["cards"]):
-            if c is not None:
-                out.append(CardSprite(c, c, *g.cut_for_deal_xy(k), g.cw, z=80 + k))
+        for k, cut in enumerate(cfd["cards"]):
+            if cut is not None:
+                out.append(CardSprite(cut, cut, *g.cut_for_deal_xy(k), g.cw, z=80 + k))
     return out
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules.cards import Card, pretty_cards
+from rules.core import Event
 
 if TYPE_CHECKING:
     from game.services import Words as T
+    from rules.cribbage.analysis import DiscardRow
+    from rules.cribbage.types import PartJSON
 
 PAIR_NAMES = {1: "pair", 3: "pair_royal", 6: "double_pair_royal"}
 
@@ -31,7 +34,7 @@ def rank_of(card: str) -> int:
 
 # --- breakdowns ------------------------------------------------------------------------------------
 
-def show_breakdown(t: T, parts: Sequence[dict[str, Any]], total: int) -> str:
+def show_breakdown(t: T, parts: Sequence[PartJSON], total: int) -> str:
     """'two fifteens for 4, pair for 2, run of 3 for 3 = 9', grouped from the parts in the language."""
     bits: list[str] = []
     fifteens = [p for p in parts if p["kind"] == "fifteen"]
@@ -55,7 +58,7 @@ def show_breakdown(t: T, parts: Sequence[dict[str, Any]], total: int) -> str:
     return t("cribbage.bd.total", parts=", ".join(bits), total=total)
 
 
-def play_breakdown(t: T, parts: Sequence[dict[str, Any]]) -> str:
+def play_breakdown(t: T, parts: Sequence[PartJSON]) -> str:
     """What one card scored in the play: '15 for 2', 'pair royal for 6, run of 3 for 3'."""
     bits = []
     for p in parts:
@@ -66,7 +69,7 @@ def play_breakdown(t: T, parts: Sequence[dict[str, Any]]) -> str:
     return ", ".join(bits)
 
 
-def spoken(t: T, part: dict[str, Any], running: int) -> str:
+def spoken(t: T, part: PartJSON, running: int) -> str:
     """One step of the count as it is said aloud: 'fifteen four', 'a pair is six'."""
     n = number(t, running)
     kind = part["kind"]
@@ -75,7 +78,7 @@ def spoken(t: T, part: dict[str, Any], running: int) -> str:
     return t(f"cribbage.say.{kind}", total=n)
 
 
-def spoken_count(t: T, parts: Sequence[dict[str, Any]], upto: int) -> str:
+def spoken_count(t: T, parts: Sequence[PartJSON], upto: int) -> str:
     running, said = 0, []
     for p in parts[:upto]:
         running += p["points"]
@@ -83,13 +86,13 @@ def spoken_count(t: T, parts: Sequence[dict[str, Any]], upto: int) -> str:
     return ", ".join(said)
 
 
-def running_total(parts: Sequence[dict[str, Any]], upto: int) -> int:
+def running_total(parts: Sequence[PartJSON], upto: int) -> int:
     return sum(p["points"] for p in parts[:upto])
 
 
 # --- the log -----------------------------------------------------------------------------------------
 
-def describe(t: T, names: Sequence[str], e: dict[str, Any]) -> str:
+def describe(t: T, names: Sequence[str], e: Event) -> str:
     kind = e["type"].split(".", 1)[1]
     name = names[e["seat"]] if "seat" in e and e["seat"] is not None else ""
     if kind == "cut_for_deal":
@@ -132,7 +135,7 @@ def describe(t: T, names: Sequence[str], e: dict[str, Any]) -> str:
     return str(e)
 
 
-def callout(t: T, names: Sequence[str], events: Sequence[dict[str, Any]]) -> list[tuple[str, bool]]:
+def callout(t: T, names: Sequence[str], events: Sequence[Event]) -> list[tuple[str, bool]]:
     """Short lines for the play area after an action: (text, is_points)."""
     out: list[tuple[str, bool]] = []
     for e in events:
@@ -153,10 +156,10 @@ def callout(t: T, names: Sequence[str], events: Sequence[dict[str, Any]]) -> lis
 
 # --- the end screen ------------------------------------------------------------------------------
 
-def end_columns(t: T, events: Sequence[dict[str, Any]]) -> list[list[str]]:
+def end_columns(t: T, events: Sequence[Event]) -> list[list[str]]:
     """Each player's score and how it arose: pegging, hands, cribs, his heels, the best count."""
     peg, hands, cribs, heels = [0, 0], [0, 0], [0, 0], [0, 0]
-    best: list[dict[str, Any] | None] = [None, None]
+    best: list[Event | None] = [None, None]
     for e in events:
         kind = e["type"].split(".", 1)[1]
         if kind == "play" or kind == "go_point":
@@ -189,7 +192,7 @@ def keep_text(cards: Sequence[str]) -> str:
     return "-".join(Card.parse(c).rank_label for c in sorted(cards, key=lambda c: Card.parse(c).rank))
 
 
-def discard_hint(t: T, row: Any, is_dealer: bool) -> str:
+def discard_hint(t: T, row: DiscardRow, is_dealer: bool) -> str:
     """``row``: a ``rules.cribbage.analysis.DiscardRow`` (the numbers of the discard analysis)."""
     crib = decimal(t, row.crib)
     peg = ("+" if row.pegging >= 0 else "−") + decimal(t, abs(row.pegging))
@@ -197,7 +200,7 @@ def discard_hint(t: T, row: Any, is_dealer: bool) -> str:
              ev=decimal(t, row.total), hand=decimal(t, row.hand), crib=("+" if is_dealer else "−") + crib, peg=peg)
 
 
-def play_hint(t: T, card: str, parts: Sequence[dict[str, Any]], net: float | None) -> str:
+def play_hint(t: T, card: str, parts: Sequence[PartJSON], net: float | None) -> str:
     now = play_breakdown(t, parts) if parts else t("cribbage.hint.nothing_now")
     if net is None:
         return t("cribbage.hint.only", card=pretty_cards([card]))

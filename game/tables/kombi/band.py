@@ -4,16 +4,18 @@ opponent's plate beside them), and one's hand along one's own edge. The opponent
 lie in the other half."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.tables.cardlayer import CardSprite
 from game.tables.kombi.layout import KombiGeometry
+from rules.kombi.types import kombi_obs
 from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.plates import PlateSeats
+    from rules.shapes import Observation
 else:
     PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
@@ -77,10 +79,11 @@ class KombiBand(PlateSeats):
         super().layout()
         self.geo = BandGeometry(self.board, self.scale, self.geo.room)
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+    def sprites(self, seen: Observation) -> list[CardSprite]:
         """Everything but the opponent's hand and combinations, which lie in their own half."""
+        obs = kombi_obs(seen)
         theirs = {c for combo in obs["discards"][1 - obs["seat"]] for c in combo["cards"]}
-        return [s for s in super().sprites(obs) if not s.key.startswith("opp:") and s.key not in theirs]
+        return [s for s in super().sprites(seen) if not s.key.startswith("opp:") and s.key not in theirs]
 
     def draw_board(self, surface: pygame.Surface) -> None:
         super().draw_board(surface)

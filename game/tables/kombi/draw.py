@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.tables.turnline import Line, StatusPlace, TurnWords, draw_status, draw_turn_line
 from rules.kombi.combos import best_split, combo_points
 from sprites import theme
-from sprites.widgets import draw_badge, draw_round_rect, text_panel
+from sprites.widgets import draw_badge, draw_round_rect
 
 if TYPE_CHECKING:
     from game.tables.kombi.face import KombiFace
@@ -36,7 +37,7 @@ def draw_board(table: KombiFace, surface: pygame.Surface) -> None:
     top = geo.draw_rect.y - geo.pad
     table.text(surface, table.t("kombi.draw_pile"), 24, theme.TEXT_DIM, (geo.x_draw, top), "midbottom")
     table.text(surface, table.t("kombi.exchange"), 24, theme.TEXT_DIM, (geo.x_area, top), "midbottom")
-    _status(table, surface)
+    draw_turn_line(table, surface, _turn(table), _place(table))
     _preview(table, surface)
 
 
@@ -46,30 +47,24 @@ def draw_top(table: KombiFace, surface: pygame.Surface) -> None:
                (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), theme.font_px(26, table.scale), theme.GOLD)
 
 
-def _status(table: KombiFace, surface: pygame.Surface) -> None:
-    st = table.match.state
-    if st.is_over or (table.my_turn and table.selected):
-        return  # the preview of the selection takes the message line
-    seat = st.to_move
-    assert seat is not None  # the game runs
+def _turn(table: KombiFace) -> TurnWords | None:
+    """On one's own turn: the actions left and what one can still do, on the turn's line while it fits."""
+    if not table.my_turn:
+        return TurnWords(px=28)
+    if table.selected:
+        return None  # the preview of the selection takes the message line
     obs = table.obs
-    if table.my_turn:
-        left = 2 - len(obs["done"])
-        can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
-               if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
-        parts = [table.t("table.your_turn", name=table.seat_name(seat)), table.t.n("kombi.actions_left", left),
-                 table.t("kombi.can", list=", ".join(can))]
-        fonts, px = table.app.fonts, table.app.fonts.floor
-        while len(parts) > 1 and fonts.size("  ·  ".join(parts), px, True)[0] > table.geo.right.w:
-            parts.pop()  # one line: the choices go first (the piles and buttons show them), then the count
-        line = "  ·  ".join(parts)
-        color = theme.GOLD
-    elif table.bot.thinking:
-        line, color = table.t("table.thinking", name=table.seat_name(seat)), theme.TEXT
-    else:
-        line, color = table.t("table.their_turn", name=table.seat_name(seat)), theme.TEXT
+    can = [table.t(f"kombi.a.{k}") for k in ("draw", "exchange", "play")
+           if k not in obs["done"] and any(a["kind"] == k for a in obs["legal"])]
+    return TurnWords(more=(table.t.n("kombi.actions_left", 2 - len(obs["done"])),
+                           table.t("kombi.can", list=", ".join(can))), px=28)
+
+
+def _place(table: KombiFace) -> StatusPlace:
+    """One line centred over the rows, as large as fits (below the type scale's floor it wraps onto the space the
+    row keeps for two lines)."""
     geo = table.geo
-    _line(table, surface, line, 28, color, geo.y_status)
+    return StatusPlace((geo.right.centerx, geo.y_status), geo.right.w - 3 * geo.pad, geo.pad, fit=True)
 
 
 def _preview(table: KombiFace, surface: pygame.Surface) -> None:
@@ -82,32 +77,18 @@ def _preview(table: KombiFace, surface: pygame.Surface) -> None:
         color = theme.GOOD
     else:
         text, color = table.t("kombi.preview_bad"), theme.TEXT_DIM
-    _line(table, surface, text, 26, color, table.geo.y_preview)
-
-
-def _line(table: KombiFace, surface: pygame.Surface, text: str, base: int, color, cy: float) -> None:
-    """One bold line centred over the rows, as large as fits up to ``base`` (never under the type scale's
-    floor: below that it wraps onto the space the row keeps for two lines)."""
-    geo, fonts = table.geo, table.app.fonts
-    px = fonts.fit_px(text, theme.font_px(base, table.scale), geo.right.w, True)
-    if fonts.size(text, px, True)[0] <= geo.right.w - 3 * geo.pad:
-        img = fonts.render(text, px, color, bold=True)
-        text_panel(surface, [(img, img.get_rect(center=(geo.right.centerx, int(cy))))], geo.pad)
-        return
-    _lines(table, surface, text, base, color, geo.right.centerx, cy, geo.right.w - 3 * geo.pad, "center", True,
-           panel=True)
+    draw_status(table, surface, [Line(text, 26, color, True)], _place(table))  # in the turn line's place
 
 
 def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,
-           width: int, align: str, bold: bool = False, panel: bool = False) -> None:
+           width: int, align: str, bold: bool = False) -> None:
     """``text`` wrapped to ``width``, the block centred on ``cy``; each line centred on ``x``, from it, or (``right``)
-    ending at ``x + width``; on the status panel when ``panel``."""
+    ending at ``x + width``."""
     fonts = table.app.fonts
     px = theme.font_px(base, table.scale)
     lines = table.wrap(text, px, width, bold)
     line_h = fonts.get(px, bold).get_linesize()
     y = cy - line_h * len(lines) / 2
-    placed = []
     for line in lines:
         img = fonts.render(line, px, color, bold=bold)
         if align == "center":
@@ -116,10 +97,5 @@ def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, colo
             rect = img.get_rect(topright=(int(x + width), int(y)))
         else:
             rect = img.get_rect(topleft=(int(x), int(y)))
-        placed.append((img, rect))
+        surface.blit(img, rect)
         y += line_h
-    if panel:
-        table.status_rect = text_panel(surface, placed, table.geo.pad)
-    else:
-        for img, rect in placed:
-            surface.blit(img, rect)

@@ -8,11 +8,14 @@ from game.tables.protocols import TableFace
 
 if TYPE_CHECKING:
     from game.tables.kombi.layout import KombiGeometry
+    from rules.kombi.types import KombiObs
 
 
 class KombiFace(TableFace, Protocol):
     @property
     def geo(self) -> KombiGeometry: ...
+    @property
+    def obs(self) -> KombiObs: ...
     @property
     def selected(self) -> set[str]: ...
 

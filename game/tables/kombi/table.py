@@ -1,8 +1,6 @@
 """Kombi-Duell at the table: hand, exchange area, draw pile, scored combinations, and its gestures."""
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.tables.base import TableScene
@@ -16,6 +14,8 @@ from rules.cards import pretty_cards
 from rules.core import Action, Event
 from rules.gesture import Spot
 from rules.kombi.combos import best_split, combo_kind, combo_points
+from rules.kombi.types import KombiObs, PlayedJSON, kombi_obs
+from rules.shapes import Observation
 from sprites import theme
 from sprites.plate import Plate
 from sprites.widgets import Button
@@ -25,6 +25,8 @@ PASS = Action.make("pass")
 
 class KombiTable(PlateSeats, TableScene):
     game_id = "kombi"
+    geo: KombiGeometry
+    obs: KombiObs  # the base's view, which is this game's observation (or its public view)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -70,7 +72,8 @@ class KombiTable(PlateSeats, TableScene):
         return self.geo.plate_theirs_at, "midleft", True
 
     # --- the view ----------------------------------------------------------------------------------
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+    def sprites(self, seen: Observation) -> list[CardSprite]:
+        obs = kombi_obs(seen)
         me, opp = obs["seat"], 1 - obs["seat"]
         out: list[CardSprite] = []
         hint = self._hint_cards()
@@ -85,7 +88,7 @@ class KombiTable(PlateSeats, TableScene):
             for i, x in enumerate(geo.hand_positions(n)):
                 out.append(CardSprite(f"me:{i}", None, x, geo.y_hand, geo.cw, z=100 + i))
         n_opp = obs["hand_counts"][opp]
-        shown = (obs.get("hands") or [None, None])[opp]  # face up once the game is over
+        shown = obs["hands"][opp] if obs["hands"] else None  # face up once the game is over
         ow = geo.mini if shown else geo.ow
         for i, x in enumerate(geo.opp_positions(n_opp, ow, bool(shown))):
             out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, x, geo.y_opp, ow, z=10 + i))
@@ -99,13 +102,13 @@ class KombiTable(PlateSeats, TableScene):
         out += self._pile_sprites(obs["discards"][me], geo.y_my_disc)
         return out
 
-    def _pile_sprites(self, combos: list[dict], y: float) -> list[CardSprite]:
+    def _pile_sprites(self, combos: list[PlayedJSON], y: float) -> list[CardSprite]:
         cards = [combo["cards"] for combo in combos]
         xs = self.geo.pile_xs([len(c) for c in cards], y)
         return [CardSprite(c, c, x, y, self.geo.mini, z=20 + j)
                 for combo, row in zip(cards, xs, strict=True) for j, (c, x) in enumerate(zip(combo, row, strict=True))]
 
-    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+    def origins(self, obs: Observation, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
         actor = next((e.get("seat") for e in events if "seat" in e), None)
         from_opp = actor is not None and actor != obs["seat"]
         src = (self.board.centerx, self.geo.y_opp) if from_opp else (self.geo.x_draw, self.geo.y_mid)

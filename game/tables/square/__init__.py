@@ -1,11 +1,16 @@
 """Card Square (RULES.md §1) at the table: its registry entry. The table itself loads when a game opens."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.tables.entry import TableEntry
 from game.tables.square import text
 
+if TYPE_CHECKING:
+    from game.tables.protocols import TableContract
 
-def _load() -> type:
+
+def _load() -> type[TableContract]:
     from game.tables.square.table import SquareTable
 
     return SquareTable

@@ -5,7 +5,7 @@ over it: in reach for spies and swaps from one's own half."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +16,7 @@ from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.plates import PlateSeats
+    from rules.shapes import Observation
     from sprites.plate import Plate
 else:
     PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
@@ -121,7 +122,7 @@ class SquareBand(PlateSeats):
             return self.geo.plate_mine_at, "bottomleft", False
         return self.geo.plate_theirs_at, "midbottom", False
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+    def sprites(self, obs: Observation) -> list[CardSprite]:
         """The opponent's square at its own, smaller size."""
         opp = 1 - obs["seat"]
         theirs = {slot_key(opp, i, {}).rsplit(":", 1)[0] for i in range(4)}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.tables.square import words
+from game.tables.turnline import Line, StatusPlace, TurnWords, draw_turn_line
 from sprites import theme
 from sprites.widgets import draw_badge, draw_panel, draw_round_rect
 
@@ -24,7 +25,7 @@ def draw_board(table: SquareFace, surface: pygame.Surface) -> None:
         _power_zone(table, surface)
     if table.panel_visible():
         _panel(table, surface)
-    _status(table, surface)
+    draw_turn_line(table, surface, _turn(table), _place(table))
 
 
 def draw_top(table: SquareFace, surface: pygame.Surface) -> None:
@@ -92,7 +93,7 @@ def _power_zone(table: SquareFace, surface: pygame.Surface) -> None:
     surface.blit(fill, zone)
     edge = theme.GOLD if active else theme.DROP_GLOW
     draw_round_rect(surface, edge, zone, int(geo.cw * 0.12), max(2, int(4 * table.scale)))
-    text = words.power_label(table.t, table.session.names, table.obs["seat"], table.obs["drawn"])
+    text = words.power_label(table.t, table.session.names, table.obs["seat"], table.obs["drawn"] or "")
     head = table.t("square.power.zone")  # what the box is, then what dropping the card on it does
     head_h = table.app.fonts.line_height(theme.font_px(26, table.scale), True)
     _wrapped(table, surface, head, 26, theme.GOLD, zone.centerx, zone.y + geo.pad, zone.w - geo.pad * 2, bold=True)
@@ -109,52 +110,27 @@ def _panel(table: SquareFace, surface: pygame.Surface) -> None:
              rect.w - geo.pad * 2)
 
 
-def _status(table: SquareFace, surface: pygame.Surface) -> None:
-    obs = table.obs
-    names = table.session.names
-    lines: list[tuple[str, int, tuple, bool]] = []
+def _turn(table: SquareFace) -> TurnWords:
+    """Under whose turn it is: the last round once someone knocked, then what to do or what the other is doing."""
+    obs, names = table.obs, table.session.names
     if obs["over"]:
-        lines.append((table.result_text(), 32, theme.GOLD, True))
+        return TurnWords(over=Line(table.result_text(), 32, theme.GOLD, True))
+    under = []
+    knocker = obs["knocked_by"]
+    if knocker is not None:
+        key = "square.status.final" if table.my_turn else "square.status.final_other"
+        under.append(Line(table.t(key, name=names[knocker], other=names[1 - knocker]), 24, theme.BAD, True))
+    if table.my_turn:
+        under.append(Line(words.prompt(table.t, names, obs, table.pick), 24, theme.TEXT))
     else:
-        seat = obs["current"]
-        if table.my_turn:
-            lines.append((table.t("table.your_turn", name=names[seat]), 30, theme.GOLD, True))
-        elif table.bot.thinking:
-            lines.append((table.t("table.thinking", name=names[seat]), 30, theme.TEXT, True))
-        else:
-            lines.append((table.t("table.their_turn", name=names[seat]), 30, theme.TEXT, True))
-        knocker = obs["knocked_by"]
-        if knocker is not None:
-            key = "square.status.final" if table.my_turn else "square.status.final_other"
-            lines.append((table.t(key, name=names[knocker], other=names[1 - knocker]), 24, theme.BAD, True))
-        if table.my_turn:
-            lines.append((words.prompt(table.t, names, obs, table.pick), 24, theme.TEXT, False))
-        else:
-            lines.append((words.watching(table.t, names, obs), 24, theme.TEXT_DIM, False))
-    _band_lines(table, surface, [ln for ln in lines if ln[0]])
+        under.append(Line(words.watching(table.t, names, obs), 24, theme.TEXT_DIM))
+    return TurnWords(under=tuple(under))
 
 
-def _band_lines(table: SquareFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]]) -> None:
+def _place(table: SquareFace) -> StatusPlace:
+    """In the band between the piles and one's square (the panel's margins inside it)."""
     geo = table.geo
-    fonts = table.app.fonts
-    width = geo.band.w - geo.pad * 2
-    imgs = []
-    for text, base, color, bold in lines:
-        px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, width, bold):
-            imgs.append(fonts.render(part, px, color, bold=bold))
-    table.status_rect = None
-    if not imgs:
-        return
-    total = sum(i.get_height() for i in imgs)
-    y = geo.band.centery - total / 2
-    back = pygame.Rect(0, 0, min(geo.band.w, max(i.get_width() for i in imgs) + geo.pad * 2), total + geo.pad)
-    back.center = geo.band.center
-    draw_panel(surface, back, alpha=150)
-    table.status_rect = back  # a toast over it covers all of it
-    for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(geo.band.centerx, int(y))))
-        y += img.get_height()
+    return StatusPlace(geo.band.center, geo.band.w - 3 * geo.pad, geo.pad)
 
 
 def _wrapped(table: SquareFace, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
     from game.tables.square.layout import SquareGeometry
     from game.tables.square.pick import Pick, Target
+    from rules.square.types import SquareObs
 
 
 class SquareFace(TableFace, Protocol):
@@ -18,6 +19,8 @@ class SquareFace(TableFace, Protocol):
     def geo(self) -> SquareGeometry: ...
     @property
     def pick(self) -> Pick: ...
+    @property
+    def obs(self) -> SquareObs: ...
 
     def hint_targets(self) -> set[Target]: ...
     def panel_rect(self) -> pygame.Rect: ...

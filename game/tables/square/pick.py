@@ -3,17 +3,17 @@ still become — the rules' answer (rules/square/gestures.py) — narrowed as th
 they involve, until one is left to confirm. Pure logic on the observation (no pygame)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rules.core import Action
 from rules.gesture import Spot
+from rules.shapes import Observation
 from rules.square.gestures import gesture_for
 
 # A place on the table: "draw", "discard", "drawn", "power", "knock", or a square card ("own", i) / ("opp", i)
-Target = Any
 Place = tuple[str, int]
+Target = str | Place
 POWERS = ("peek", "spy", "jack_swap", "queen_look")
 
 
@@ -24,7 +24,7 @@ def place_of(spot: Spot | None, seat: int) -> Place | None:
     return ("own" if spot.owner == seat else "opp", spot.slot)
 
 
-def places_of(obs: Mapping[str, Any], action: Action) -> frozenset[Place]:
+def places_of(obs: Observation, action: Action) -> frozenset[Place]:
     """The square cards an action involves: those of the gesture that makes it."""
     gesture = gesture_for(obs, action) or ()
     found = (place_of(s, obs["seat"]) for s in gesture)
@@ -42,7 +42,7 @@ class Pick:
     opp: int | None = None
 
     @classmethod
-    def of(cls, obs: Mapping[str, Any], options: Iterable[Action]) -> Pick:
+    def of(cls, obs: Observation, options: Iterable[Action]) -> Pick:
         """A preview of ``options``, with the cards they all involve already chosen."""
         options = tuple(options)
         places = tuple(places_of(obs, a) for a in options)

@@ -18,12 +18,14 @@ from rules.square.state import power_of
 if TYPE_CHECKING:
     from game.tables.base import TableScene
     from game.tables.square.layout import SquareGeometry
+    from rules.square.types import SquareObs
 else:
     TableScene = object  # mixed in front of a TableScene: its base for the type checker only
 
 
 class SquareSpots(TableScene):
     geo: SquareGeometry
+    obs: SquareObs
     pick: Pick  # the move being previewed
 
     if TYPE_CHECKING:  # the Card Square table's own (game/tables/square/table.py)

@@ -2,19 +2,19 @@
 may see), its highlight, and where a new card glides in from after a move."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.tables.cardlayer import CardSprite
 from game.tables.square.pick import Target
 from rules.core import Action, Event
 from rules.square.actions import index_of
+from rules.square.types import SquareObs as Obs
 from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.square.face import SquareFace
 
 EYE = (126, 192, 255)  # the opponent is looking at this card (public: which card, never what)
-Obs = dict[str, Any]
 
 
 def slot_versions(log: list[Event]) -> dict[tuple[int, int], int]:
@@ -53,19 +53,15 @@ def hint_targets(action: Action | None, obs: Obs) -> set[Target]:
     if action is None:
         return set()
     k = action.kind
-    own = ("own", index_of(action["pos"])) if k in ("take", "swap", "peek") else None
     simple: dict[str, set[Target]] = {
         "draw": {"draw"}, "discard": {"drawn", "discard"}, "knock": {"knock"},
         "look": {("own", 2), ("own", 3)}, "skip_look": set(), "queen_keep": set(),
     }
     if k in simple:
         return simple[k]
-    if k == "take":
-        return {"discard", own}
-    if k == "swap":
-        return {"drawn", own}
-    if k == "peek":
-        return {"power", own}
+    with_own = {"take": "discard", "swap": "drawn", "peek": "power"}  # and one's own card at ``pos``
+    if k in with_own:
+        return {with_own[k], ("own", index_of(action["pos"]))}
     if k == "spy":
         return {"power", ("opp", index_of(action["pos"]))}
     if k in ("jack_swap", "queen_look"):

@@ -2,8 +2,6 @@
 buttons, and the words (the gestures and the preview: spots.py; what each gesture means: rules/square/gestures.py)."""
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.tables.base import TableScene
@@ -17,8 +15,10 @@ from game.tables.square.spots import SquareSpots
 from game.tables.square.sprites import build_origins, build_sprites, hint_targets
 from rules.core import Action, Event
 from rules.gesture import Spot
+from rules.shapes import Observation
 from rules.square.gestures import DONE, LOOK
 from rules.square.state import power_of
+from rules.square.types import SquareObs, square_obs
 from sprites import theme
 from sprites.plate import Plate
 from sprites.widgets import Button
@@ -34,6 +34,8 @@ SOUNDS = {"draw": "draw", "take": "place", "swap": "place", "discard": "deal", "
 
 class SquareTable(SquareSpots, PlateSeats, TableScene):
     game_id = "square"
+    geo: SquareGeometry
+    obs: SquareObs  # the base's view, which is this game's observation (or its public view)
     draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
     def __init__(self, app, session) -> None:
@@ -95,11 +97,11 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     def game_static_key(self) -> object:
         return self.pick  # the preview's glow, line and words are drawn on the static layer
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
-        return build_sprites(self, obs)
+    def sprites(self, obs: Observation) -> list[CardSprite]:
+        return build_sprites(self, square_obs(obs))
 
-    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
-        return build_origins(self, obs, events)
+    def origins(self, obs: Observation, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return build_origins(self, square_obs(obs), events)
 
     def power_visible(self) -> bool:
         return self.my_turn and self.obs["phase"] == "drawn" and power_of(self.obs["drawn"]) is not None

@@ -3,13 +3,13 @@ current selection, the reveal panel's text and the end screen's columns."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from game.tables.square.pick import POWERS, Pick
 from rules.cards import Card, pretty_cards
 from rules.core import Action, Event
 from rules.square.actions import POSITIONS
 from rules.square.state import card_value, power_of
+from rules.square.types import SquareObs
 
 T = Callable[..., str]
 
@@ -34,6 +34,13 @@ def _owners(kind: str, seat: int) -> dict[str, int]:
 
 def card_text(card: str) -> str:
     return pretty_cards([card])
+
+
+def _there(value: str | None) -> str:
+    """A field the observation fills wherever its words are asked for (a take needs a discard, a swap a drawn
+    card, a reveal its kind)."""
+    assert value is not None
+    return value
 
 
 def log_lines(t: T, names: list[str], e: Event, viewer: int) -> list[str]:
@@ -73,21 +80,21 @@ def _end_lines(t: T, names: list[str], e: Event) -> list[str]:
     return [*out, f"{final} {verdict}"]
 
 
-def hint_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
-    p: dict[str, Any] = {"other": names[1 - seat]}
+def hint_text(t: T, names: list[str], seat: int, a: Action, obs: SquareObs) -> str:
+    p: dict[str, object] = {"other": names[1 - seat]}
     owners = _owners(a.kind, seat)
     for k in ("pos", "own", "opp"):
         if a.get(k) is not None:
             p[k] = pos_text(t, a[k], owners[k], seat)
     if a.kind == "take":
-        p["card"] = card_text(obs["discard_top"])
+        p["card"] = card_text(_there(obs["discard_top"]))
     return t(f"square.hint.{a.kind}", **p)
 
 
-def choice_text(t: T, names: list[str], seat: int, a: Action, obs: dict[str, Any]) -> str:
+def choice_text(t: T, names: list[str], seat: int, a: Action, obs: SquareObs) -> str:
     """One button of the question a gesture with two meanings asks (a drawn 7 or 8 on one's own card)."""
     if a.kind in ("swap", "peek"):
-        return t(f"square.choose.{a.kind}", card=card_text(obs["drawn"]), pos=pos_text(t, a["pos"], seat, seat))
+        return t(f"square.choose.{a.kind}", card=card_text(_there(obs["drawn"])), pos=pos_text(t, a["pos"], seat, seat))
     return hint_text(t, names, seat, a, obs)
 
 
@@ -97,7 +104,7 @@ def confirm_text(t: T, names: list[str], seat: int, a: Action) -> str:
              opp=pos_text(t, a["opp"], 1 - seat, seat), other=names[1 - seat])
 
 
-def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
+def prompt(t: T, names: list[str], obs: SquareObs, pick: Pick) -> str:
     """What the player to move can do now, or what the previewed move would do."""
     seat, phase = obs["seat"], obs["phase"]
     other = names[1 - seat]
@@ -107,7 +114,7 @@ def prompt(t: T, names: list[str], obs: dict[str, Any], pick: Pick) -> str:
         return t(f"square.prompt.{phase}")
     if phase == "turn":
         if pick.mode == "take":
-            top = card_text(obs["discard_top"])
+            top = card_text(_there(obs["discard_top"]))
             if pick.own is None:
                 return t("square.prompt.take_where", card=top)
             return t("square.preview.take", card=top, pos=pos_text(t, pick.own, seat, seat))
@@ -137,7 +144,7 @@ def power_label(t: T, names: list[str], seat: int, card: str) -> str:
     return t(f"square.power.{power_of(card)}", other=names[1 - seat])
 
 
-def panel_text(t: T, names: list[str], obs: dict[str, Any]) -> str:
+def panel_text(t: T, names: list[str], obs: SquareObs) -> str:
     """The reveal panel: what the acting seat sees right now (its eyes only)."""
     seat, kind = obs["seat"], obs["reveal_kind"]
     if obs["phase"] == "look":
@@ -150,7 +157,7 @@ def panel_text(t: T, names: list[str], obs: dict[str, Any]) -> str:
         return t("square.panel.queen", own=pos_text(t, own["pos"], seat, seat), c1=card_text(own["card"]),
                  other=names[1 - seat], opp=pos_text(t, opp["pos"], 1 - seat, seat), c2=card_text(opp["card"]))
     r = shown[0]
-    return t(f"square.panel.{kind}", pos=pos_text(t, r["pos"], _owners(kind, seat)["pos"], seat),
+    return t(f"square.panel.{kind}", pos=pos_text(t, r["pos"], _owners(_there(kind), seat)["pos"], seat),
              card=card_text(r["card"]), value=card_value_text(r["card"]), other=names[1 - seat])
 
 
@@ -158,7 +165,7 @@ def card_value_text(card: str) -> str:
     return str(card_value(Card.parse(card))).replace("-", "−")
 
 
-def watching(t: T, names: list[str], obs: dict[str, Any]) -> str:
+def watching(t: T, names: list[str], obs: SquareObs) -> str:
     """What the other player is doing, in public terms (shown while it is not one's turn)."""
     actor = obs["current"]
     name = names[actor]
@@ -172,12 +179,12 @@ def watching(t: T, names: list[str], obs: dict[str, Any]) -> str:
     return ""
 
 
-def end_columns(t: T, obs: dict[str, Any]) -> list[list[str]]:
+def end_columns(t: T, obs: SquareObs) -> list[list[str]]:
     """Each square's four cards with their values, and the sum."""
     cols: list[list[str]] = []
     for seat in (0, 1):
-        cards = [s["card"] for s in obs["squares"][seat]]
-        if any(c is None for c in cards):
+        cards = [s["card"] for s in obs["squares"][seat] if s["card"] is not None]
+        if len(cards) < len(obs["squares"][seat]):
             cols.append([])
             continue
         order = range(4) if seat == obs["seat"] else range(3, -1, -1)  # as the squares lie on the screen

@@ -4,7 +4,7 @@ one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +15,7 @@ from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.plates import PlateSeats
+    from rules.shapes import Observation
 else:
     PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
 
@@ -111,7 +112,7 @@ class TrumpsBand(PlateSeats):
         pad = self.geo.pad
         return high(words.cue_cases(self.t, name), 0), high(words.status_cases(self.t, name), 2 * pad) + pad
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
+    def sprites(self, obs: Observation) -> list[CardSprite]:
         return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:

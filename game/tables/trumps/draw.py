@@ -9,6 +9,8 @@ import pygame
 from game.tables.trumps import words
 from game.tables.trumps.layout import FAN
 from game.tables.trumps.view import PICKUP_GLOW
+from game.tables.turnline import Line, StatusPlace, TurnWords, draw_turn_line
+from rules.trumps.types import chosen_trumps, pile_top
 from sprites import theme
 from sprites.suits import suit_color
 from sprites.widgets import draw_panel, draw_round_rect
@@ -27,7 +29,7 @@ def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
     _pile_slot(table, surface)
     _brackets(table, surface)
     _cue(table, surface)
-    _status(table, surface)
+    draw_turn_line(table, surface, _turn(table), _place(table))
 
 
 def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
@@ -71,8 +73,9 @@ def _brackets(table: TrumpsFace, surface: pygame.Surface) -> None:
         return
     mover = obs["to_move"]
     applies = None
-    if mover is not None and obs["phase"] == "play" and obs["trumps"][mover]:
-        kind = words.top_kind(obs["top"], obs["trumps"][mover])
+    trump = obs["trumps"][mover] if mover is not None else None
+    if trump and obs["phase"] == "play":
+        kind = words.top_kind(pile_top(obs), trump)
         applies = {"plain": 3, "trump": 5, "ace": 0}[kind]
     right = geo.card_rect(geo.fan_x(0), geo.y_pile, geo.cw).right
     width = max(2, int(3 * table.scale))
@@ -112,8 +115,8 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
         lines.append((t("trumps.to_beat", card=words.card_text(top)), 36, theme.TEXT, True))
         if mover is not None and obs["phase"] == "play":
             you = table.my_turn
-            lines.append((words.rule_line(t, top, obs["trumps"][mover], you, table.seat_name(mover)), 24, theme.TEXT,
-                          False))
+            lines.append((words.rule_line(t, top, chosen_trumps(obs)[mover], you, table.seat_name(mover)), 24,
+                          theme.TEXT, False))
             if you:
                 good = bool(obs["beaters"])
                 lines.append((words.beaters_line(t, len(obs["beaters"])), 24,
@@ -146,45 +149,26 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
         y += img.get_height()
 
 
-def _status(table: TrumpsFace, surface: pygame.Surface) -> None:
+def _turn(table: TrumpsFace) -> TurnWords:
+    """Under whose turn it is: what to do (or what the other is about to do), and a warning before a repetition
+    ends the game."""
     obs, t, names = table.obs, table.t, table.session.names
-    lines: list[tuple[str, int, tuple, bool]] = []
     if obs["over"]:
-        lines.append((words.result_line(t, names, obs), 32, theme.GOLD, True))
+        return TurnWords(over=Line(words.result_line(t, names, obs), 32, theme.GOLD, True))
+    if table.my_turn:
+        under = [Line(words.my_prompt(t, obs), 26, theme.TEXT)]
     else:
         seat = obs["to_move"]
-        if table.my_turn:
-            lines.append((t("table.your_turn", name=names[seat]), 30, theme.GOLD, True))
-            lines.append((words.my_prompt(t, obs), 26, theme.TEXT, False))
-        else:
-            key = "table.thinking" if table.bot.thinking else "table.their_turn"
-            lines.append((t(key, name=names[seat]), 30, theme.TEXT, True))
-            lines.append((words.other_prompt(t, obs, names[seat]), 24, theme.TEXT_DIM, False))
-        if obs["repetition"] >= 2:
-            lines.append((t("trumps.status.repetition"), 24, theme.BAD, True))
-    _band(table, surface, lines, table.geo.y_status)
+        assert seat is not None  # the game runs
+        under = [Line(words.other_prompt(t, obs, names[seat]), 24, theme.TEXT_DIM)]
+    if obs["repetition"] >= 2:
+        under.append(Line(t("trumps.status.repetition"), 24, theme.BAD, True))
+    return TurnWords(under=tuple(under))
 
 
-def _band(table: TrumpsFace, surface: pygame.Surface, lines: list[tuple[str, int, tuple, bool]],
-          cy: float) -> None:
-    geo, fonts = table.geo, table.app.fonts
-    width = geo.band_w - geo.pad * 2
-    imgs = []
-    for text, base, color, bold in lines:
-        px = theme.font_px(base, table.scale)
-        for part in table.wrap(text, px, width, bold):
-            imgs.append(fonts.render(part, px, color, bold=bold))
-    if not imgs:
-        return
-    total = sum(i.get_height() for i in imgs)
-    back = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + geo.pad * 3, total + geo.pad)
-    back.center = (int(geo.x_status), int(cy))
-    draw_panel(surface, back, alpha=150)
-    table.status_rect = back
-    y = back.y + geo.pad / 2
-    for img in imgs:
-        surface.blit(img, img.get_rect(midtop=(int(geo.x_status), int(y))))
-        y += img.get_height()
+def _place(table: TrumpsFace) -> StatusPlace:
+    geo = table.geo
+    return StatusPlace((geo.x_status, geo.y_status), geo.band_w - 2 * geo.pad, geo.pad)
 
 
 # --- the trump picker -------------------------------------------------------------------------------------
@@ -196,6 +180,7 @@ def _picker(table: TrumpsFace, surface: pygame.Surface) -> None:
     mine = table.my_turn
     head_y = tiles[0].y - geo.pad * 2
     if mine:
+        assert chooser is not None  # one's own choice
         title = t("trumps.pick.title", name=names[chooser])
     else:
         title = t("trumps.pick.waiting", name=names[chooser]) if chooser is not None else ""
@@ -208,9 +193,9 @@ def _picker(table: TrumpsFace, surface: pygame.Surface) -> None:
     foot = [(t("trumps.pick.order", dealer=names[obs["dealer"]], first=names[obs["first"]]), 26, theme.TEXT,
              False)]
     other = 1 - chooser if chooser is not None else None
-    if other is not None and obs["trumps"][other]:
-        foot.insert(0, (t("trumps.pick.second", other=names[other], suit=words.suit_named(t, obs["trumps"][other])),
-                        28, theme.TEXT, True))
+    if other is not None and (taken := obs["trumps"][other]):
+        foot.insert(0, (t("trumps.pick.second", other=names[other], suit=words.suit_named(t, taken)), 28, theme.TEXT,
+                        True))
     if mine:
         foot.append((t("trumps.pick.keys"), 22, theme.TEXT_DIM, False))
     _stack_down(table, surface, foot, tiles[0].bottom + geo.pad * 2)

@@ -10,11 +10,14 @@ if TYPE_CHECKING:
     import pygame
 
     from game.tables.trumps.layout import TrumpsGeometry
+    from rules.trumps.types import TrumpsObs
 
 
 class TrumpsFace(TableFace, Protocol):
     @property
     def geo(self) -> TrumpsGeometry: ...
+    @property
+    def obs(self) -> TrumpsObs: ...
     @property
     def selected(self) -> str | None: ...
     @property

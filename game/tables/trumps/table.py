@@ -3,8 +3,6 @@ the second card after a beat, Pick up (the button, or the pile tapped or dragged
 beaters cue, keys and the log. What a gesture means lives in rules/trumps/gestures.py."""
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.tables.base import TableScene
@@ -14,8 +12,10 @@ from game.tables.handorder import HandOrder
 from game.tables.plates import PlateSeats
 from game.tables.trumps import draw, view, words
 from game.tables.trumps.layout import Room, TrumpsGeometry
-from rules.core import Action, Event
+from rules.core import Action, Event, GameState
 from rules.gesture import Spot
+from rules.shapes import Observation
+from rules.trumps.types import TrumpsObs, offered_pickup, trumps_obs
 from sprites import theme
 from sprites.plate import Plate
 from sprites.widgets import Button
@@ -28,6 +28,8 @@ DEAL_STAGGER = 0.03
 
 class TrumpsTable(PlateSeats, TableScene):
     game_id = "trumps"
+    geo: TrumpsGeometry
+    obs: TrumpsObs  # the base's view, which is this game's observation (or its public view)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -35,7 +37,7 @@ class TrumpsTable(PlateSeats, TableScene):
         self.lifting: str | None = None  # the card being dragged: its beaters light up meanwhile
         self.beaters_on = False
         self.geo = TrumpsGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
-        self._deal_shown: Any = None  # the dealt state whose deal was animated
+        self._deal_shown: GameState | None = None  # the dealt state whose deal was animated
         self.hand_order = HandOrder(app.settings.sort_by, ace_high=True)  # Own Trumps' aces rank above kings
         self._opp_stacked = False  # the opponent's plate: one row, or stacked on a narrow board (_room)
 
@@ -130,11 +132,11 @@ class TrumpsTable(PlateSeats, TableScene):
         self.toast = None  # "You picked up …" was said to the player who is leaving
         super().hand_off(seat)
 
-    def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
-        return view.build_sprites(self, obs)
+    def sprites(self, obs: Observation) -> list[CardSprite]:
+        return view.build_sprites(self, trumps_obs(obs))
 
-    def origins(self, obs: dict[str, Any], events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
-        return view.build_origins(self, obs, events)
+    def origins(self, obs: Observation, events: tuple[Event, ...]) -> dict[str, tuple[float, float, bool]]:
+        return view.build_origins(self, trumps_obs(obs), events)
 
     def restage(self) -> None:
         """Show a changed highlight or selection without a move."""
@@ -297,7 +299,7 @@ class TrumpsTable(PlateSeats, TableScene):
         bh = (area.h - gap) // 2
         obs = self.obs
         can_pick = self.my_turn and self.legal(PICK_UP)
-        label = self.t("trumps.btn.pickup", n=obs["pickup"]["count"]) if can_pick else \
+        label = self.t("trumps.btn.pickup", n=offered_pickup(obs)["count"]) if can_pick else \
             self.t("trumps.btn.pickup_idle")
         cue = self.t("trumps.btn.beaters_hide" if self.beaters_on else "trumps.btn.beaters_show")
         playing = obs.get("phase") in ("play", "second")

@@ -3,16 +3,17 @@ opponent's backs, the pile with its top five fanned, their highlights (beaters, 
 cards come from."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.tables.cardlayer import CardSprite
 from rules.core import Event
+from rules.trumps.types import TrumpsObs as Obs
+from rules.trumps.types import offered_pickup
 from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.trumps.face import TrumpsFace
 
-Obs = dict[str, Any]
 SUIT_ORDER = "CDHS"
 PICKUP_GLOW = (255, 150, 110)  # the cards a pick-up would take
 
@@ -35,7 +36,7 @@ def pickup_cards(obs: Obs) -> list[str]:
     """The cards a pick-up would take now (the top ``count``), or none when no pick-up is offered."""
     if not any(a["kind"] == "pick_up" for a in obs["legal"]):
         return []
-    n = obs["pickup"]["count"]
+    n = offered_pickup(obs)["count"]
     return obs["pile"][-n:]
 
 
@@ -44,7 +45,7 @@ def build_sprites(table: TrumpsFace, obs: Obs) -> list[CardSprite]:
         return []
     geo, me = table.geo, obs["seat"]
     out = _hand_sprites(table, obs)
-    shown = (obs.get("hands") or [None, None])[1 - me]  # face up once the game is over
+    shown = obs["hands"][1 - me] if obs["hands"] else None  # face up once the game is over
     for i, x in enumerate(geo.opp_xs(obs["hand_counts"][1 - me])):
         out.append(CardSprite(f"opp:{i}", shown[i] if shown else None, x, geo.y_opp, geo.ow, z=10 + i))
     pile = obs["pile"]

@@ -2,15 +2,17 @@
 whoever is to move, status lines, hints and the end columns. Refusals are the rules' keys, worded in text.py."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.tables.turnline import headlines
 from rules.cards import SUIT_SYMBOLS, Card, pretty_cards
 from rules.core import Action, Event
+from rules.trumps.types import Pickup, offered_pickup, pile_top
+from rules.trumps.types import TrumpsObs as Obs
 
 if TYPE_CHECKING:
     from game.services import Words as T
 
-Obs = dict[str, Any]
 
 
 def card_text(card: str) -> str:
@@ -33,7 +35,7 @@ def top_kind(top: str, trump: str) -> str:
     return "ace" if c.rank == 1 else "trump"
 
 
-def why_text(t: T, pickup: dict[str, Any]) -> str:
+def why_text(t: T, pickup: Pickup) -> str:
     """Why a pick-up takes this many cards, for the player picking up: "your trump: 5 cards"."""
     return t(f"trumps.why.{pickup['reason']}", cards=cards_text(t, pickup["count"]))
 
@@ -128,7 +130,7 @@ def my_prompt(t: T, obs: Obs) -> str:
         return t("trumps.status.lead")
     if obs["beaters"]:
         return t("trumps.status.beat", top=card_text(top))
-    return t("trumps.status.pickup", top=card_text(top), why=why_text(t, obs["pickup"]))
+    return t("trumps.status.pickup", top=card_text(top), why=why_text(t, offered_pickup(obs)))
 
 
 def other_prompt(t: T, obs: Obs, name: str) -> str:
@@ -152,7 +154,7 @@ def hint_text(t: T, obs: Obs, a: Action) -> str:
     if a.kind == "choose_trump":
         return t("trumps.hint.choose", suit=suit_named(t, a["suit"]))
     if a.kind == "pick_up":
-        return t("trumps.hint.pick_up", top=card_text(obs["top"]), why=why_text(t, obs["pickup"]))
+        return t("trumps.hint.pick_up", top=card_text(pile_top(obs)), why=why_text(t, offered_pickup(obs)))
     card = card_text(a["card"])
     if obs["phase"] == "second":
         return t("trumps.hint.second", card=card)
@@ -215,6 +217,6 @@ def status_cases(t: T, name: str) -> list[list[list[tuple[str, int, bool]]]]:
             t("trumps.status.pickup", top=card, why=why)]
     other = [t("trumps.status.other_lead", name=name), t("trumps.status.other_beat", name=name, top=card),
              t("trumps.status.other_second", name=name)]
-    return [[[(t("table.your_turn", name=name), 30, True)], [(p, 26, False) for p in mine]],
-            [[(t("table.their_turn", name=name), 30, True), (t("table.thinking", name=name), 30, True)],
-             [(p, 24, False) for p in other]]]
+    yours, thinking, theirs = headlines(t, name)
+    return [[[(yours, 30, True)], [(p, 26, False) for p in mine]],
+            [[(theirs, 30, True), (thinking, 30, True)], [(p, 24, False) for p in other]]]
