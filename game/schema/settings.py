@@ -25,7 +25,7 @@ def _names(v: object) -> bool:
     return isinstance(v, list) and len(v) <= 2 and all(check_name(x) == x for x in v)
 
 
-def _name(v: Any) -> bool:
+def _name(v: object) -> bool:
     return v == "" or check_name(v) == v
 
 
