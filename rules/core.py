@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self
 
 
 class IllegalAction(ValueError):
@@ -56,10 +56,11 @@ def refused(game: str, key: str, /, **params: Any) -> IllegalAction:
     return exc
 
 
-def public_of(observation: Mapping[str, Any], private: Mapping[str, Any]) -> dict[str, Any]:
-    """What anyone watching may know, laid out from the observing seat's chair: ``observation`` with each of the
-    game's ``private`` fields (``GameSpec.private``) replaced by what an onlooker gets instead."""
-    view = dict(observation)
+def public_of(observation: Mapping[str, Any], public: Iterable[str], private: Mapping[str, Any]) -> dict[str, Any]:
+    """What anyone watching may know, laid out from the observing seat's chair, built from the game's allow-list:
+    the ``public`` fields of ``observation`` as they are and each ``private`` field as what an onlooker gets
+    instead. A field on neither list is absent, so a field someone adds stays out until someone lists it."""
+    view = {k: observation[k] for k in public}
     view.update({k: copy.deepcopy(v) for k, v in private.items()})
     return view
 
@@ -132,6 +133,7 @@ class GameState:
 
     game_id: str = ""
     seats: int = 2
+    pack: ClassVar[frozenset[str]] = frozenset()  # every card the game plays with, as codes ("7H")
 
     # --- to be provided by each game -------------------------------------------------------
     @property
@@ -167,11 +169,25 @@ class GameState:
         """Public events produced by the action that led to this state."""
         return ()
 
-    def hidden_from(self, seat: int) -> set[str]:  # pragma: no cover - abstract
-        """Card strings that ``seat`` may not see now; used by the hidden-information tests."""
+    def visible_to(self, seat: int | None) -> set[str]:  # pragma: no cover - abstract
+        """The cards ``seat`` may see now (None: anyone watching), as codes: the game's allow-list of cards, read
+        from where the state keeps each card (the seat's hand, the table), never from the observation. Everything
+        else of ``pack`` is hidden from that seat, and the privacy tests re-deal it (``redealt``)."""
         raise NotImplementedError
 
+    def redealt(self, swap: Mapping[str, str]) -> Self:
+        """The same moment with every card renamed by ``swap`` (a permutation of card codes), the history
+        included: another deal in which the seat that sees none of the renamed cards saw the same game. A
+        dataclass state is renamed field by field; a game that keeps its cards otherwise says how."""
+        from rules.redeal import renamed_fields
+
+        return renamed_fields(self, swap)
+
     # --- shared ------------------------------------------------------------------------------
+    def hidden_from(self, seat: int) -> set[str]:
+        """The cards ``seat`` may not see now: the pack less what the game lists as visible to it."""
+        return set(self.pack.difference(self.visible_to(seat)))
+
     @property
     def is_over(self) -> bool:
         return self.to_move is None
@@ -211,10 +227,13 @@ class GameSpec:
     # The longest possible game in actions, proved from the game's rules (docs/decisions.md, "Every game ends"):
     # replay codes and saves claiming more are refused, and the conformance tests hold every play-out to it.
     max_actions: int
-    # The observation's fields only its own seat may see, each with what an onlooker gets instead (e.g.
-    # ``{"hand": [], "legal": []}``): the public view (``public_of``) that tables draw unless the seat's own player
-    # holds the device, that onlookers and replays get, and that the conformance tests hold to no hidden card.
+    # The allow-list of the observation (``public_view``): its fields anyone watching may see (``public``), and
+    # those only its own seat may see, each with what an onlooker gets instead (``private``, e.g.
+    # ``{"hand": [], "legal": []}``). An observation holds exactly these fields (tests/test_redeal.py); the public
+    # view, which tables draw unless the seat's own player holds the device and which onlookers and replays get,
+    # is built from them, so a field nobody listed is absent.
     private: Mapping[str, Any]
+    public: tuple[str, ...]
     # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
     # and (observation, action) -> the (source, target) gesture that makes it.
     intents: Callable[[Mapping[str, Any], Any, Any], list[Action]]
@@ -224,3 +243,7 @@ class GameSpec:
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
     vs_computer: Mapping[str, Any] = field(default_factory=dict)
+
+    def public_view(self, observation: Mapping[str, Any]) -> dict[str, Any]:
+        """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""
+        return public_of(observation, self.public, self.private)

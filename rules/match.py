@@ -5,7 +5,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core import Action, Event, GameState, IllegalAction, public_of
+from rules.core import Action, Event, GameState, IllegalAction
 
 SAVE_VERSION = 1
 
@@ -60,7 +60,7 @@ class Match:
         """What a table shows of the current state from ``seat``'s chair: the seat's own observation when its
         player holds the device (``private``), else the public view that anyone watching may see."""
         obs = self.state.observe(seat)
-        return obs if private else public_of(obs, self._spec.private)
+        return obs if private else self._spec.public_view(obs)
 
     def log(self) -> list[tuple[int, Event]]:
         """Public events up to the cursor as (action index, event)."""

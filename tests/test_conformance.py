@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import rules
-from rules.core import Action, GameState, IllegalAction, public_of
+from rules.core import Action, GameState, IllegalAction
 from rules.match import Match
 
 SEEDS = (1, 7, 2024)
@@ -53,7 +53,7 @@ def check_observations(state: GameState, game_id: str) -> tuple[dict, dict]:
 def check_public_view(state: GameState, game_id: str, obs: dict) -> None:
     """The public view (what tables show unless the seat's own player holds the device, what onlookers get)
     holds no card either seat may not see, and keeps the observation's shape."""
-    view = public_of(obs, rules.GAMES[game_id].private)
+    view = rules.GAMES[game_id].public_view(obs)
     assert set(view) == set(obs)
     text = json.dumps(view)
     hidden = state.hidden_from(0) | state.hidden_from(1)

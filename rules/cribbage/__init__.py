@@ -42,6 +42,9 @@ def _review() -> Callable[..., Any]:
 MAX_ACTIONS = 2 * 16 + (2 * (GAME_POINTS - 1) + 1) * 12
 
 GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "hand_no", "dealer", "hands",
+                        "hand_counts", "discarded", "crib_count", "starter", "count", "series", "played", "go",
+                        "last_player", "pegs", "last_show", "cut", "last_cut", "cut_for_deal", "target"),
                 private={"hand": [], "my_discards": [], "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review)
 

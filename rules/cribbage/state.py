@@ -75,6 +75,7 @@ class CribbageState(GameState):
     event_log: tuple[Any, ...] = field(default=(), compare=False)  # events, or (builder, *args) that make one when read
 
     game_id = "cribbage"
+    pack = ALL_CARDS
 
     # --- the contract ----------------------------------------------------------------------------
     # ``turn`` is None exactly when the game is over (reaching 121 clears it), so these are plain reads.
@@ -193,24 +194,21 @@ class CribbageState(GameState):
         return refusal(self, action)
 
     # --- what each seat may know -----------------------------------------------------------------
-    def _visible(self, seat: int) -> set[Card]:
-        seen = set(self.hands[seat]) | set(self.discards[seat]) | set(self.earlier[0]) | set(self.earlier[1])
-        seen |= {c for _, c in self.series} | {c for c in self.deal_cards if c is not None}
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The pegging, the cut cards, the starter and the latest show to anyone; both unplayed hands once the game
+        is over (the crib stays down). A seat also sees its own hand and its own two discards: it chose them and
+        saw them in its hand before."""
+        seen = set(self.earlier[0]) | set(self.earlier[1]) | {c for _, c in self.series}
+        seen |= {c for c in self.deal_cards if c is not None}
         if self.starter is not None:
             seen.add(self.starter)
         for item in self.shows:
             seen |= {*item.cards, item.starter}
-        if self.turn is None:  # the game is over: both hands are turned face up (the crib stays down)
+        if self.turn is None:  # the game is over: both hands are turned face up
             seen |= {*self.hands[0], *self.hands[1]}
-        return seen
-
-    def hidden_from(self, seat: int) -> set[str]:
-        """Everything not in the seat's view: the other hand (until the game is over), the unshown crib, the
-        undealt pack.
-
-        A seat's own two discards stay in its view: it chose them and saw them in its hand before.
-        """
-        return set(ALL_CARDS) - {str(c) for c in self._visible(seat)}
+        if seat is not None:
+            seen |= {*self.hands[seat], *self.discards[seat]}
+        return {str(c) for c in seen}
 
     def observe(self, seat: int) -> dict[str, Any]:
         """The table as ``seat`` sees it; a bot's memory is the list of these."""

@@ -44,6 +44,8 @@ _PROGRESS_TURNS = _DRAWS + (2 * DEAL_SIZE + _DRAWS) // 3
 MAX_ACTIONS = 2 * (_PROGRESS_TURNS + (_PROGRESS_TURNS + 1) * (QUIET_LIMIT + 1))
 
 GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "hand_counts", "hands", "exchange",
+                        "draw_count", "discards", "done", "last_full_pass", "quiet", "first"),
                 private={"hand": [], "legal": []}, intents=intents, gesture_for=gesture_for, make_bot=_make_bot,
                 review=_review)
 

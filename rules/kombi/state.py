@@ -7,7 +7,7 @@ properties; the events are built when asked for, from a small record of the acti
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
@@ -16,6 +16,7 @@ from rules.kombi.combos import best_split, combo_kind, combo_points, normalise_c
 from rules.kombi.decode import action_from_json
 from rules.kombi.plays import BIT_OF_CODE, CARD_OF_BIT, NAME_OF_BIT, Played, PlayInfo, play_table
 from rules.kombi.refusals import refusal
+from rules.redeal import renamed
 from rules.rng import derive
 
 HAND_LIMIT = 10
@@ -92,6 +93,7 @@ class KombiState(GameState):
     _record: Record | None  # what the last action did, for ``events``: (kind, seat, details...)
     _legal: tuple[Action, ...] | None
     game_id = "kombi"
+    pack = frozenset(NAME_OF_BIT)
 
     def __init__(self, hands: tuple[tuple[Card, ...], tuple[Card, ...]], area: tuple[Card, ...],
                  pile: tuple[Card, ...], discards: tuple[tuple[Played, ...], tuple[Played, ...]],
@@ -196,10 +198,19 @@ class KombiState(GameState):
 
     last_events = events
 
-    def hidden_from(self, seat: int) -> set[str]:
-        """The other hand (public once the game is over) and the draw pile."""
-        other = set() if self.is_over else {NAME_OF_BIT[b] for b in self._hands[1 - seat]}
-        return other | {NAME_OF_BIT[b] for b in self._deck[self._top:]}
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The exchange area and the discard piles to anyone, both hands once the game is over; a seat's own hand
+        to it. The draw pile is nobody's."""
+        seen = set(self._area) | {b for b in range(52) if self._masks[2] >> b & 1}
+        if self._end is not None:
+            seen |= {*self._hands[0], *self._hands[1]}
+        if seat is not None:
+            seen |= set(self._hands[seat])
+        return {NAME_OF_BIT[b] for b in seen}
+
+    def redealt(self, swap: Mapping[str, str]) -> KombiState:
+        """Rebuilt from its renamed public fields (the last action's events are not kept)."""
+        return KombiState(**{name: renamed(getattr(self, name), swap) for name in self.FIELDS})
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal

@@ -31,6 +31,9 @@ def _review() -> Callable[..., Any]:
 
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "first", "current", "squares",
+                        "inspecting", "reveal_kind", "drawn_by", "discard", "discard_top", "draw_count", "takes",
+                        "knocked_by", "final_turn", "end_reason", "log"),
                 private={"revealed": [], "drawn": None, "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review)
 

@@ -33,6 +33,9 @@ def _review() -> Callable[..., Any]:
 
 # RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "dealer", "chooser", "first",
+                        "trumps", "opponent_count", "hand_counts", "hands", "pile", "pile_size", "top", "pickup",
+                        "repetition", "result", "voluntary_pickup"),
                 private={"hand": [], "legal": [], "beaters": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review, vs_computer={"chooser": 0})
 

@@ -1,7 +1,7 @@
 """Own Trumps (Svoi Kozyri, RULES.md §3): the state machine, its setup, observations and events."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,7 @@ from rules.trumps.core import (
     INDEX,
     NAMES,
     SUITS,
+    bits,
     index_of,
     mask_of,
     names,
@@ -49,6 +50,7 @@ class TrumpsState(tuple[Any, ...], GameState):
 
     __slots__ = ()
     game_id = GAME_ID
+    pack = frozenset(NAMES)
 
     # the fields: typed for the checker, read at run time by C-level getters (no Python call per read)
     if TYPE_CHECKING:
@@ -113,8 +115,23 @@ class TrumpsState(tuple[Any, ...], GameState):
     def winners(self) -> tuple[int, ...]:
         return self.winner_seats
 
-    def hidden_from(self, seat: int) -> set[str]:
-        return set() if self.is_over else set(names(self.hands[1 - seat]))  # hands are public at the end
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The pile to anyone, both hands at the end; a seat's own hand to it."""
+        hands = self[4]
+        mask = mask_of(self[5]) | (hands[0] | hands[1] if self[15] else 0) | (0 if seat is None else hands[seat])
+        return set(names(mask))
+
+    def redealt(self, swap: Mapping[str, str]) -> TrumpsState:
+        """Cards are indices here: the hands, the pile, the deck and every position the record counted are
+        renamed (the last action's events are not kept)."""
+        to = [INDEX[Card.parse(swap.get(name, name))] for name in NAMES]
+        hands = (mask_of(to[c] for c in bits(self[4][0])), mask_of(to[c] for c in bits(self[4][1])))
+        pile = tuple(to[c] for c in self[5])
+        code = 0
+        for c in pile:
+            code = code << 6 | (c + 1)
+        deck = None if self.deck is None else tuple(to[c] for c in self.deck)
+        return _with(self, hands=hands, pile=pile, code=code, deck=deck, seen=self.seen.renamed(to), recipe=())
 
     @property
     def position_key(self) -> PositionKey:

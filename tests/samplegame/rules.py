@@ -25,6 +25,7 @@ class SampleState(GameState):
     last: tuple[dict[str, Any], ...] = ()
 
     game_id = GAME_ID
+    pack = frozenset(str(c) for c in standard_deck())
 
     @property
     def to_move(self) -> int | None:
@@ -76,8 +77,10 @@ class SampleState(GameState):
             "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
         }
 
-    def hidden_from(self, seat: int) -> set[str]:
-        return {str(c) for c in (*self.hands[1 - seat], *self.rest)}
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The trick on the table, and a seat's own hand."""
+        seen = {str(c) for _, c in self.trick}
+        return seen if seat is None else seen | {str(c) for c in self.hands[seat]}
 
 
 def new_game(seed: int | None = None, deck: list[str] | None = None) -> SampleState:
@@ -112,5 +115,6 @@ class FirstCard:
 
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=2 * HAND,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "hand_counts", "trick"),
                 private={"hand": [], "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=lambda level: FirstCard())
