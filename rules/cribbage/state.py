@@ -143,11 +143,11 @@ class CribbageState(GameState):
             got = self.__dict__["_memo_legal"]
         return got
 
-    def apply(self, action: Action) -> CribbageState:
-        """The one door: a listed move is recognised by identity or, for a cut, by its depth; anything else
-        goes through the general check, which compares by value and explains a refusal."""
+    def _apply_known(self, action: Action) -> CribbageState | None:
+        """A listed move, recognised by identity or, for a cut, by its depth; anything else is left to the door's
+        general check, which compares by value and explains a refusal."""
         d = self.__dict__
-        if d["turn"] is not None and type(action) is Action:
+        if d["turn"] is not None:
             phase = d["phase"]
             if phase == "play":  # a listed play's place in the list is its card's place in the hand
                 i = 0
@@ -172,12 +172,14 @@ class CribbageState(GameState):
                     kept = tuple([c for c in hand if c.code != x and c.code != y])
                     if len(kept) == len(hand) - 2:
                         return self._then(flow.discard, (cards, kept))
-        return super().apply(action)
+        return None
 
     def _apply(self, action: Action) -> CribbageState:
         """An action equal to a listed one (from JSON, the network, a test) takes its listed twin's path."""
         legal = self._legal()
-        return self.apply(legal[legal.index(action)])
+        new = self._apply_known(legal[legal.index(action)])
+        assert new is not None, action
+        return new
 
     def _then(self, step: Any, arg: Any) -> CribbageState:
         """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
