@@ -230,6 +230,18 @@ class Bot(Protocol):
 
 
 @dataclass(frozen=True)
+class Bench:
+    """What the tools measure one game by (tools/arena.py, strength_bench.py, rules_bench.py), so that none of them
+    lists the games. All optional: a game without a baseline or duels is left out of the strength bench."""
+
+    baseline: Callable[[], Bot] | None = None  # the simple greedy player the bots are measured against, when asked
+    # the strength bench's duels, "<hero>-<villain>" (a level, "greedy", "random", "ismcts"), and the deals each plays
+    duels: Mapping[str, int] = field(default_factory=dict)
+    targets: Mapping[str, float] = field(default_factory=dict)  # a duel's win-rate target, where not the bench's own
+    playouts_then: int = 0  # random play-outs a second when issue 15 was filed: the rules bench wants 5x (0: none)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """How the rest of the program reaches one game: its id, constructor, action decoder and computer player."""
 
@@ -255,6 +267,7 @@ class GameSpec:
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
     vs_computer: Mapping[str, Any] = field(default_factory=dict)
+    bench: Bench = field(default_factory=lambda: Bench())  # what the tools measure the game by
 
     def public_view(self, observation: Mapping[str, Any]) -> dict[str, Any]:
         """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""

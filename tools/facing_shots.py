@@ -9,11 +9,14 @@ MOVES = 8  # about this far into the game
 
 
 def session_for_top(game_id: str, moves: int = MOVES):
-    """A hotseat game ``moves`` or more actions in with seat 1 (the top half) to move."""
+    """A hotseat game ``moves`` or more actions in (at most half its longest game) with seat 1 (the top half) to
+    move."""
+    import rules
     from game.session import Session
     from rules.bots import make_bot
     from rules.rng import derive
 
+    moves = min(moves, rules.spec(game_id).max_actions // 2)
     bot = make_bot(game_id, 1)
     for seed in range(1, 200):
         session = Session.new(game_id, "hotseat", ["Ann", "Ben"], seed)

@@ -2,6 +2,7 @@
 answer every gesture (tests/samplegame/rules.py)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,16 +17,25 @@ from sprites import theme
 from tests.samplegame import text
 
 
+@dataclass(frozen=True)
+class SampleGeometry:
+    """What the shared checks read of a table's geometry: the full-size card's height and where messages stand."""
+
+    ch: int
+    message_center: tuple[int, int]
+
+
 class SampleTable(TableScene):
     game_id = "sample"
 
     def layout(self) -> None:
         b = self.board
-        self.cw = int(min(b.w / 5, b.h * 0.26 / 1.4))
-        ch = int(self.cw * 1.4)
+        ch = int(min(b.w / 5 * 1.4, b.h * 0.32))  # three rows of cards: the hands and the trick
+        self.cw = int(ch / 1.4)
         self.y_hand, self.y_opp, self.y_trick = b.bottom - ch * 0.6, b.y + ch * 0.6, b.centery
         self.trick_zone = pygame.Rect(0, 0, self.cw * 3, int(ch * 1.3))
         self.trick_zone.center = (b.centerx, int(self.y_trick))
+        self.geo = SampleGeometry(ch, (b.centerx, int((self.y_trick + self.y_hand) / 2)))
 
     def _row(self, n: int) -> list[float]:
         return [self.board.centerx + (i - (n - 1) / 2) * self.cw * 1.1 for i in range(n)]
