@@ -159,11 +159,6 @@ class TrumpsState(_Fields, GameState):
         """Mask of the cards the player to move may put on the pile now (0 unless a card is to be played)."""
         return self.movable
 
-    def may_pick_up(self) -> bool:
-        if self.phase != "play" or not self.pile:
-            return False
-        return self.voluntary_pickup or not self.playable()
-
     def trump(self, seat: int) -> int:
         t = self.trumps[seat]
         assert t is not None
