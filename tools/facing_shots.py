@@ -46,7 +46,7 @@ def open_facing_settled(size: tuple[int, int], game_id: str, confirm: bool = Tru
 
 
 def facing_shot(folder: Path, size: tuple[int, int], prefix: str, game_id: str) -> None:
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app, _ = open_facing_settled(size, game_id)
     save(app, folder, f"{prefix}face_to_face_{game_id}")
@@ -54,7 +54,7 @@ def facing_shot(folder: Path, size: tuple[int, int], prefix: str, game_id: str) 
 
 def facing_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     from game.tables import ENTRIES
-    from tools.shots import save
+    from tools.shot_kit import save
 
     for game_id in ENTRIES:
         facing_shot(folder, size, prefix, game_id)
