@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from rules.cards import Card, deck_from
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
@@ -22,42 +22,15 @@ from rules.trumps.core import (
     names_by_suit,
     pickup_size,
 )
+from rules.trumps.fields import COMPARED, INDEX_OF_FIELD, OWN, SEEN, Fields
 from rules.trumps.refusals import refusal
 from rules.trumps.seen import SECOND_BIT, TURN_BIT, PositionKey, key, position_of
 from rules.trumps.seen import Seen as _Seen
 
 GAME_ID = "trumps"
 MOVE_LIMIT = 3000  # card moves (plays and pick-ups) after which the game is a draw: every game ends (decisions.md)
-_SEEN = 7  # the repetition record's place: it is left out of the hash (it is unhashable)
-_COMPARED = 13  # the fields before the event recipe take part in == and hash (as in a dataclass)
-_OWN = 14  # the fields before the derived ones (to_move, is_over, movable), which _with recomputes
-
-
-class _Fields(NamedTuple):
-    """An Own Trumps state's fields, by name: read by C-level getters (no Python call per read), as fast as an
-    index. Cards are indices into ``CARDS``; hands are bit masks."""
-
-    phase: str  # "choose_trump", "play" (lead or beat/pick up), "second" (the card after a beat) or "over"
-    turn: int  # the seat to act (kept when the game is over, for the end event)
-    dealer: int
-    trumps: tuple[int | None, int | None]
-    hands: tuple[int, int]
-    pile: tuple[int, ...]
-    code: int  # the pile as one int (6 bits a card, the top lowest)
-    seen: _Seen  # the repetition record
-    seed: int
-    deck: tuple[int, ...] | None
-    voluntary_pickup: bool
-    result: str | None
-    winner_seats: tuple[int, ...]
-    recipe: ev.Recipe  # the events, built only when asked (rules/trumps/events.py)
-    to_move: int | None  # derived once, where they change:
-    is_over: bool
-    movable: int  # the mask of ``playable``
-
-
-class TrumpsState(_Fields, GameState):
-    """One moment of a game: an immutable tuple of its fields (``_Fields``).
+class TrumpsState(Fields, GameState):
+    """One moment of a game: an immutable tuple of its fields (``Fields``).
 
     A plain tuple because every action makes one: ``tuple.__new__`` is several times cheaper than a
     dataclass copy, and the hot paths unpack all fields at once.
@@ -68,16 +41,16 @@ class TrumpsState(_Fields, GameState):
     pack = frozenset(NAMES)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self[:_COMPARED] == other[:_COMPARED]
+        return type(other) is type(self) and self[:COMPARED] == other[:COMPARED]
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash(self[:_SEEN] + self[_SEEN + 1:_COMPARED])  # the repetition record is left out
+        return hash(self[:SEEN] + self[SEEN + 1:COMPARED])  # the repetition record is left out
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self._fields[:_COMPARED], self, strict=False) if k != "seen")
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self._fields[:COMPARED], self, strict=False) if k != "seen")
         return f"TrumpsState({inner})"
 
     # --- the contract ------------------------------------------------------------------------
@@ -279,7 +252,6 @@ def _with_hand(hands: tuple[int, int], seat: int, mask: int) -> tuple[int, int]:
 
 
 _new = tuple.__new__
-_INDEX_OF_FIELD = {k: i for i, k in enumerate(_Fields._fields)}
 
 
 def _state(phase: str, turn: int, dealer: int, trumps: tuple[int | None, int | None], hands: tuple[int, int] = (0, 0),
@@ -295,9 +267,9 @@ def _state(phase: str, turn: int, dealer: int, trumps: tuple[int | None, int | N
 
 def _with(state: TrumpsState, **changes: Any) -> TrumpsState:
     """A copy of ``state`` with some fields changed (off the hot paths, which build the tuple directly)."""
-    fields: list[Any] = list(state[:_OWN])
+    fields: list[Any] = list(state[:OWN])
     for k, v in changes.items():
-        fields[_INDEX_OF_FIELD[k]] = v
+        fields[INDEX_OF_FIELD[k]] = v
     phase, turn, _, trumps, hands, pile = fields[:6]
     over = phase == "over"
     if phase == "second" or (phase == "play" and not pile):
