@@ -89,12 +89,12 @@ def test_no_import_circle_among_the_tools():
     tools = {p.stem: p for p in (ROOT / "tools").glob("*.py")}
     edges = {m: {n.split(".")[1] for n in _imports(p) if n.startswith("tools.")} & set(tools) for m, p in tools.items()}
     circles = []
-    for start in tools:  # a path back to ``start`` from what it imports
-        seen, todo = set(), list(edges[start])
+    for tool in tools:  # a path back to ``tool`` from what it imports
+        seen, todo = set(), list(edges[tool])
         while todo:
             m = todo.pop()
-            if m == start:
-                circles.append(start)
+            if m == tool:
+                circles.append(tool)
                 break
             if m not in seen:
                 seen.add(m)
