@@ -126,6 +126,17 @@ def test_no_redeal_changes_what_a_seat_or_an_onlooker_sees(game_id: str) -> None
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_field_nobody_listed_is_absent_from_the_public_view(game_id: str) -> None:
+    """The public view fails closed: built from the allow-list, so a field someone adds stays out until listed."""
+    spec = rules.GAMES[game_id]
+    obs = {**rules.new_game(game_id, seed=1).observe(0), "added_later": ["AS"]}
+    view = spec.public_view(obs)
+    assert "added_later" not in view and set(view) == {*spec.public, *spec.private}
+    assert all(view[k] == blank for k, blank in spec.private.items())
+    assert not set(spec.public) & set(spec.private)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_redeal_renames_the_hidden_cards_only(game_id: str) -> None:
     """The tool is not idle: a re-deal of the cards hidden from a seat changes the state where some are in it."""
     rng, moved = random.Random(1), 0
