@@ -68,9 +68,13 @@ class TrumpsState(Fields, GameState):
         return self.winner_seats
 
     def visible_to(self, seat: int | None) -> set[str]:
-        """The pile to anyone, both hands at the end; a seat's own hand to it."""
+        """The pile to anyone, both hands at the end; a seat's own hand to it. The two trump sixes too, from the deal
+        on: it hands each to its trump's player at the table (§3.2.5), and from there each goes only where all see
+        (onto the pile, picked up), so anyone knows where they are."""
         hands = self.hands
         mask = mask_of(self.pile) | (hands[0] | hands[1] if self.is_over else 0) | (0 if seat is None else hands[seat])
+        if self.phase != "choose_trump":
+            mask |= sum(1 << six for six in self.trumps if six is not None)  # a six's index is its suit
         return set(names(mask))
 
     def redealt(self, swap: Mapping[str, str]) -> TrumpsState:
