@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test typecheck shots bench bench-venv rules-bench lint serve exe test-exe clean locale strings
+.PHONY: run test typecheck shots bench min-size bench-venv rules-bench lint serve exe test-exe clean locale strings
 
 # Translations: the .po files are the source; the .mo files are build products (git-ignored).
 LOCALE := game/locale
@@ -56,6 +56,10 @@ shots: $(STAMP) $(MO)
 
 bench: $(STAMP) $(MO) bench-venv
 	$(HEADLESS) $(BIN)/python -m tools.bench
+
+# Whether MIN_SIZE (game/window.py) is still the smallest size every scene fits: minutes of rendering, so not a test.
+min-size: $(STAMP) $(MO)
+	$(HEADLESS) $(BIN)/python -m tools.min_size --check
 
 # Bench-only: OpenSpiel's C++ cribbage (the anchor of tools/rules_bench.py), never a runtime dependency.
 BENCH_VENV := .venv-bench

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from rules.shapes import Observation, Spot
 
@@ -58,10 +58,11 @@ def refused(game: str, key: str, /, **params: object) -> IllegalAction:
     return exc
 
 
-def public_of(observation: Mapping[str, Any], private: Mapping[str, Any]) -> dict[str, Any]:
-    """What anyone watching may know, laid out from the observing seat's chair: ``observation`` with each of the
-    game's ``private`` fields (``GameSpec.private``) replaced by what an onlooker gets instead."""
-    view = dict(observation)
+def public_of(observation: Mapping[str, Any], public: Iterable[str], private: Mapping[str, Any]) -> dict[str, Any]:
+    """What anyone watching may know, laid out from the observing seat's chair, built from the game's allow-list:
+    the ``public`` fields of ``observation`` as they are and each ``private`` field as what an onlooker gets
+    instead. A field on neither list is absent, so a field someone adds stays out until someone lists it."""
+    view = {k: observation[k] for k in public}
     view.update({k: copy.deepcopy(v) for k, v in private.items()})
     return view
 
@@ -134,6 +135,7 @@ class GameState:
 
     game_id: str = ""
     seats: int = 2
+    pack: ClassVar[frozenset[str]] = frozenset()  # every card the game plays with, as codes ("7H")
 
     # --- to be provided by each game -------------------------------------------------------
     @property
@@ -169,16 +171,42 @@ class GameState:
         """Public events produced by the action that led to this state."""
         return ()
 
-    def hidden_from(self, seat: int) -> set[str]:  # pragma: no cover - abstract
-        """Card strings that ``seat`` may not see now; used by the hidden-information tests."""
+    def visible_to(self, seat: int | None) -> set[str]:  # pragma: no cover - abstract
+        """The cards ``seat`` may see now (None: anyone watching), as codes: the game's allow-list of cards, read
+        from where the state keeps each card (the seat's hand, the table), never from the observation. Everything
+        else of ``pack`` is hidden from that seat, and the privacy tests re-deal it (``redealt``)."""
         raise NotImplementedError
 
+    def redealt(self, swap: Mapping[str, str]) -> Self:
+        """The same moment with every card renamed by ``swap`` (a permutation of card codes), the history
+        included: another deal in which the seat that sees none of the renamed cards saw the same game. A
+        dataclass state is renamed field by field; a game that keeps its cards otherwise says how."""
+        from rules.redeal import renamed_fields
+
+        return renamed_fields(self, swap)
+
     # --- shared ------------------------------------------------------------------------------
+    def hidden_from(self, seat: int) -> set[str]:
+        """The cards ``seat`` may not see now: the pack less what the game lists as visible to it."""
+        return set(self.pack.difference(self.visible_to(seat)))
+
     @property
     def is_over(self) -> bool:
         return self.to_move is None
 
+    def _apply_known(self, action: Action) -> Self | None:
+        """A game's fast path, tried first by the door: the next state for an action the game knows at a glance to
+        be legal here (e.g. one its own listing made, known by identity), or None to leave it to the door's check.
+        It never returns a state for an action ``legal_actions`` does not list, and ``action`` may be anything
+        (the door checks it is an Action only when the hook does not know it)."""
+        return None
+
     def apply(self, action: Action) -> Self:
+        """The one door: the game's fast path first (``_apply_known``), else the check against the legal actions,
+        which refuses with a reason or applies (``_apply``)."""
+        known = self._apply_known(action)
+        if known is not None:
+            return known
         if action.__class__ is not Action and not isinstance(action, Action):
             raise refused(self.game_id, "not_an_action")
         if self.is_over:
@@ -204,6 +232,18 @@ class Bot(Protocol):
 
 
 @dataclass(frozen=True)
+class Bench:
+    """What the tools measure one game by (tools/arena.py, strength_bench.py, rules_bench.py), so that none of them
+    lists the games. All optional: a game without a baseline or duels is left out of the strength bench."""
+
+    baseline: Callable[[], Bot] | None = None  # the simple greedy player the bots are measured against, when asked
+    # the strength bench's duels, "<hero>-<villain>" (a level, "greedy", "random", "ismcts"), and the deals each plays
+    duels: Mapping[str, int] = field(default_factory=dict)
+    targets: Mapping[str, float] = field(default_factory=dict)  # a duel's win-rate target, where not the bench's own
+    playouts_then: int = 0  # random play-outs a second when issue 15 was filed: the rules bench wants 5x (0: none)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """How the rest of the program reaches one game: its id, constructor, action decoder and computer player."""
 
@@ -213,10 +253,13 @@ class GameSpec:
     # The longest possible game in actions, proved from the game's rules (docs/decisions.md, "Every game ends"):
     # replay codes and saves claiming more are refused, and the conformance tests hold every play-out to it.
     max_actions: int
-    # The observation's fields only its own seat may see, each with what an onlooker gets instead (e.g.
-    # ``{"hand": [], "legal": []}``): the public view (``public_of``) that tables draw unless the seat's own player
-    # holds the device, that onlookers and replays get, and that the conformance tests hold to no hidden card.
+    # The allow-list of the observation (``public_view``): its fields anyone watching may see (``public``), and
+    # those only its own seat may see, each with what an onlooker gets instead (``private``, e.g.
+    # ``{"hand": [], "legal": []}``). An observation holds exactly these fields (tests/test_redeal.py); the public
+    # view, which tables draw unless the seat's own player holds the device and which onlookers and replays get,
+    # is built from them, so a field nobody listed is absent.
     private: Mapping[str, Any]
+    public: tuple[str, ...]
     # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
     # and (observation, action) -> the (source, target) gesture that makes it.
     intents: Callable[[Observation, Spot, Spot | None], list[Action]]
@@ -226,3 +269,8 @@ class GameSpec:
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
     vs_computer: Mapping[str, Any] = field(default_factory=dict)
+    bench: Bench = field(default_factory=lambda: Bench())  # what the tools measure the game by
+
+    def public_view(self, observation: Mapping[str, Any]) -> dict[str, Any]:
+        """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""
+        return public_of(observation, self.public, self.private)

@@ -5,7 +5,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from rules.core import Action, Event, GameSpec, GameState, IllegalAction, public_of
+from rules.core import Action, Event, GameSpec, GameState, IllegalAction
 from rules.shapes import Observation
 
 SAVE_VERSION = 1
@@ -61,7 +61,7 @@ class Match:
         """What a table shows of the current state from ``seat``'s chair: the seat's own observation when its
         player holds the device (``private``), else the public view that anyone watching may see."""
         obs = self.state.observe(seat)
-        return obs if private else cast(Observation, public_of(obs, self._spec.private))  # the observation's shape
+        return obs if private else cast(Observation, self._spec.public_view(obs))  # the observation's shape
 
     def log(self) -> list[tuple[int, Event]]:
         """Public events up to the cursor as (action index, event)."""

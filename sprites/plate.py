@@ -167,15 +167,6 @@ def _halo(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
     return pygame.transform.gaussian_blur(surf, max(1, line))
 
 
-def draw_plate(surface: pygame.Surface, fonts: Fonts, plate: Plate, pos: tuple[float, float], anchor: str,
-               scale: float, stacked: bool = True, min_w: int = 0) -> pygame.Rect:
-    """Draw ``plate`` with its ``anchor`` point ("topleft", "midright", ...) at ``pos``; returns its rect."""
-    look = PlateLook(fonts, plate, scale, stacked)
-    rect = plate_rect(look, pos, anchor, min_w)
-    look.draw(surface, rect)
-    return rect
-
-
 def plate_rect(look: PlateLook, pos: tuple[float, float], anchor: str, min_w: int = 0) -> pygame.Rect:
     rect = pygame.Rect(0, 0, max(min_w, look.size[0]), look.size[1])
     setattr(rect, anchor, (round(pos[0]), round(pos[1])))

@@ -81,3 +81,22 @@ def test_the_house_check_holds():
         pytest.skip("the shared house check is not beside this checkout")
     out = subprocess.run([sys.executable, str(check), str(ROOT)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout
+
+
+def test_no_import_circle_among_the_tools():
+    """A tool imports what it uses and is never imported back by it (inside functions too): the scripts share a kit
+    (tools/shot_kit.py, tools/timing.py), never the runner that lists them."""
+    tools = {p.stem: p for p in (ROOT / "tools").glob("*.py")}
+    edges = {m: {n.split(".")[1] for n in _imports(p) if n.startswith("tools.")} & set(tools) for m, p in tools.items()}
+    circles = []
+    for tool in tools:  # a path back to ``tool`` from what it imports
+        seen, todo = set(), list(edges[tool])
+        while todo:
+            m = todo.pop()
+            if m == tool:
+                circles.append(tool)
+                break
+            if m not in seen:
+                seen.add(m)
+                todo += edges[m]
+    assert circles == []

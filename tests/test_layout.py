@@ -10,7 +10,7 @@ from game.tables import ENTRIES
 from tools.layout_check import SIZES, enforced, run
 
 
-@pytest.mark.parametrize("game_id", [g for g, e in ENTRIES.items() if e.shots])
+@pytest.mark.parametrize("game_id", list(ENTRIES))  # a game without a shots script: its table mid-game
 def test_every_scene_fits(game_id):
     found, smallest = run(sizes=SIZES, langs=("en",), games=[game_id])
     found += run(sizes=[SIZES[0], SIZES[2]], langs=("de",), games=[game_id])[0]

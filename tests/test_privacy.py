@@ -118,7 +118,10 @@ def test_watching_a_replay(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_online_each_client_draws_its_own_seat_only(game_id: str) -> None:
     """An app at an online table, against a second client: its table never draws a card the server's state hides
-    from its seat (the server sends each client its own observation only)."""
+    from its seat (the server sends each client its own observation only). Each drawing is held to the server's
+    state of the same move count, the one the table was told of: the server's latest may be a move further on (the
+    other player's move, already played, not yet arrived), where a card the table rightly still shows (its hand
+    before the next deal, the pile before a pick-up) is hidden."""
     from game.online.hosting import ServerThread
     from game.online.play import online_table
     from tests.test_online_client import FAST, Side, until
@@ -144,15 +147,15 @@ def test_online_each_client_draws_its_own_seat_only(game_id: str) -> None:
         for _ in range(MOVES):
             settle(app)
             ben.pump()
-            line = next(iter(server.server.tables.values())).match
-            truth = line.state
-            seen = rules.spec(game_id).new_game(seed=line.seed)  # the position this client has come to: the server
-            for action in line.actions[:table.match.cursor]:  # may be a move ahead (a card Ann saw, now in Ben's hand)
-                seen = seen.apply(action)
-            wrong = table.cards.faces_drawn & seen.hidden_from(remote.seat)
-            assert not wrong, f"the online table draws {sorted(wrong)}"
+            served = next(iter(server.server.tables.values())).match  # its seed and actions (the server's thread
+            count = table.match.cursor  # only ever appends to them)
+            truth = Match(game_id, {"seed": served.seed}, served.actions[:count]).state
+            told = {k: v for k, v in table.match.state.obs.items() if k != "legal"}
+            assert told == {k: v for k, v in truth.observe(remote.seat).items() if k != "legal"}, count
+            wrong = table.cards.faces_drawn & truth.hidden_from(remote.seat)
+            assert not wrong, f"the online table draws {sorted(wrong)} after move {count}"
             faces += len(table.cards.faces_drawn)
-            if truth.is_over:
+            if served.state.is_over:
                 break
             if table.my_turn and not table.match.waiting:  # not while its last move is on its way
                 table.submit(rng.choice(table.match.state.legal_actions()))

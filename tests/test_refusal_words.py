@@ -3,6 +3,7 @@ every game has English, German and Ukrainian words (``<game>.refuse.<key>``, or 
 from __future__ import annotations
 
 import ast
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def raised_keys(folder: Path) -> set[str]:
-    """The literal keys given to IllegalAction(...) / refused(game, ...) in the modules of ``folder``."""
+    """The literal keys given to IllegalAction(...) / refused(game, ...) in the modules of ``folder`` (or in the one
+    module ``folder`` names)."""
     keys = set()
-    for path in folder.glob("*.py"):
+    for path in [folder] if folder.suffix == ".py" else folder.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
                 name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
@@ -28,6 +30,12 @@ def raised_keys(folder: Path) -> set[str]:
 
 
 SHARED = raised_keys(ROOT / "rules")
+
+
+def rules_of(game_id: str) -> Path:
+    """Where the registry finds a game's rules: its package's folder, or the module a test's game is."""
+    path = Path(import_module(rules.GAMES.package(game_id)).__file__ or "")
+    return path.parent if path.name == "__init__.py" else path
 
 
 def words(game_id: str, key: str, lang: str) -> str | None:
@@ -42,15 +50,15 @@ def words(game_id: str, key: str, lang: str) -> str | None:
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_key_of_every_game_has_words_in_every_language(game_id: str, lang: str) -> None:
-    keys = raised_keys(ROOT / "rules" / game_id) | SHARED
-    assert raised_keys(ROOT / "rules" / game_id), f"{game_id} refuses nothing with a key"
+    keys = raised_keys(rules_of(game_id)) | SHARED
+    assert raised_keys(rules_of(game_id)), f"{game_id} refuses nothing with a key"
     missing = sorted(k for k in keys if words(game_id, k, lang) is None)
     assert not missing, f"{game_id}: no {lang} words for {missing}"
 
 
 def test_refusal_keys_are_keys_not_sentences() -> None:
     for game_id in rules.GAMES:
-        for key in raised_keys(ROOT / "rules" / game_id) | SHARED:
+        for key in raised_keys(rules_of(game_id)) | SHARED:
             assert key.isidentifier() and key == key.lower(), key
 
 

@@ -190,9 +190,10 @@ def test_a_code_claims_at_most_the_longest_game(game_id):
     head = bytes([len(gid)]) + gid + b"\x01\x07"  # seed 7
     with pytest.raises(ReplayError, match="more moves"):
         decode(_forge(head + _varint(longest + 1) + b"\x01"))
-    with pytest.raises(ReplayError) as err:
+    try:  # as many moves as the longest game: read on (one byte of moves may even be a whole short game)
         decode(_forge(head + _varint(longest) + b"\x01"))
-    assert "more moves" not in str(err.value)
+    except ReplayError as err:
+        assert "more moves" not in str(err)
 
 
 def _forge_any(game_id: str, tail: bytes) -> str:

@@ -26,8 +26,11 @@ def play(match: Match, **want) -> None:
     raise AssertionError(f"no legal {kind} {want} in {match.state.legal_actions()}")
 
 
-def test_every_game_has_a_review():
-    assert all(spec.review is not None for spec in rules.GAMES.values())
+def test_each_games_review_where_it_has_one_loads():
+    """The review is optional in the recipe (docs/architecture.md): the end screen offers it where a game has one."""
+    for spec in rules.GAMES.values():
+        if spec.review is not None:
+            assert callable(spec.review())
 
 
 def test_kombi_names_a_pass_that_left_a_triple_unplayed():

@@ -15,13 +15,19 @@ def test_chunks_pool_into_the_same_duel_as_one_run(monkeypatch):
     assert set(think) == {"1", "3"} and think["3"]["decisions"] > 0 and think["3"]["p99_ms"] >= think["3"]["p50_ms"]
 
 
-def test_every_game_has_a_greedy_baseline_that_finishes_games():
+def test_each_games_greedy_baseline_and_duels_come_from_its_registry_entry():
+    """No tool lists the games: a game's baseline and duels are its ``GameSpec.bench`` (optional, as the recipe
+    says); a game with duels against the greedy player has a baseline, and the baseline finishes games."""
     import rules
 
-    assert set(arena.GREEDY) == set(rules.GAMES) == set(strength_bench.DEALS)
-    for game in arena.GREEDY:
-        out = arena.play_out(game, (arena.greedy(game), strength_bench.make(game, "random")), seed=5)
-        assert out.actions > 0
+    assert strength_bench.DEALS == {g: rules.GAMES[g].bench.duels for g in rules.GAMES if rules.GAMES[g].bench.duels}
+    for game in rules.GAMES:
+        bench = rules.GAMES[game].bench
+        if any("greedy" in duel for duel in bench.duels):
+            assert bench.baseline is not None, game
+        if bench.baseline is not None:
+            out = arena.play_out(game, (arena.greedy(game), strength_bench.make(game, "random")), seed=5)
+            assert out.actions > 0
 
 
 def test_a_scaled_run_plays_that_share_of_each_duels_deals_and_says_so(monkeypatch):

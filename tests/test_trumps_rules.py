@@ -176,7 +176,8 @@ def test_13_six_transfer():
     rest = [c for c in NAMES if c not in p_cards]
     s = new_game(deck=p_cards + rest, trumps=("H", "D"), first=0)
     assert s.scores == (17, 19)
-    assert "6D" in s.hidden_from(P) and "6D" not in s.observe(P)["hand"]
+    assert "6D" not in s.observe(P)["hand"] and "6D" in s.observe(OPP)["hand"]
+    assert "6D" not in s.hidden_from(P)  # handed over at the table: anyone knows where it is
     six = [e for e in s.events if e["type"] == "trumps.six_transfer"][0]
     assert six["moves"] == [{"card": "6D", "from": P, "to": OPP}]
     assert s.to_move == 0 and s.observe(0)["phase"] == "play"

@@ -9,17 +9,14 @@ from rules.bots import Bot
 from rules.core import GameState
 from rules.rng import derive
 
-# Each game's greedy baseline (the issue's "greedy player from the rules"): the move that scores most now, or the
-# cheapest card that beats; in Card Square the drawn card swapped onto its highest known card when lower.
-GREEDY = {"cribbage": "rules.cribbage.bot:HighestImmediateBaseline", "kombi": "rules.kombi.greedy:GreedyBaseline",
-          "square": "rules.square.bot:HighestKnownBaseline", "trumps": "rules.trumps.bot:GreedyBaseline"}
-
 
 def greedy(game_id: str) -> Bot:
-    import importlib
-
-    module, _, name = GREEDY[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)()
+    """The game's greedy baseline (``GameSpec.bench.baseline``: the issue's "greedy player from the rules", e.g. the
+    move that scores most now); KeyError for a game that has none."""
+    make = rules.GAMES[game_id].bench.baseline
+    if make is None:
+        raise KeyError(f"{game_id} has no greedy baseline")
+    return make()
 
 
 @dataclass(frozen=True)

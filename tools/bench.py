@@ -80,11 +80,9 @@ def frames_section() -> dict:
 
 def bot_frames_section() -> dict:
     """Frames while the computer thinks in its worker process, and (for comparison) on a thread."""
-    from tools.bot_bench import bot_frames
+    from tools.bot_bench import section
 
-    out = bot_frames()
-    out["bot_frames_on_thread"] = bot_frames(16, processes=False)["bot_frames"]  # only for comparison
-    return out
+    return section()
 
 
 # Each returns a dict of bench.json's top-level keys; a new section (playouts, bots, server…) is one line here.

@@ -141,7 +141,12 @@ def lines(result: dict) -> list[str]:
     return out
 
 
-if __name__ == "__main__":
-    from tools.bench import bot_frames_section
+def section() -> dict:
+    """Frames while the computer thinks in its worker process, and (for comparison) on a thread."""
+    out = bot_frames()
+    out["bot_frames_on_thread"] = bot_frames(16, processes=False)["bot_frames"]  # only for comparison
+    return out
 
-    print("\n".join(lines(bot_frames_section())))
+
+if __name__ == "__main__":
+    print("\n".join(lines(section())))

@@ -9,7 +9,7 @@ from game.session import Session
 from rules.bots import make_bot
 from rules.core import GameState
 from rules.rng import derive
-from tools.shots import open_settled
+from tools.shot_kit import open_settled
 
 
 def advance(session: Session, stop: Callable[[GameState], bool], limit: int = 2000) -> Session:
@@ -36,7 +36,7 @@ def _human_to(phase: str, hand_no: int = 1) -> Callable[[GameState], bool]:
 def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.end import EndScene
     from tools.driver import frames, make_app, settle
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app = make_app(size=size)
     # the cut for the deal, a depth being chosen

@@ -9,11 +9,14 @@ MOVES = 8  # about this far into the game
 
 
 def session_for_top(game_id: str, moves: int = MOVES):
-    """A hotseat game ``moves`` or more actions in with seat 1 (the top half) to move."""
+    """A hotseat game ``moves`` or more actions in (at most half its longest game) with seat 1 (the top half) to
+    move."""
+    import rules
     from game.session import Session
     from rules.bots import make_bot
     from rules.rng import derive
 
+    moves = min(moves, rules.spec(game_id).max_actions // 2)
     bot = make_bot(game_id, 1)
     for seed in range(1, 200):
         session = Session.new(game_id, "hotseat", ["Ann", "Ben"], seed)
@@ -43,7 +46,7 @@ def open_facing_settled(size: tuple[int, int], game_id: str, confirm: bool = Tru
 
 
 def facing_shot(folder: Path, size: tuple[int, int], prefix: str, game_id: str) -> None:
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app, _ = open_facing_settled(size, game_id)
     save(app, folder, f"{prefix}face_to_face_{game_id}")
@@ -51,7 +54,7 @@ def facing_shot(folder: Path, size: tuple[int, int], prefix: str, game_id: str) 
 
 def facing_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     from game.tables import ENTRIES
-    from tools.shots import save
+    from tools.shot_kit import save
 
     for game_id in ENTRIES:
         facing_shot(folder, size, prefix, game_id)

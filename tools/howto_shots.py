@@ -9,7 +9,7 @@ def howto_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     from game.scenes.menu import MenuScene
     from game.tables import playable
     from tools.driver import frames, make_app
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app = make_app(size=size)
     app.stack.push(MenuScene(app))

@@ -17,7 +17,7 @@ def _shots_at(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.session import Session
     from game.tables import open_table
     from tools.driver import frames, make_app, settle, tap
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app = make_app(size=size, kiosk=True)
     app.stack.push(MenuScene(app))

@@ -31,9 +31,9 @@ def reference_unit(rng: random.Random) -> int:
 
 
 def anchored_playouts(seconds: float = 1.0, rounds: int = 3) -> dict[str, float]:
-    """Random Kombi-Duell playouts (``tools.rules_bench.playout``) and the reference workload, interleaved in
+    """Random Kombi-Duell playouts (``tools.timing.playout``) and the reference workload, interleaved in
     ``rounds`` turns of ``seconds`` of CPU time each; the medians and their ratio (games per 1000 units)."""
-    from tools.rules_bench import playout, rate
+    from tools.timing import playout, rate
 
     games, units = [], []
     rng, seeds, ref_rng = random.Random(1), iter(range(10**9)), random.Random(2)

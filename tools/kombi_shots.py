@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.shots import midgame, save
+from tools.shot_kit import midgame, save
 
 
 def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:

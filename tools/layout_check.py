@@ -131,7 +131,8 @@ class Findings:
 def run(sizes=SIZES, langs=("en", "de"), games: list[str] | None = None) -> tuple[list[str], dict]:
     """The check over the shot scripts of ``games`` (all scenes when None), without writing pictures."""
     from tools.driver import speaking
-    from tools.shots import Sink, shot_groups
+    from tools.shot_kit import Sink
+    from tools.shot_list import shot_groups
 
     findings = Findings()
 

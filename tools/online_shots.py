@@ -45,7 +45,7 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.menu import MenuScene
     from game.scenes.online import OnlineScene
     from tools.driver import frames, make_app, settle
-    from tools.shots import save
+    from tools.shot_kit import save
 
     os.environ["CARD_DUELS_NEARBY"] = "0"  # a picture sends no multicast: the list below is made up
     server = ServerThread("127.0.0.1", 0, seeds=lambda: 5).start()

@@ -8,7 +8,7 @@ from pathlib import Path
 def recap_shots(folder: Path, size: tuple[int, int] = (1920, 1080), prefix: str = "") -> None:
     from game.tables import ENTRIES
     from tools.driver import frames, make_app
-    from tools.shots import midgame, open_settled, save
+    from tools.shot_kit import midgame, open_settled, save
 
     for game_id in ENTRIES:
         app = make_app(size=size)

@@ -10,7 +10,7 @@ def replay_shots(folder: Path, size: tuple[int, int] = (1920, 1080), tag: str = 
     from game.tables.replay import open_replay
     from rules.replay import decode
     from tools.driver import frames, make_app, settle
-    from tools.shots import midgame, save
+    from tools.shot_kit import midgame, save
 
     for i, game_id in enumerate(ENTRIES):
         code = midgame(game_id, 16).replay_code()

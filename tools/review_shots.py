@@ -24,7 +24,7 @@ def finished_vs_computer(game_id: str, seed: int = 5):
 def open_review(game_id: str, size: tuple[int, int]):
     from rules.review import review
     from tools.driver import frames, make_app, settle
-    from tools.shots import open_settled
+    from tools.shot_kit import open_settled
 
     chosen, rank = None, -1
     for seed in range(5, 17):  # a deal whose review marks a costly decision, else one with a verdict
@@ -56,7 +56,7 @@ def open_review(game_id: str, size: tuple[int, int]):
 def review_shots(folder: Path, size: tuple[int, int] = (1920, 1080), prefix: str = "") -> None:
     from game.tables import ENTRIES
     from tools.driver import frames, settle
-    from tools.shots import save
+    from tools.shot_kit import save
 
     for game_id in ENTRIES:
         app, scene = open_review(game_id, size)

@@ -43,7 +43,7 @@ def _wait(app, pending) -> None:
 
 def settings_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     from tools.driver import frames
-    from tools.shots import save
+    from tools.shot_kit import save
 
     with tempfile.TemporaryDirectory() as tmp:
         app = _stats_app(size, Path(tmp))
@@ -76,7 +76,7 @@ def _continue_list(app, folder: Path, prefix: str) -> None:
 
     from game.session import Session
     from tools.driver import frames
-    from tools.shots import save
+    from tools.shot_kit import save
 
     for i, (game, mode, names) in enumerate((("kombi", "computer", ["Mia", "Computer"]),
                                              ("cribbage", "hotseat", ["Ann", "Ben"]),

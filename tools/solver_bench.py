@@ -61,7 +61,7 @@ def figures(sizes: range = range(2, TARGET_N + 1)) -> dict[str, Any]:
     """``trumps_solver``: the rows, the largest n with every bench position proven (``proven_n``), and the
     reference workload's rate before and after (the anchor)."""
     from tools.kombi_bench import reference_unit
-    from tools.rules_bench import rate
+    from tools.timing import rate
 
     ref_rng = random.Random(2)
     before = rate(lambda: reference_unit(ref_rng), 1.0, time.process_time)

@@ -8,7 +8,7 @@ from game.session import Session
 from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
-from tools.shots import open_settled, play_out
+from tools.shot_kit import open_settled, play_out
 
 FRONT = ["5H", "KS", "9C", "3D",  # Ann's square (1,1) (1,2) (2,1) (2,2)
          "8S", "2H", "QC", "6D",  # the computer's square
@@ -49,7 +49,7 @@ def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.end import EndScene
     from game.tables.square.pick import NOTHING, Pick
     from tools.driver import frames, make_app, settle
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app = make_app(size=size)
     open_settled(app, session_after([], "computer"))

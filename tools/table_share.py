@@ -10,10 +10,8 @@ import statistics
 import sys
 from pathlib import Path
 
-# The middle of a game at each table (the targets: cards >= 25% of the window height, face to face >= 15%,
-# no more than 40% of the playing area bare felt).
-MIDGAME = {"kombi": "kombi_table", "cribbage": "cribbage_play", "square": "square_midgame_jack",
-           "trumps": "trumps_beat_second"}
+# The middle of a game at each table (``TableEntry.midgame_shot``; the targets: cards >= 25% of the window height,
+# face to face >= 15%, no more than 40% of the playing area bare felt).
 PREFIXES = ("small_", "", "large_")
 TOLERANCE = 4  # per channel: a pixel this close to the bare felt's is bare felt
 FILE = "table_share.json"
@@ -68,7 +66,10 @@ def bare_share(png: Path, board: tuple[int, int, int, int]) -> float:
 def report(folder: Path | None, shots: dict[str, dict]) -> str:
     lines = ["table shares (cards: the full-size card's height and the smallest card's / window height; "
              "bare: felt / playing area):"]
-    for game, base in MIDGAME.items():
+    from game.tables import ENTRIES
+
+    for game, entry in ENTRIES.items():
+        base = entry.midgame_shot
         for prefix in PREFIXES:
             for name, bare_wanted in ((f"{prefix}{base}", True), (f"{prefix}face_to_face_{game}", False)):
                 shot = shots.get(name)

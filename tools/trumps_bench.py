@@ -52,7 +52,7 @@ def bench_report(games: int = 200) -> list[str]:
 
 
 def _mask_playout(seed: int, rng: random.Random) -> int:
-    """The random game of ``tools.rules_bench.playout`` on the bot's bare masks (``rules.trumps.bot.Search``):
+    """The random game of ``tools.timing.playout`` on the bot's bare masks (``rules.trumps.bot.Search``):
     no validation, no history, no events. Returns the number of moves."""
     from rules.trumps.bot import Search
     from rules.trumps.state import new_game
@@ -71,7 +71,7 @@ def _mask_playout(seed: int, rng: random.Random) -> int:
 
 def _games(play: Any, r: int, seconds: float) -> float:
     """Random games a second, seeds counting up from 0 and dice seeded by ``r``."""
-    from tools.rules_bench import rate
+    from tools.timing import rate
 
     rng, seeds = random.Random(r), iter(range(10**9))
     return rate(lambda: play(next(seeds), rng), seconds)
@@ -81,7 +81,7 @@ def playout_anchor(seconds: float = 2.0, rounds: int = 4) -> dict[str, float]:
     """Random Own Trumps games per second through the engine (the validated door, as ``playouts`` in
     tools/rules_bench.py) and, interleaved in the same run, the same random games on the bot's bare masks:
     the anchor shows what the rules themselves cost, so the ratio means something on a loaded machine."""
-    from tools.rules_bench import playout
+    from tools.timing import playout
 
     engine = masks = 0.0
     for r in range(rounds):

@@ -11,7 +11,7 @@ from rules.bots import make_bot
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
-from tools.shots import open_settled, play_out
+from tools.shot_kit import open_settled, play_out
 
 Obs = dict[str, Any]
 
@@ -76,7 +76,7 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.cover import CoverScene
     from game.scenes.end import EndScene
     from tools.driver import frames, make_app, settle
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app = make_app(size=size)
     open_settled(app, Session("trumps", "computer", ["Ann", "Computer"], Match("trumps", {"seed": 4, "first": 0})))

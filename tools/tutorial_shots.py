@@ -17,7 +17,7 @@ def _one_game(folder: Path, size: tuple[int, int], prefix: str, game_id: str, la
     from game import prefs
     from tools.driver import frames, make_app
     from tools.newcomer import first_game, open_first_game
-    from tools.shots import save
+    from tools.shot_kit import save
 
     app = make_app(size=size)
     if lang:

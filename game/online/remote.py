@@ -14,7 +14,7 @@ from typing import Any, cast
 import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
-from rules.core import Action, Event, IllegalAction, public_of
+from rules.core import Action, Event, IllegalAction
 from rules.match import Match
 from rules.shapes import Observation
 
@@ -131,7 +131,7 @@ class RemoteMatch:
     def view(self, seat: int, private: bool) -> Observation:
         """As ``Match.view``: this seat's observation, or what anyone watching may see of it."""
         obs = self.state.observe(seat)
-        return obs if private else cast(Observation, public_of(obs, rules.GAMES[self.game_id].private))
+        return obs if private else cast(Observation, rules.GAMES[self.game_id].public_view(obs))
 
     @property
     def waiting(self) -> bool:

@@ -30,11 +30,6 @@ def union(rects: Iterable[pygame.Rect | None]) -> pygame.Rect | None:
     return got[0].unionall(got[1:]) if got else None
 
 
-def card_rects(table, keys: Iterable[str]) -> list[pygame.Rect]:
-    """Each of the cards ``keys`` as much as shows of it now (keys the table does not show are left out)."""
-    return [r for k in keys if (r := table.cards.exposed_rect(k)) is not None]
-
-
 def button_rect(table, *ids: str) -> pygame.Rect | None:
     """Around the table's buttons with these ids (enabled or not)."""
     return union(b.rect for b in table.buttons.buttons if b.id in ids)

@@ -30,6 +30,13 @@ class TableEntry(NamedTuple):
     bench: str = ""
     coach: Callable[[], list] | None = None  # the guided first game's marks (game/tables/marks.py's Mark)
     band: Callable[[], type] | None = None  # the compact layout of one face-to-face half (game/tables/band.py)
+    # the shot of the middle of a game (a name its ``shots`` script saves) that tools/table_share.py measures;
+    # by default the table ``make shots`` renders mid-game for a game without a script of its own
+    midgame: str = ""
+
+    @property
+    def midgame_shot(self) -> str:
+        return self.midgame or f"{self.id}_table"
 
     @property
     def title_key(self) -> str:

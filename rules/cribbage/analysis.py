@@ -37,7 +37,3 @@ def discard_rows(hand6: Iterable[str | Card], is_dealer: bool) -> list[DiscardRo
         peg = pegging([c.rank for c in parse_cards(o.keep)], is_dealer)
         rows.append(DiscardRow(o.discard, o.keep, o.hand_ev, o.crib_ev, peg, o.hand_ev + sign * o.crib_ev + peg))
     return sorted(rows, key=lambda r: -r.total)  # stable: ties stay in the hand-and-crib order
-
-
-def best_discard(hand6: Iterable[str | Card], is_dealer: bool) -> tuple[str, str]:
-    return discard_rows(hand6, is_dealer)[0].discard

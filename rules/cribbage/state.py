@@ -76,6 +76,7 @@ class CribbageState(GameState):
     event_log: tuple[Any, ...] = field(default=(), compare=False)  # events, or (builder, *args) that make one when read
 
     game_id = "cribbage"
+    pack = ALL_CARDS
 
     # --- the contract ----------------------------------------------------------------------------
     # ``turn`` is None exactly when the game is over (reaching 121 clears it), so these are plain reads.
@@ -143,11 +144,11 @@ class CribbageState(GameState):
             got = self.__dict__["_memo_legal"]
         return got
 
-    def apply(self, action: Action) -> CribbageState:
-        """The one door: a listed move is recognised by identity or, for a cut, by its depth; anything else
-        goes through the general check, which compares by value and explains a refusal."""
+    def _apply_known(self, action: Action) -> CribbageState | None:
+        """A listed move, recognised by identity or, for a cut, by its depth; anything else is left to the door's
+        general check, which compares by value and explains a refusal."""
         d = self.__dict__
-        if d["turn"] is not None and type(action) is Action:
+        if d["turn"] is not None:
             phase = d["phase"]
             if phase == "play":  # a listed play's place in the list is its card's place in the hand
                 i = 0
@@ -172,12 +173,14 @@ class CribbageState(GameState):
                     kept = tuple([c for c in hand if c.code != x and c.code != y])
                     if len(kept) == len(hand) - 2:
                         return self._then(flow.discard, (cards, kept))
-        return super().apply(action)
+        return None
 
     def _apply(self, action: Action) -> CribbageState:
         """An action equal to a listed one (from JSON, the network, a test) takes its listed twin's path."""
         legal = self._legal()
-        return self.apply(legal[legal.index(action)])
+        new = self._apply_known(legal[legal.index(action)])
+        assert new is not None, action
+        return new
 
     def _then(self, step: Any, arg: Any) -> CribbageState:
         """The next state: a copy of this one that ``step(fields, arg, events)`` changes before anyone sees it."""
@@ -194,24 +197,21 @@ class CribbageState(GameState):
         return refusal(self, action)
 
     # --- what each seat may know -----------------------------------------------------------------
-    def _visible(self, seat: int) -> set[Card]:
-        seen = set(self.hands[seat]) | set(self.discards[seat]) | set(self.earlier[0]) | set(self.earlier[1])
-        seen |= {c for _, c in self.series} | {c for c in self.deal_cards if c is not None}
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The pegging, the cut cards, the starter and the latest show to anyone; both unplayed hands once the game
+        is over (the crib stays down). A seat also sees its own hand and its own two discards: it chose them and
+        saw them in its hand before."""
+        seen = set(self.earlier[0]) | set(self.earlier[1]) | {c for _, c in self.series}
+        seen |= {c for c in self.deal_cards if c is not None}
         if self.starter is not None:
             seen.add(self.starter)
         for item in self.shows:
             seen |= {*item.cards, item.starter}
-        if self.turn is None:  # the game is over: both hands are turned face up (the crib stays down)
+        if self.turn is None:  # the game is over: both hands are turned face up
             seen |= {*self.hands[0], *self.hands[1]}
-        return seen
-
-    def hidden_from(self, seat: int) -> set[str]:
-        """Everything not in the seat's view: the other hand (until the game is over), the unshown crib, the
-        undealt pack.
-
-        A seat's own two discards stay in its view: it chose them and saw them in its hand before.
-        """
-        return set(ALL_CARDS) - {str(c) for c in self._visible(seat)}
+        if seat is not None:
+            seen |= {*self.hands[seat], *self.discards[seat]}
+        return {str(c) for c in seen}
 
     def observe(self, seat: int) -> CribbageObs:
         """The table as ``seat`` sees it; a bot's memory is the list of these."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.core import Bot, GameSpec
+from rules.core import Bench, Bot, GameSpec
 from rules.kombi.gestures import gesture_for, intents
 from rules.kombi.state import (
     AREA_SIZE,
@@ -34,6 +34,12 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
+def _baseline() -> Bot:
+    from rules.kombi.greedy import GreedyBaseline
+
+    return GreedyBaseline()
+
+
 def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.kombi.review import review
 
@@ -46,10 +52,16 @@ def _review() -> Callable[[Match, int], list[Moment]]:
 _DRAWS = 52 - 2 * DEAL_SIZE - AREA_SIZE
 _PROGRESS_TURNS = _DRAWS + (2 * DEAL_SIZE + _DRAWS) // 3
 MAX_ACTIONS = 2 * (_PROGRESS_TURNS + (_PROGRESS_TURNS + 1) * (QUIET_LIMIT + 1))
+# The strength bench (tools/strength_bench.py): deals per duel, each played twice.
+BENCH = Bench(baseline=_baseline,
+              duels={"3-2": 50, "2-1": 100, "1-random": 25, "3-greedy": 100, "2-greedy": 100, "1-greedy": 100,
+                     "3-random": 10, "2-random": 25}, playouts_then=42)
 
 GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "hand_counts", "hands", "exchange",
+                        "draw_count", "discards", "done", "last_full_pass", "quiet", "first"),
                 private={"hand": [], "legal": []}, intents=intents, gesture_for=gesture_for, make_bot=_make_bot,
-                review=_review)
+                review=_review, bench=BENCH)
 
 __all__ = [
     "GAME", "KombiState", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",

@@ -148,11 +148,6 @@ def _play_table(mask: int) -> tuple[tuple[Action, ...], tuple[PlayInfo, ...]]:
     return _plays_of_combos(tuple(combo_masks(mask)))
 
 
-def plays_of_mask(mask: int) -> tuple[Action, ...]:
-    """Every PLAY of the cards in ``mask``, most points first, then by their cards."""
-    return play_table(mask)[0]
-
-
 def plays(hand: Iterable[Card]) -> tuple[Action, ...]:
     """Every PLAY of ``hand`` (its order does not matter)."""
     return play_table(hand_mask(hand))[0]

@@ -12,8 +12,9 @@ sampled from its own observation.
 from __future__ import annotations
 
 from rules.core import Action
+from rules.kombi.actions import exchange_rows as _exchange_rows
 from rules.kombi.plays import LOW, NOT_TOP, RING, play_table
-from rules.kombi.state import DRAW, HAND_LIMIT, PASS, KombiState, _exchange_rows
+from rules.kombi.state import DRAW, HAND_LIMIT, PASS, KombiState
 
 FULL = (1 << 52) - 1
 STALL_TURNS = 6  # turns in a row with no draw and no play: the table is stuck, the game as good as over

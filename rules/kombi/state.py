@@ -7,16 +7,19 @@ properties; the events are built when asked for, from a small record of the acti
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction
-from rules.kombi.combos import best_split, combo_kind, combo_points, normalise_combos
+from rules.kombi.actions import DRAW, EXCHANGED, EXCHANGES, PASS, exchange_rows, play_action
+from rules.kombi.combos import best_split, combo_kind, combo_points
 from rules.kombi.decode import action_from_json
+from rules.kombi.events import Record, action_event
 from rules.kombi.plays import BIT_OF_CODE, CARD_OF_BIT, NAME_OF_BIT, Played, PlayInfo, play_table
 from rules.kombi.refusals import refusal
 from rules.kombi.types import KombiObs
+from rules.redeal import renamed
 from rules.rng import derive
 
 HAND_LIMIT = 10
@@ -24,31 +27,11 @@ QUIET_LIMIT = 10  # turns in a row with no draw and no play, after which EXCHANG
 DEAL_SIZE = 7
 AREA_SIZE = 3
 SLOTS = 2
-DRAW = Action.make("draw")
-PASS = Action.make("pass")
 
 __all__ = [
-    "KombiState", "Played", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
+    "DRAW", "PASS", "KombiState", "Played", "action_from_json", "best_split", "combo_kind", "combo_points", "new_game",
     "play_action",
 ]
-
-
-def play_action(combos: Iterable[Iterable[Card | str]]) -> Action:
-    """The normalised PLAY action for these combinations (validity is checked by ``apply``)."""
-    return Action.make("play", combos=[[str(c) for c in combo] for combo in normalise_combos(combos)])
-
-
-_EXCHANGES: list[tuple[Action, ...]] = []  # hand bit -> (area bit -> the action), built on first use
-_EXCHANGED: dict[int, tuple[Action, int, int]] = {}  # id of a table action -> (the action, hand bit, area bit)
-
-
-def _exchange_rows() -> list[tuple[Action, ...]]:
-    if not _EXCHANGES:
-        for h in range(52):
-            row = tuple(Action.make("exchange", hand=NAME_OF_BIT[h], area=NAME_OF_BIT[a]) for a in range(52))
-            _EXCHANGED.update((id(action), (action, h, a)) for a, action in enumerate(row))
-            _EXCHANGES.append(row)
-    return _EXCHANGES
 
 
 def _cards(bits: Iterable[int]) -> tuple[Card, ...]:
@@ -67,7 +50,6 @@ _new = object.__new__
 Hands = tuple[tuple[int, ...], tuple[int, ...]]  # each seat's cards as card bits
 Masks = tuple[int, int, int]  # each hand's cards and the cards on both discard piles, as masks of card bits
 Discards = tuple[tuple[Played, ...], tuple[Played, ...]]
-Record = tuple[Any, ...]
 
 
 class KombiState(GameState):
@@ -93,6 +75,7 @@ class KombiState(GameState):
     _record: Record | None  # what the last action did, for ``events``: (kind, seat, details...)
     _legal: tuple[Action, ...] | None
     game_id = "kombi"
+    pack = frozenset(NAME_OF_BIT)
 
     def __init__(self, hands: tuple[tuple[Card, ...], tuple[Card, ...]], area: tuple[Card, ...],
                  pile: tuple[Card, ...], discards: tuple[tuple[Played, ...], tuple[Played, ...]],
@@ -176,18 +159,7 @@ class KombiState(GameState):
         record = self._record
         if record is None:
             return ()
-        kind, p = record[0], record[1]
-        if kind == "draw":
-            event: Event = {"type": "kombi.draw", "seat": p}
-        elif kind == "exchange":
-            event = {"type": "kombi.exchange", "seat": p, "gave": NAME_OF_BIT[record[2]],
-                     "took": NAME_OF_BIT[record[3]]}
-        elif kind == "play":
-            info: PlayInfo = record[2]
-            event = {"type": "kombi.play", "seat": p, "combos": [[str(c) for c in x.cards] for x in info.played],
-                     "points": info.points}
-        else:
-            event = {"type": "kombi.pass", "seat": p, "full": record[2]}
+        event = action_event(record)
         if self._end is None:
             if self._quiet == QUIET_LIMIT and not self._done:  # the turn that just ended closed the exchange
                 return event, {"type": "kombi.exchange_closed", "turns": QUIET_LIMIT}
@@ -197,10 +169,19 @@ class KombiState(GameState):
 
     last_events = events
 
-    def hidden_from(self, seat: int) -> set[str]:
-        """The other hand (public once the game is over) and the draw pile."""
-        other = set() if self.is_over else {NAME_OF_BIT[b] for b in self._hands[1 - seat]}
-        return other | {NAME_OF_BIT[b] for b in self._deck[self._top:]}
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The exchange area and the discard piles to anyone, both hands once the game is over; a seat's own hand
+        to it. The draw pile is nobody's."""
+        seen = set(self._area) | {b for b in range(52) if self._masks[2] >> b & 1}
+        if self._end is not None:
+            seen |= {*self._hands[0], *self._hands[1]}
+        if seat is not None:
+            seen |= set(self._hands[seat])
+        return {NAME_OF_BIT[b] for b in seen}
+
+    def redealt(self, swap: Mapping[str, str]) -> KombiState:
+        """Rebuilt from its renamed public fields (the last action's events are not kept)."""
+        return KombiState(**{name: renamed(getattr(self, name), swap) for name in self.FIELDS})
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -216,7 +197,7 @@ class KombiState(GameState):
         if "draw" not in done and self._top < len(self._deck) and len(hand) < HAND_LIMIT:
             out.append(DRAW)
         if "exchange" not in done and self._exchange_open():
-            rows = _EXCHANGES or _exchange_rows()
+            rows = EXCHANGES or exchange_rows()
             a0, a1, a2 = self._area
             for h in hand:
                 row = rows[h]
@@ -259,9 +240,9 @@ class KombiState(GameState):
         }
 
     # --- changing ---------------------------------------------------------------------------
-    def apply(self, action: Action) -> KombiState:
-        """The one door. The actions this state lists are known by identity, so they are applied without a
-        search; anything else equal to a legal action is applied as that one, the rest refused with a reason."""
+    def _apply_known(self, action: Action) -> KombiState | None:
+        """The actions this state lists, known by identity, are applied without a search; anything else is left to
+        the door (``_apply`` applies an equal action as the listed one)."""
         if self._end is None:
             done = self._done
             if action is PASS:
@@ -270,24 +251,24 @@ class KombiState(GameState):
                 if "draw" not in done and self._top < len(self._deck) and len(self._hands[self._current]) < HAND_LIMIT:
                     return self._draw()
             else:
-                known = _EXCHANGED.get(id(action))
+                known = EXCHANGED.get(id(action))
                 if known is not None and known[0] is action:
                     if ("exchange" not in done and self._masks[self._current] >> known[1] & 1 and known[2] in self._area
                             and self._exchange_open()):
                         return self._exchange(known[1], known[2])
-                elif "play" not in done and action.kind == "play":
+                elif "play" not in done:
                     actions, infos = play_table(self._masks[self._current])
                     for i, a in enumerate(actions):
                         if a is action:
                             return self._play(infos[i])
-            legal = self._legal if self._legal is not None else self._list_legal()
-            for a in legal:
-                if a == action and a is not action:  # e.g. decoded from JSON: apply the listed one
-                    return self.apply(a)
-        return super().apply(action)  # refuses, with the reason
+        return None
 
     def _apply(self, action: Action) -> KombiState:
-        return self.apply(action)
+        """An action equal to a listed one (e.g. decoded from JSON) is applied as the listed one."""
+        legal = self._legal if self._legal is not None else self._list_legal()
+        new = self._apply_known(legal[legal.index(action)])
+        assert new is not None, action
+        return new
 
     def _next(self, hands: Hands, masks: Masks, area: tuple[int, ...], top: int, discards: Discards,
               points: tuple[int, int], current: int, done: tuple[str, ...], full_pass: bool, end: str | None,

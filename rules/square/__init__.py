@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.core import Bot, GameSpec
+from rules.core import Bench, Bot, GameSpec
 from rules.square.actions import action_from_json
 from rules.square.gestures import gesture_for, intents
 from rules.square.state import DRAW_PILE, GAME_ID, TAKE_LIMIT, SquareState, card_value, new_game, square_sum
@@ -28,14 +28,27 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
+def _baseline() -> Bot:
+    from rules.square.bot import HighestKnownBaseline
+
+    return HighestKnownBaseline()
+
+
 def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.square.review import review
 
     return review
 
+# The strength bench (tools/strength_bench.py): deals per duel, each played twice.
+BENCH = Bench(baseline=_baseline,
+              duels={"3-2": 250, "2-1": 250, "1-random": 100, "3-greedy": 200, "2-greedy": 200, "1-greedy": 200,
+                     "3-random": 250, "2-random": 100})
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "first", "current", "squares",
+                        "inspecting", "reveal_kind", "drawn_by", "discard", "discard_top", "draw_count", "takes",
+                        "knocked_by", "final_turn", "end_reason", "log"),
                 private={"revealed": [], "drawn": None, "legal": []}, intents=intents, gesture_for=gesture_for,
-                make_bot=_make_bot, review=_review)
+                make_bot=_make_bot, review=_review, bench=BENCH)
 
 __all__ = ["GAME", "SquareState", "action_from_json", "card_value", "new_game", "square_sum"]

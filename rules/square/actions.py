@@ -38,10 +38,6 @@ def index_of(pos: Sequence[int]) -> int:
     return (pos[0] - 1) * 2 + (pos[1] - 1)
 
 
-def pos_of(index: int) -> Pos:
-    return POSITIONS[index]
-
-
 def pos_json(index: int) -> list[int]:
     return list(POSITIONS[index])
 

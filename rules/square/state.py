@@ -15,6 +15,7 @@ from rules.square.types import SquareObs
 from rules.square.view import observation, public_copy
 
 GAME_ID = "square"
+PACK = frozenset(str(c) for c in standard_deck())
 PHASES = ("look", "turn", "drawn", "reveal", "queen", "over")
 DRAW_PILE = 44  # 52 cards less the two squares of four
 TAKE_LIMIT = 10  # turns in a row that take from the discard pile, after which the deck must be drawn (decisions.md)
@@ -74,6 +75,7 @@ class SquareState(GameState):
     last_events: tuple[Event, ...] = ()
 
     game_id = GAME_ID
+    pack = PACK
 
     # --- the contract ------------------------------------------------------------------------
     @property
@@ -136,18 +138,18 @@ class SquareState(GameState):
     def observe(self, seat: int) -> SquareObs:
         return observation(self, seat)
 
-    def hidden_from(self, seat: int) -> set[str]:
-        """Cards ``seat`` may not see now: the draw pile, the opponent's drawn card and every square
-        card not revealed to it right now (all squares become public at the end). Cards that once
-        lay on the discard pile stay known to both seats, wherever they are now."""
+    def visible_to(self, seat: int | None) -> set[str]:
+        """Cards that lie or once lay on the discard pile (known to both seats wherever they are now) and, at the
+        end, both squares; the seat to move also sees its drawn card and the square cards revealed to it right
+        now. The draw pile and every other square card are hidden."""
         visible = set(self.public) | set(self.discard)
         if self.phase == "over":
             visible |= set(self.squares[0]) | set(self.squares[1])
-        elif self.current == seat:
+        elif seat is not None and self.current == seat:
             visible |= {self.squares[o][i] for o, i in self.reveal}
             if self.drawn is not None:
                 visible.add(self.drawn)
-        return {str(c) for c in standard_deck() if c not in visible}
+        return {str(c) for c in visible}
 
     # --- helpers used by the handlers --------------------------------------------------------
     def _put(self, owner: int, index: int, card: Card) -> Squares:

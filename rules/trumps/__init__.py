@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.core import Bot, GameSpec
+from rules.core import Bench, Bot, GameSpec
 from rules.trumps.gestures import gesture_for, intents
 from rules.trumps.state import (
     GAME_ID,
@@ -29,15 +29,29 @@ def _make_bot(level: int) -> Bot:
     return make(level)
 
 
+def _baseline() -> Bot:
+    from rules.trumps.bot import GreedyBaseline
+
+    return GreedyBaseline()
+
+
 def _review() -> Callable[[Match, int], list[Moment]]:
     from rules.trumps.review import review
 
     return review
 
+# The strength bench (tools/strength_bench.py): deals per duel, each played twice; targets other than the bench's
+# own (issue 30).
+BENCH = Bench(baseline=_baseline,
+              duels={"3-2": 100, "2-1": 100, "1-random": 25, "3-greedy": 100, "2-greedy": 50, "1-greedy": 50,
+                     "3-random": 25, "2-random": 25}, targets={"3-2": 0.8}, playouts_then=20)
 
 # RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "dealer", "chooser", "first",
+                        "trumps", "opponent_count", "hand_counts", "hands", "pile", "pile_size", "top", "pickup",
+                        "repetition", "result", "voluntary_pickup"),
                 private={"hand": [], "legal": [], "beaters": []}, intents=intents, gesture_for=gesture_for,
-                make_bot=_make_bot, review=_review, vs_computer={"chooser": 0})
+                make_bot=_make_bot, review=_review, vs_computer={"chooser": 0}, bench=BENCH)
 
 __all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import count as _counter
 
-from rules.trumps.core import ALL, mask_of
+from rules.trumps.core import ALL, bits, mask_of
 
 TURN_BIT, SECOND_BIT = 1 << 36, 1 << 37  # the parts of a repetition key above seat 0's hand
 
@@ -98,6 +98,24 @@ class Seen(tuple[_Log, int]):
             return new, 2
         at.append(n)
         return new, len(at)
+
+    def renamed(self, to: list[int]) -> Seen:
+        """The same record with card ``c`` renamed ``to[c]`` in every position it counted (a renaming of the cards
+        renames the keys one to one, so each keeps its occurrences)."""
+        log, n = self
+        where: dict[int, int | list[int]] = {}
+        for k, at in log.prefix(n).where.items():
+            pile, code = [], k >> 38
+            while code:
+                pile.append(to[(code & 63) - 1] + 1)
+                code >>= 6
+            for c in reversed(pile):
+                code = code << 6 | c
+            h0 = 0
+            for c in bits(k & ALL):
+                h0 |= 1 << to[c]
+            where[code << 38 | (k & (TURN_BIT | SECOND_BIT)) | h0] = at
+        return _new(Seen, (_Log(where), n))
 
     def as_dict(self) -> dict[int, int]:
         out = {}

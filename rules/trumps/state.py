@@ -1,9 +1,8 @@
 """Own Trumps (Svoi Kozyri, RULES.md §3): the state machine, its setup, observations and events."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules.cards import Card, deck_from
 from rules.core import Action, Event, GameState, IllegalAction, check_seat
@@ -16,12 +15,14 @@ from rules.trumps.core import (
     INDEX,
     NAMES,
     SUITS,
+    bits,
     index_of,
     mask_of,
     names,
     names_by_suit,
     pickup_size,
 )
+from rules.trumps.fields import COMPARED, INDEX_OF_FIELD, OWN, SEEN, Fields
 from rules.trumps.refusals import refusal
 from rules.trumps.seen import SECOND_BIT, TURN_BIT, PositionKey, key, position_of
 from rules.trumps.seen import Seen as _Seen
@@ -29,93 +30,65 @@ from rules.trumps.types import TrumpsObs
 
 GAME_ID = "trumps"
 MOVE_LIMIT = 3000  # card moves (plays and pick-ups) after which the game is a draw: every game ends (decisions.md)
-_FIELDS = ("phase", "turn", "dealer", "trumps", "hands", "pile", "code", "seen", "seed", "deck",
-           "voluntary_pickup", "result", "winner_seats", "recipe", "to_move", "is_over", "movable")
-_COMPARED = 13  # the fields before the event recipe take part in == and hash (as in a dataclass)
-_OWN = 14  # the fields before the derived ones (to_move, is_over, movable), which _with recomputes
+class TrumpsState(Fields, GameState):
+    """One moment of a game: an immutable tuple of its fields (``Fields``).
 
-
-class TrumpsState(tuple[Any, ...], GameState):
-    """One moment of a game: an immutable tuple of its fields. Cards are indices into ``CARDS``; hands are
-    bit masks.
-
-    ``turn`` is the seat to act (kept when the game is over, for the end event); ``phase`` is
-    ``"choose_trump"``, ``"play"`` (lead or beat/pick up), ``"second"`` (the card after a beat) or ``"over"``.
-    ``code`` is the pile as one int (6 bits a card, the top lowest) and ``seen`` the repetition record.
-    ``to_move``, ``is_over`` and ``movable`` (the mask of ``playable``) are derived once, where they change.
     A plain tuple because every action makes one: ``tuple.__new__`` is several times cheaper than a
-    dataclass copy, and the hot paths unpack all fields at once. Events are kept as a recipe
-    (rules/trumps/events.py) and built only when asked.
+    dataclass copy, and the hot paths unpack all fields at once.
     """
 
     __slots__ = ()
     game_id = GAME_ID
-
-    # the fields: typed for the checker, read at run time by C-level getters (no Python call per read)
-    if TYPE_CHECKING:
-        phase: str
-        turn: int
-        dealer: int
-        trumps: tuple[int | None, int | None]
-        hands: tuple[int, int]
-        pile: tuple[int, ...]
-        code: int
-        seen: _Seen
-        seed: int
-        deck: tuple[int, ...] | None
-        voluntary_pickup: bool
-        result: str | None
-        winner_seats: tuple[int, ...]
-        recipe: ev.Recipe
-        to_move: int | None
-        is_over: bool
-    else:
-        phase = property(itemgetter(0))
-        turn = property(itemgetter(1))
-        dealer = property(itemgetter(2))
-        trumps = property(itemgetter(3))
-        hands = property(itemgetter(4))
-        pile = property(itemgetter(5))
-        code = property(itemgetter(6))
-        seen = property(itemgetter(7))
-        seed = property(itemgetter(8))
-        deck = property(itemgetter(9))
-        voluntary_pickup = property(itemgetter(10))
-        result = property(itemgetter(11))
-        winner_seats = property(itemgetter(12))
-        recipe = property(itemgetter(13))
-        to_move = property(itemgetter(14))
-        is_over = property(itemgetter(15))
+    pack = frozenset(NAMES)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self[:_COMPARED] == other[:_COMPARED]
+        return type(other) is type(self) and self[:COMPARED] == other[:COMPARED]
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash(self[:7] + self[8:_COMPARED])  # the repetition record is left out, as it is from ==
+        return hash(self[:SEEN] + self[SEEN + 1:COMPARED])  # the repetition record is left out
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in zip(_FIELDS[:_COMPARED], self, strict=False) if k != "seen")
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self._fields[:COMPARED], self, strict=False) if k != "seen")
         return f"TrumpsState({inner})"
 
     # --- the contract ------------------------------------------------------------------------
     @property
     def events(self) -> tuple[Event, ...]:
-        return ev.build(self[13])
+        return ev.build(self.recipe)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        h = self[4]
+        h = self.hands
         return (h[0].bit_count(), h[1].bit_count())
 
     @property
     def winners(self) -> tuple[int, ...]:
         return self.winner_seats
 
-    def hidden_from(self, seat: int) -> set[str]:
-        return set() if self.is_over else set(names(self.hands[1 - seat]))  # hands are public at the end
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The pile to anyone, both hands at the end; a seat's own hand to it. The two trump sixes too, from the deal
+        on: it hands each to its trump's player at the table (§3.2.5), and from there each goes only where all see
+        (onto the pile, picked up), so anyone knows where they are."""
+        hands = self.hands
+        mask = mask_of(self.pile) | (hands[0] | hands[1] if self.is_over else 0) | (0 if seat is None else hands[seat])
+        if self.phase != "choose_trump":
+            mask |= sum(1 << six for six in self.trumps if six is not None)  # a six's index is its suit
+        return set(names(mask))
+
+    def redealt(self, swap: Mapping[str, str]) -> TrumpsState:
+        """Cards are indices here: the hands, the pile, the deck and every position the record counted are
+        renamed (the last action's events are not kept)."""
+        to = [INDEX[Card.parse(swap.get(name, name))] for name in NAMES]
+        hands = (mask_of(to[c] for c in bits(self.hands[0])), mask_of(to[c] for c in bits(self.hands[1])))
+        pile = tuple(to[c] for c in self.pile)
+        code = 0
+        for c in pile:
+            code = code << 6 | (c + 1)
+        deck = None if self.deck is None else tuple(to[c] for c in self.deck)
+        return _with(self, hands=hands, pile=pile, code=code, deck=deck, seen=self.seen.renamed(to), recipe=())
 
     @property
     def position_key(self) -> PositionKey:
@@ -135,37 +108,34 @@ class TrumpsState(tuple[Any, ...], GameState):
         return self.seen.count(key(self.hands[0], self.code, self.turn, self.phase == "second"))
 
     def legal_actions(self) -> list[Action]:
-        phase = self[0]
+        phase = self.phase
         if phase == "play":
-            mask = self[16]
-            return [*plays(mask), PICK_UP] if self[5] and (self[10] or not mask) else plays(mask)
+            mask = self.movable
+            out = plays(mask)  # a new list
+            if self.pile and (self.voluntary_pickup or not mask):
+                out.append(PICK_UP)
+            return out
         if phase == "second":
-            return plays(self[16])
+            return plays(self.movable)
         if phase == "choose_trump":
             taken = self.trumps[1 - self.turn]
             return [a for i, a in enumerate(CHOOSE) if i != taken]
         return []
 
-    def apply(self, action: Action) -> TrumpsState:
-        """The one door. The shared PLAY and PICK_UP actions (known by identity) are checked against the
-        playable mask directly; any other action goes through the generic check of its legality."""
+    def _apply_known(self, action: Action) -> TrumpsState | None:
+        """The shared PLAY and PICK_UP actions (known by identity), checked against the playable mask directly;
+        any other action is left to the door's check of its legality."""
         card = PLAY_INDEX.get(id(action))
         if card is not None:
-            if self[16] >> card & 1 and PLAY[card] is action:
+            if self.movable >> card & 1 and PLAY[card] is action:
                 return self._play(card)
-        elif action is PICK_UP and self[0] == "play" and self[5] and (self[10] or not self[16]):
+        elif action is PICK_UP and self.phase == "play" and self.pile and (self.voluntary_pickup or not self.movable):
             return self._pick_up()
-        return super().apply(action)
+        return None
 
     def playable(self) -> int:
         """Mask of the cards the player to move may put on the pile now (0 unless a card is to be played)."""
-        mask: int = self[16]
-        return mask
-
-    def may_pick_up(self) -> bool:
-        if self.phase != "play" or not self.pile:
-            return False
-        return self.voluntary_pickup or not self.playable()
+        return self.movable
 
     def trump(self, seat: int) -> int:
         t = self.trumps[seat]
@@ -198,7 +168,7 @@ class TrumpsState(tuple[Any, ...], GameState):
         if phase == "second" or not pile:
             recipe: ev.Recipe = ((ev.second if pile else ev.lead, p, card),)
             phase, turn = "play", 1 - p
-            movable = hands[turn] & BEATERS[trumps[turn]][card]
+            movable = hands[turn] & BEATERS[trumps[turn]][card]  # type: ignore[index]  # chosen by now
         else:
             recipe = ((ev.beat, p, card, pile[-1]),)
             phase, turn, movable = "second", p, left
@@ -215,14 +185,15 @@ class TrumpsState(tuple[Any, ...], GameState):
 
     def _pick_up(self) -> TrumpsState:
         phase, p, dealer, trumps, hands, pile, code, seen, seed, deck, vol, _, _, _, _, _, _ = self
-        n, reason = pickup_size(trumps[p], pile[-1], len(pile))
+        n, reason = pickup_size(trumps[p], pile[-1], len(pile))  # type: ignore[arg-type]  # chosen by now
         taken = pile[-n:]
         pile = pile[:-n]
         code >>= 6 * n
         hands = _with_hand(hands, p, hands[p] | mask_of(taken))
         recipe = ((ev.pick_up, p, n, reason, taken[::-1], pile[-1] if pile else None),)  # the top lifted first
         turn = 1 - p
-        movable = hands[turn] & BEATERS[trumps[turn]][pile[-1]] if pile else hands[turn]
+        movable = (hands[turn] & BEATERS[trumps[turn]][pile[-1]]  # type: ignore[index]  # chosen by now
+                   if pile else hands[turn])
         seen, count = seen.add(key(hands[0], code, turn, False))
         state = _new(TrumpsState, (phase, turn, dealer, trumps, hands, pile, code, seen, seed, deck, vol, None, (),
                                    recipe, turn, False, movable))
@@ -286,7 +257,6 @@ def _with_hand(hands: tuple[int, int], seat: int, mask: int) -> tuple[int, int]:
 
 
 _new = tuple.__new__
-_INDEX_OF_FIELD = {k: i for i, k in enumerate(_FIELDS)}
 
 
 def _state(phase: str, turn: int, dealer: int, trumps: tuple[int | None, int | None], hands: tuple[int, int] = (0, 0),
@@ -302,9 +272,9 @@ def _state(phase: str, turn: int, dealer: int, trumps: tuple[int | None, int | N
 
 def _with(state: TrumpsState, **changes: Any) -> TrumpsState:
     """A copy of ``state`` with some fields changed (off the hot paths, which build the tuple directly)."""
-    fields = list(state[:_OWN])
+    fields: list[Any] = list(state[:OWN])
     for k, v in changes.items():
-        fields[_INDEX_OF_FIELD[k]] = v
+        fields[INDEX_OF_FIELD[k]] = v
     phase, turn, _, trumps, hands, pile = fields[:6]
     over = phase == "over"
     if phase == "second" or (phase == "play" and not pile):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.cards import Card, shuffled, standard_deck
-from rules.core import Action, GameSpec, GameState, IllegalAction
+from rules.core import Action, GameSpec, GameState, IllegalAction, check_seat
 from rules.gesture import Spot
 
 GAME_ID = "sample"
@@ -21,10 +21,12 @@ class SampleState(GameState):
     rest: tuple[Card, ...]
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[int, int] = (0, 0)
+    played: tuple[Card, ...] = ()  # the cards of finished tricks: they were face up, so anyone knows them
     current: int = 0
     last: tuple[dict[str, Any], ...] = ()
 
     game_id = GAME_ID
+    pack = frozenset(str(c) for c in standard_deck())
 
     @property
     def to_move(self) -> int | None:
@@ -51,7 +53,8 @@ class SampleState(GameState):
         winner = lead if a.rank >= b.rank else 1 - lead
         tricks = (self.tricks[0] + (winner == 0), self.tricks[1] + (winner == 1))
         events.append({"type": "sample.trick", "seat": winner})
-        return replace(self, hands=hands, trick=(), tricks=tricks, current=winner, last=tuple(events))  # type: ignore[arg-type]  # hands: two
+        return replace(self, hands=hands, trick=(), tricks=tricks, played=(*self.played, a, b), current=winner,
+                       last=tuple(events))  # type: ignore[arg-type]  # hands: two
 
     @property
     def events(self) -> tuple[dict[str, Any], ...]:
@@ -68,6 +71,7 @@ class SampleState(GameState):
         return (0,) if self.tricks[0] > self.tricks[1] else (1,)
 
     def observe(self, seat: int) -> dict[str, Any]:
+        check_seat(seat)
         return {
             "game": GAME_ID, "seat": seat, "to_move": self.to_move,
             "legal": [a.to_json() for a in self.legal_actions()] if seat == self.to_move else [],
@@ -76,8 +80,10 @@ class SampleState(GameState):
             "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
         }
 
-    def hidden_from(self, seat: int) -> set[str]:
-        return {str(c) for c in (*self.hands[1 - seat], *self.rest)}
+    def visible_to(self, seat: int | None) -> set[str]:
+        """The trick on the table and the cards of finished tricks, and a seat's own hand."""
+        seen = {str(c) for _, c in self.trick} | {str(c) for c in self.played}
+        return seen if seat is None else seen | {str(c) for c in self.hands[seat]}
 
 
 def new_game(seed: int | None = None, deck: list[str] | None = None) -> SampleState:
@@ -112,5 +118,6 @@ class FirstCard:
 
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=2 * HAND,
+                public=("game", "seat", "to_move", "scores", "over", "winners", "hand_counts", "trick"),
                 private={"hand": [], "legal": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=lambda level: FirstCard())

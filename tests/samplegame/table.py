@@ -33,8 +33,8 @@ class SampleTable(TableScene):
 
     def layout(self) -> None:
         b = self.board
-        self.cw = int(min(b.w / 5, b.h * 0.26 / 1.4))
-        ch = int(self.cw * 1.4)
+        ch = int(min(b.w / 5 * 1.4, b.h * 0.32))  # three rows of cards: the hands and the trick
+        self.cw = int(ch / 1.4)
         self.y_hand, self.y_opp, self.y_trick = b.bottom - ch * 0.6, b.y + ch * 0.6, b.centery
         self.trick_zone = pygame.Rect(0, 0, self.cw * 3, int(ch * 1.3))
         self.trick_zone.center = (b.centerx, int(self.y_trick))

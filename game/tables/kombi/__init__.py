@@ -36,4 +36,4 @@ def _pages():
 
 ENTRY = TableEntry(id="kombi", fan=("7C", "7H", "7S"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.kombi_shots:kombi_shots", bench="tools.kombi_bench:bench_report", coach=_coach,
-                   band=_band)
+                   band=_band, midgame="kombi_table")

@@ -204,8 +204,3 @@ class SquareGeometry:
 
     def slot_rect(self, mine: bool, index: int) -> pygame.Rect:
         return self.card_rect(*self.slot(mine, index), self.cw)
-
-    def in_mine_zone(self, pos: tuple[int, int]) -> bool:
-        """A card from the draw pile dropped on one's own side (square, plate, drawn-card corner) is drawn."""
-        near = self.my_square.inflate(self.label_w * 2, self.pad * 2)
-        return near.collidepoint(pos) or self.corner.collidepoint(pos)
