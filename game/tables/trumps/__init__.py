@@ -32,4 +32,5 @@ def _pages():
 
 ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report", coach=_coach,
-                   band=_band)
+                   band=_band,
+                   low_score_wins=True)  # the statistics' measure
