@@ -124,8 +124,10 @@ class StatsScene(DialogScene):
         self._note(surface, y + pad, px)
 
     def note(self) -> str:
-        """What the table leaves out, in words: a read-only file, rows skipped as damaged."""
-        parts = [self.t("stats.readonly.note")] if self.app.stats.read_only else []
+        """What the table leaves out, in words: a read-only file (or one from a newer version), rows skipped as
+        damaged."""
+        stats = self.app.stats
+        parts = [self.t("stats.newer.note" if stats.newer else "stats.readonly.note")] if stats.read_only else []
         if self.skipped:
             parts.append(self.t.n("stats.skipped", self.skipped))
         return "  ".join(parts)
