@@ -77,6 +77,16 @@ class RecordBook:
         self.skipped = 0
         self.rows = 0  # the rows read, skipped ones too, and the last one's id (game/statssql.py checks them)
         self.last_id = 0
+        self.asked: set[str] | None = None  # a partial book (from the file's tally): the names it was read for
+
+    @property
+    def partial(self) -> bool:
+        """Only the players a screen shows: each game's most played, the last used and the ones asked for."""
+        return self.asked is not None
+
+    def has(self, names: tuple[str, ...]) -> bool:
+        """Whether the book holds the records of ``names`` (compared without case) that exist."""
+        return self.asked is None or all(n.casefold() in self.asked for n in names)
 
     def add(self, row: dict[str, Any]) -> None:
         """Fold one checked row (game/schema/stats_row.py) in; rows come oldest first (by id, where they have one)."""

@@ -147,13 +147,15 @@ class StatsStore(StatsDisk):
 
         return self._ask(ask, [])
 
-    def records(self) -> Pending:
+    def records(self, players: tuple[str, ...] = ()) -> Pending:
         """The players' records (a ``game.records.RecordBook`` that no one changes any more; None when the
-        statistics are off), made on the statistics thread: the frame loop only reads them. Games another copy of
-        the app added since are read in too."""
+        statistics are off), made on the statistics thread: the frame loop only reads them. From a large file only
+        what the screens show is read (``book.partial``): each game's most played players, the last used, and
+        ``players``. Games another copy of the app added since are read in too."""
         def ask() -> RecordBook | None:
-            if self._conn is not None and (self._book is None or self._changed_elsewhere()):
-                self._read_book()
+            book = self._book
+            if self._conn is not None and (book is None or not book.has(players) or self._changed_elsewhere()):
+                self._read_book(tuple(players))
             return self._book
 
         return self._ask(ask, None)

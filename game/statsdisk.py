@@ -97,9 +97,10 @@ class StatsDisk:
         self._read_book()
         self._flush()
 
-    def _read_book(self) -> None:
-        """The records: from the file's tally when it holds them exactly, else folded from every row (then the tally
-        is written again from that fold, when the file can be written)."""
+    def _read_book(self, players: tuple[str, ...] = ()) -> None:
+        """The records: from the file's tally when it holds them exactly (what the screens show, and ``players``),
+        else folded from every row (then the tally is written again from that fold, when the file can be
+        written)."""
         from game.names_check import check_name
         from game.records import RecordBook
         from game.schema.stats_row import RowChecker
@@ -110,7 +111,8 @@ class StatsDisk:
         conn = self._conn
         if conn is None:
             return
-        book = None if self.newer else self._query(lambda: read_tally(conn, self._measures or {}, _name_ok(check_name)))
+        book = None if self.newer else self._query(
+            lambda: read_tally(conn, self._measures or {}, _name_ok(check_name), players=players))
         if book is not None:
             self._book = book
             return
@@ -267,8 +269,8 @@ class StatsDisk:
             self.waiting.popleft()
             self._tries = 0
             checked = check_row((new_id, *row))
-            if checked is not None and self._book is not None:
-                self._book = self._book.plus(checked)
+            if checked is not None and self._book is not None:  # a partial book is read again, when asked
+                self._book = None if self._book.partial else self._book.plus(checked)
 
 
 def os_writable(path: Path) -> bool:

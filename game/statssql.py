@@ -103,19 +103,34 @@ def _caps(measures: Measures) -> dict[str, int]:
     return {game: cap for game, (_low, cap) in measures.items() if cap is not None}
 
 
-def read_tally(conn: sqlite3.Connection, measures: Measures, name_ok: Any) -> RecordBook | None:
-    """The records from the tally, or None when it does not hold them exactly (the caller folds the rows). One read
-    transaction: the tally and the rows it is checked against are of the same moment."""
+TOP = 40  # the most played players of each game read from the tally (the statistics screen shows the first 8)
+RECENT = 64  # the players last used read from it (the names screen offers 6 names, each maybe in every game)
+_FIELDS = f"game, name, played, wins, hi, lo, total, {', '.join(f'won{lv}, played{lv}' for lv in LEVELS)}, " \
+          "streak, last, last_name"
+
+
+def read_tally(conn: sqlite3.Connection, measures: Measures, name_ok: Any, top: int | None = TOP,
+               players: tuple[str, ...] = ()) -> RecordBook | None:
+    """The records from the tally, or None when it does not hold them exactly (the caller folds the rows). With
+    ``top``, only what a screen shows: each game's ``top`` most played players, the players last used and those
+    named in ``players`` (a partial book, ``book.asked``); ``top=None`` reads every player. One read transaction:
+    the tally and the rows it is checked against are of the same moment."""
+    import sqlite3
+
     conn.execute("BEGIN")
+    own = conn.text_factory
+    conn.text_factory = str  # every text here is a name or a game: SQLite's own decoding is faster than a callback
     try:
-        return _read(conn, measures, name_ok)
+        return _read(conn, measures, name_ok, top, players)
+    except sqlite3.OperationalError:  # a text that is not UTF-8
+        return None
     finally:
+        conn.text_factory = own
         conn.execute("COMMIT")
 
 
-def _read(conn: sqlite3.Connection, measures: Measures, name_ok: Any) -> RecordBook | None:
-    import sqlite3
-
+def _read(conn: sqlite3.Connection, measures: Measures, name_ok: Any, top: int | None,
+          players: tuple[str, ...]) -> RecordBook | None:
     tally = conn.execute("SELECT rows, last_id, skipped, dirty FROM tally").fetchone()
     rows, last_id = conn.execute("SELECT count(*), coalesce(max(id), 0) FROM games").fetchone()
     if tally is None or tally[3] or (tally[0], tally[1]) != (rows, last_id):
@@ -124,19 +139,41 @@ def _read(conn: sqlite3.Connection, measures: Measures, name_ok: Any) -> RecordB
         return None
     if not all(isinstance(n, str) and name_ok(n) for (n,) in conn.execute("SELECT name FROM names")):
         return None
+    odd = conn.execute(f"SELECT {_FIELDS} FROM players WHERE name GLOB '*[^ -~]*'").fetchall()  # not plain ASCII
+    if _joined_by_casefold(conn, odd):
+        return None
     book = RecordBook(measures)
     book.skipped, book.rows, book.last_id = tally[2], rows, last_id
-    columns = ", ".join(f"won{lv}, played{lv}" for lv in LEVELS)
-    own = conn.text_factory
-    conn.text_factory = str  # here every text is a name or a game, checked above: SQLite's own decoding is faster
-    try:
-        found = conn.execute(f"SELECT game, name, played, wins, hi, lo, total, {columns}, streak, last, last_name "
-                             "FROM players").fetchall()
-    except sqlite3.OperationalError:  # text that is not UTF-8
-        return None
-    finally:
-        conn.text_factory = own
-    return book if book.load(found) else None  # False: two spellings only casefold joins, the fold decides
+    if top is None:
+        found = conn.execute(f"SELECT {_FIELDS} FROM players").fetchall()
+    else:
+        found = [*conn.execute(f"SELECT {_FIELDS} FROM players ORDER BY last DESC LIMIT {RECENT}")]
+        for (game,) in conn.execute("SELECT DISTINCT game FROM players").fetchall():
+            found += conn.execute(f"SELECT {_FIELDS} FROM players WHERE game = ? ORDER BY played DESC, key "
+                                  f"LIMIT {top}", (game,))
+        keys = sorted({sqlite_lower(n) for n in players})
+        if keys:
+            found += conn.execute(f"SELECT {_FIELDS} FROM players WHERE key IN ({', '.join('?' * len(keys))})", keys)
+        folded = {n.casefold() for n in players}
+        found += [r for r in odd if r[1].casefold() in folded]
+        book.asked = folded
+    unique = list({(r[0], r[1]): r for r in found}.values())
+    return book if book.load(unique) else None
+
+
+def _joined_by_casefold(conn: sqlite3.Connection, odd: list[tuple]) -> bool:
+    """Whether two players of one game are one name by casefold but two by SQLite's ``lower`` ("Straße" and
+    "STRASSE", "Ärger" and "ärger"): only names that are not plain ASCII can be."""
+    seen: set[tuple[str, str]] = set()
+    for game, name, *_ in odd:
+        folded = name.casefold()
+        if (game, folded) in seen:
+            return True
+        seen.add((game, folded))
+        if folded.isascii() and conn.execute("SELECT 1 FROM players WHERE game = ? AND key = ?",
+                                              (game, folded)).fetchone():
+            return True
+    return False
 
 
 def rebuild(conn: sqlite3.Connection, book: RecordBook, measures: Measures) -> bool:

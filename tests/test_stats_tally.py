@@ -76,10 +76,10 @@ def insert(path: Path, rows: list[tuple]) -> None:
     conn.close()
 
 
-def tally(path: Path) -> RecordBook | None:
+def tally(path: Path, top: int | None = None, players: tuple[str, ...] = ()) -> RecordBook | None:
     conn = connect(path, read_only=False)
     try:
-        return read_tally(conn, measures(), name_ok)
+        return read_tally(conn, measures(), name_ok, top, players)
     finally:
         conn.close()
 
@@ -176,3 +176,24 @@ def test_best_is_each_games_own_best_and_cribbage_counts_at_most_121():
         best = {g: book.games[g]["Ann"].best for g in ("square", "trumps", "kombi", "cribbage")}
         assert best == {"square": 2, "trumps": 0, "kombi": 40, "cribbage": 121}
         assert book.games["cribbage"]["Ann"].average == (121 + 100) / 2
+
+
+def test_from_a_large_history_only_what_the_screens_show_is_read():
+    """Each game's most played players, the last used, and the ones asked for (the end screen's players)."""
+    path = new_file(stats_path())
+    rows = [("kombi", "computer", f"P{p:03d}", "Computer", p % 7, 1, "0" if p % 3 else "1", 9,
+             "2026-01-01T00:00:00Z", None, 1 + p % 3, "0") for p in range(120) for _ in range(1 + p // 2)]
+    rows += [("kombi", "hotseat", "Zoe", "Ärger", 3, 4, "1", 9, "2026-01-01T00:00:00Z", None, None, "0,1")]
+    insert(path, rows)
+    full = reference(path)
+    book = tally(path, top=40, players=("zoe", "ärger", "p000"))
+    assert book is not None and book.partial and book.has(("ZOE",)) and not book.has(("P005",))
+    shown = set(book.games["kombi"])
+    most = sorted(full.games["kombi"].values(), key=lambda r: -r.played)[:40]
+    assert {r.name for r in most} <= shown and {"Zoe", "Ärger", "P000"} <= shown
+    assert len(shown) < len(full.games["kombi"])
+    players, skipped, recent = figures(full)
+    assert figures(book) == ({k: v for k, v in players.items() if v[0] in shown}, skipped, recent)
+    store = StatsStore(path)
+    assert wait(store.records(("P001",))).games["kombi"]["P001"].played == 1, "asked for: read for the end screen"
+    store.close()
