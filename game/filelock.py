@@ -1,6 +1,7 @@
 """Advisory locks between copies of the app (a save in play, the kiosk): held while a file handle is open, so the
-system frees a lock the moment its process ends, even when it is killed. A lock file that cannot be made (a read-only
-folder) locks nothing: the app then works as one copy would."""
+system frees a lock the moment its process ends, even when it is killed. The lock file names the process that holds
+it: within that process the lock is no obstacle (one copy of the app, e.g. a test that opens two apps). A lock file
+that cannot be made (a read-only folder) locks nothing: the app then works as one copy would."""
 from __future__ import annotations
 
 import contextlib
@@ -19,7 +20,8 @@ class FileLock:
         return self._fh is not None
 
     def acquire(self) -> bool:
-        """Take the lock without waiting: False when another process holds it."""
+        """Take the lock without waiting: False when another process holds it (True, holding nothing, when this
+        process does through another handle)."""
         if self._fh is not None:
             return True
         try:
@@ -29,18 +31,21 @@ class FileLock:
             return True  # nowhere to keep a lock: nothing to coordinate with
         if not _lock(fh):
             fh.close()
-            return False
+            return self.owner() == os.getpid()
         self._fh = fh
+        with contextlib.suppress(OSError):
+            fh.seek(0)
+            fh.truncate()
+            fh.write(str(os.getpid()).encode("ascii"))
+            fh.flush()
         return True
 
-    def write(self, text: str) -> None:
-        """Say who holds the lock, in the lock file (read by the copy that is refused)."""
-        if self._fh is not None:
-            with contextlib.suppress(OSError):
-                self._fh.seek(0)
-                self._fh.truncate()
-                self._fh.write(text.encode("ascii"))
-                self._fh.flush()
+    def owner(self) -> int:
+        """The process that holds the lock, as its file says (0: it does not say)."""
+        try:
+            return int(self.path.read_text(encoding="ascii").strip() or 0)
+        except (OSError, ValueError):
+            return 0
 
     def release(self) -> None:
         if self._fh is not None:

@@ -40,20 +40,13 @@ class AlreadyRunning(RuntimeError):
 
 def hold_the_kiosk(message: str) -> FileLock:
     """The kiosk's lock (in the data folder), held as long as the app runs; AlreadyRunning(message) when another
-    process holds it. One process may open several kiosk apps (tests do): the lock file names its process."""
+    process holds it."""
     from game.filelock import FileLock
     from game.paths import user_data_dir
 
     lock = FileLock(user_data_dir() / "kiosk.lock")
     if not lock.acquire():
-        try:
-            owner = int((user_data_dir() / "kiosk.lock").read_text(encoding="ascii").strip() or 0)
-        except (OSError, ValueError):
-            owner = 0
-        if owner != os.getpid():
-            raise AlreadyRunning(message)
-        return lock
-    lock.write(str(os.getpid()))
+        raise AlreadyRunning(message)
     return lock
 
 
