@@ -20,7 +20,7 @@ from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
 from tests.uiplay import find_button, run_until
-from tools.driver import drag, frames, key, make_app, settle, tap
+from tools.driver import drag, frames, key, make_app, settle, tap, wait_for_hint
 
 ANN = ["5H", "5D", "5C", "JS", "4C", "6D"]  # the dealer's six (seat 0)
 COMPUTER = ["2C", "3D", "9S", "KH", "QC", "7H"]
@@ -297,6 +297,7 @@ def test_hint_is_a_preview_with_a_reason():
     wait_ready(app, table)
     cursor = session.match.cursor
     key(app, pygame.K_h)
+    wait_for_hint(app, table)
     assert session.match.cursor == cursor and table.hint is not None and table.hint.kind == "discard"
     text = table.preview_text()
     from game.tables.cribbage.words import keep_text

@@ -35,7 +35,7 @@ def _human_to(phase: str, hand_no: int = 1) -> Callable[[GameState], bool]:
 
 def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.end import EndScene
-    from tools.driver import frames, make_app, settle
+    from tools.driver import frames, make_app, settle, wait_for_hint
     from tools.shots import save
 
     app = make_app(size=size)
@@ -54,6 +54,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 11), _human_to("discard"))
     table = open_settled(app, session)
     table.show_hint()
+    wait_for_hint(app, table)
     frames(app, 2)
     save(app, folder, f"{tag}discard_hint")
     hand = table.obs["hand"]
