@@ -144,3 +144,53 @@ def test_a_locked_database_is_reported_the_game_waits_and_is_counted_once_free()
         if not released:
             other.rollback()
             other.close()
+
+
+def test_the_statistics_shot_shows_its_table_however_slow_the_statistics_thread(tmp_path, monkeypatch):
+    """Issue 44 item 6: three of four shot runs caught "Reading the statistics…" (the shot counted frames)."""
+    import game.statsdisk
+    import tools.shots
+    from tools.settings_shots import settings_shots
+
+    real_read = game.statsdisk.StatsDisk._read_book
+
+    def slow_read(self, *args):
+        time.sleep(2.0)  # a loaded machine
+        return real_read(self, *args)
+
+    shown = {}
+    real_save = tools.shots.save
+
+    def spy(app, folder, name):
+        shown[name] = getattr(app.stack.top, "table", None)
+        return real_save(app, folder, name)
+
+    monkeypatch.setattr(game.statsdisk.StatsDisk, "_read_book", slow_read)
+    monkeypatch.setattr(tools.shots, "save", spy)
+    settings_shots(tmp_path, (1024, 600), "")
+    assert shown["stats"] is not None and shown["stats"], "the table, with the games made up for the picture"
+    assert (tmp_path / "stats.png").exists() or list(tmp_path.rglob("*stats*"))
+
+
+def test_the_statistics_screen_shows_each_games_own_best_and_no_cribbage_score_past_121():
+    """Issue 44 item 6: Card Square showed 27 as "Best" when 2 was won; cribbage showed 126."""
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = StatsStore(path)
+    for game, score in (("square", 27), ("square", 2), ("trumps", 35), ("trumps", 0), ("cribbage", 126)):
+        store.add_row((game, "computer", "Ann", "Computer", score, 5, "0", 30, "2026-01-01T10:00:00+00:00", 1, 2,
+                       "0"))
+    store.close()
+    app = make_app()
+    app.show("menu")
+    frames(app, 2)
+    scene = app.push("stats")
+    assert run_until(app, lambda: scene.table is not None)
+    best = {}
+    for game in ("square", "trumps", "cribbage"):
+        scene.press(f"game:{game}")
+        frames(app)
+        best[game] = scene.cells(scene.shown[0])[4]
+        app.draw()
+    assert best == {"square": "2", "trumps": "0", "cribbage": "121"}
+    assert scene.cells(scene.shown[0])[5] == "121.0", "the average counts 121 too"
