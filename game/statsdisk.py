@@ -80,6 +80,8 @@ class StatsDisk:
                 return
             if kind == "damaged":
                 self._set_aside(real, exc)
+            elif kind in ("passing", "read-only") and self._read_only_instead(real):
+                pass  # e.g. a read-only folder: the games so far show, new ones wait for no one
             else:
                 self._wait_for(kind, exc)
                 return
@@ -130,6 +132,23 @@ class StatsDisk:
         self._book = book
         if not self.read_only and self._conn is not None:
             self._query(lambda: rebuild(conn, book, self._measures or {}))
+
+    def _read_only_instead(self, real: Path) -> bool:
+        """Open an existing file that cannot be opened for writing (a read-only folder, where SQLite cannot make its
+        side files) for reading only; False when that fails too."""
+        import sqlite3
+
+        from game.statsfile import connect
+
+        if self.read_only or not real.is_file():
+            return False
+        try:
+            self._conn = connect(real, True)
+        except sqlite3.Error as exc:
+            log.warning("statistics file not readable either (%s)", exc)
+            return False
+        self.read_only = True  # said once by the caller
+        return True
 
     def _query(self, fn: Callable[[], Any]) -> Any:
         """``fn()``, or None when SQLite refuses it for a passing reason (the caller falls back)."""

@@ -121,8 +121,17 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     import sqlite3
 
     where = f"{path.as_uri()}?mode=ro" if read_only else str(path)
-    conn = sqlite3.connect(where, timeout=LOCK_WAIT, check_same_thread=False, uri=read_only,
-                           isolation_level=None)  # transactions are begun and ended by hand
+    try:
+        conn = sqlite3.connect(where, timeout=LOCK_WAIT, check_same_thread=False, uri=read_only,
+                               isolation_level=None)  # transactions are begun and ended by hand
+        if read_only:
+            conn.execute("PRAGMA user_version").fetchone()  # a WAL file in a read-only folder fails here
+    except sqlite3.OperationalError:
+        if not read_only:
+            raise
+        # No side files can be made beside it: read it as it is on disk (nothing else writes where we cannot)
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", check_same_thread=False, uri=True,
+                               isolation_level=None)
     conn.text_factory = _text  # a damaged text stays bytes: its row is skipped, not the whole file
     try:
         if not read_only:

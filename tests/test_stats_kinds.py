@@ -246,8 +246,10 @@ def test_the_data_folder_read_only_is_passing_not_damage():
     try:
         store = StatsStore(path)
         store.add_row(ROW)
-        wait(store.records())
+        book = wait(store.records())
         store.close()
     finally:
         subprocess.run(undo, check=True)
     assert others(path) == [] and path.exists()
+    assert book is not None and book.games["kombi"]["Ann"].played == 1, "the games so far still show"
+    assert store.read_only and store.take_notice()[0] == "stats.readonly"
