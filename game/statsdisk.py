@@ -43,6 +43,7 @@ class StatsDisk:
         self.problem: str | None = None  # why the statistics are off, for the statistics screen
         self.read_only = False  # the file can be read but not written: the games so far show, new ones are not kept
         self.newer = False  # made by a newer version of the app: shown read-only
+        self._for_now = False  # read-only only for a passing trouble (e.g. a read-only folder): tried again
         self.waiting: deque[tuple] = deque()  # games not written yet (locked, disk full): tried again
         self._tries = 0
         self._timer: threading.Timer | None = None
@@ -80,8 +81,8 @@ class StatsDisk:
                 return
             if kind == "damaged":
                 self._set_aside(real, exc)
-            elif kind in ("passing", "read-only") and self._read_only_instead(real):
-                pass  # e.g. a read-only folder: the games so far show, new ones wait for no one
+            elif kind in ("passing", "read-only", "full") and self._read_only_instead(real):
+                self._wait_for(kind, exc)  # e.g. a read-only folder: the games so far show, new ones wait
             else:
                 self._wait_for(kind, exc)
                 return
@@ -147,7 +148,7 @@ class StatsDisk:
         except sqlite3.Error as exc:
             log.warning("statistics file not readable either (%s)", exc)
             return False
-        self.read_only = True  # said once by the caller
+        self.read_only = self._for_now = True  # tried for writing again later (``_again``)
         return True
 
     def _query(self, fn: Callable[[], Any]) -> Any:
@@ -215,7 +216,15 @@ class StatsDisk:
     def _again(self) -> None:
         self._timer = None
         if not self._closing:
-            self._submit(self._open if self._conn is None else self._flush)
+            self._submit(self._open if self._conn is None else self._reopen if self._for_now else self._flush)
+
+    def _reopen(self) -> None:
+        """Give up the read-only connection made for a passing trouble, and open the file for writing again."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self.read_only = self._for_now = False
+        self._open()
 
     def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
         """The statement's rows (a read); [] when the file cannot be read now. A damaged file is set aside."""
@@ -266,7 +275,8 @@ class StatsDisk:
                     self._open()
                 return
             if self.read_only:
-                self.waiting.clear()  # shown, not counted: the notice said so
+                if not self._for_now:
+                    self.waiting.clear()  # shown, not counted: the notice said so
                 return
             row = self.waiting[0]
             try:

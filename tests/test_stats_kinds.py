@@ -234,7 +234,8 @@ def test_a_damaged_save_is_named_at_the_next_start_too(tmp_path):
 
 
 def test_the_data_folder_read_only_is_passing_not_damage():
-    """A folder the app cannot write into (e.g. mounted read-only) never leads to a rename."""
+    """A folder the app cannot write into (e.g. mounted read-only) never leads to a rename: the games so far show,
+    a new one waits and is written once the folder can be written again."""
     path = fresh_file(stats_path(), rows=1)
     if os.geteuid() == 0:
         if subprocess.run(["chattr", "+i", str(path.parent)], capture_output=True).returncode:
@@ -247,9 +248,11 @@ def test_the_data_folder_read_only_is_passing_not_damage():
         store = StatsStore(path)
         store.add_row(ROW)
         book = wait(store.records())
-        store.close()
+        assert book is not None and book.games["kombi"]["Ann"].played == 1, "the games so far still show"
+        assert store.read_only and store.waiting and store.take_notice()[0] == "stats.later"
     finally:
         subprocess.run(undo, check=True)
+    assert until(lambda: not store.waiting and not store.read_only, 60), "written once the folder is writable"
+    assert played(store) == 2
+    store.close()
     assert others(path) == [] and path.exists()
-    assert book is not None and book.games["kombi"]["Ann"].played == 1, "the games so far still show"
-    assert store.read_only and store.take_notice()[0] == "stats.readonly"
