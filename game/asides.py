@@ -68,4 +68,10 @@ def told_once(t: Any) -> str | None:
     fresh = to_tell()
     if not fresh:
         return None
-    return t.n("aside.told", len(fresh), aside=", ".join(a for a, _ in fresh), was=", ".join(w for _, w in fresh))
+    return t.n("aside.told", len(fresh), aside=", ".join(a for a, _ in fresh),
+               was=", ".join(_short(w, a) for a, w in fresh))
+
+
+def _short(was: str, aside: str) -> str:
+    """The old name alone where the file stays in its folder (a statistics file), else the old path."""
+    return Path(was).name if Path(was).parent == Path(aside).parent else was
