@@ -79,6 +79,12 @@ class StatsStore(StatsDisk):
             self._submit(self._open)
 
     @property
+    def opening(self) -> bool:
+        """The file could not be opened yet for a passing reason (another program's lock, a full disk): it is tried
+        again, and a screen asks again for what it shows."""
+        return self.enabled and self._started and self.problem is None and self._conn is None
+
+    @property
     def busy(self) -> bool:
         """Work is queued or running: a resting app looks again soon for its answers."""
         return self._worker is not None

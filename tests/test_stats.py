@@ -127,6 +127,12 @@ def test_a_locked_database_is_reported_the_game_waits_and_is_counted_once_free()
         finish_kombi(app)
         assert app.stack.top.name == "end"
         assert app.stats.problem is None, "a lock never turns the statistics off"
+        tap(app, find_button(app, "menu").center)
+        frames(app, 2)
+        tap(app, find_button(app, "stats").center)
+        scene = app.stack.top
+        run_until(app, lambda: False, seconds=1.5)
+        assert scene.name == "stats" and scene.table is None, "still reading, not an empty history"
         other.rollback()
         other.close()
         released = True
@@ -139,6 +145,8 @@ def test_a_locked_database_is_reported_the_game_waits_and_is_counted_once_free()
             return rows.ready and len(rows.value) == 1
 
         assert run_until(app, counted, seconds=60), "the game that waited is written once the lock is gone"
+        assert run_until(app, lambda: scene.table is not None, seconds=30)
+        assert scene.table["kombi"]["Ann"].played == 1
         app.draw()
     finally:
         if not released:
