@@ -197,3 +197,25 @@ def test_from_a_large_history_only_what_the_screens_show_is_read():
     store = StatsStore(path)
     assert wait(store.records(("P001",))).games["kombi"]["P001"].played == 1, "asked for: read for the end screen"
     store.close()
+
+
+def test_a_file_from_before_the_tally_is_folded_once_and_read_from_its_tally_after():
+    from game.statsfile import MIGRATIONS
+
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    for version in MIGRATIONS[:2]:
+        for statement in version:
+            conn.execute(statement)
+    conn.execute("PRAGMA user_version = 2")
+    conn.executemany(INSERT, [("kombi", "hotseat", "Ann", "Ben", s, 3, "0", 9, "2026-01-01T00:00:00Z", s, None,
+                               "0,1") for s in range(30)])
+    conn.commit()
+    conn.close()
+    store = StatsStore(path)
+    book = wait(store.records())
+    assert figures(book) == figures(reference(path)) and book.games["kombi"]["Ann"].played == 30
+    store.close()
+    kept = tally(path)
+    assert kept is not None and figures(kept) == figures(reference(path))
