@@ -167,9 +167,8 @@ class StatsStore(StatsDisk):
         return self._ask(ask, None)
 
     def _changed_elsewhere(self) -> bool:
-        book = self._book
-        found = self._run("SELECT count(*), coalesce(max(id), 0) FROM games")
-        return book is not None and bool(found) and found[0] != (book.rows, book.last_id)
+        """Another connection wrote to the file since the records were read (O(1): SQLite keeps the count)."""
+        return self._version() != self._seen
 
     def _ask(self, fn: Callable[[], Any], off: Any) -> Pending:
         if self.enabled:

@@ -44,6 +44,7 @@ class StatsDisk:
         self.read_only = False  # the file can be read but not written: the games so far show, new ones are not kept
         self.newer = False  # made by a newer version of the app: shown read-only
         self._for_now = False  # read-only only for a passing trouble (e.g. a read-only folder): tried again
+        self._seen: int | None = None  # PRAGMA data_version when the records were last read
         self.waiting: deque[tuple] = deque()  # games not written yet (locked, disk full): tried again
         self._tries = 0
         self._timer: threading.Timer | None = None
@@ -114,6 +115,7 @@ class StatsDisk:
         conn = self._conn
         if conn is None:
             return
+        self._seen = self._version()  # before reading: a change made meanwhile is read next time
         book = None if self.newer else self._query(
             lambda: read_tally(conn, self._measures or {}, _name_ok(check_name), players=players))
         if book is not None:
@@ -150,6 +152,11 @@ class StatsDisk:
             return False
         self.read_only = self._for_now = True  # tried for writing again later (``_again``)
         return True
+
+    def _version(self) -> int | None:
+        """SQLite's count of the changes other connections (other copies, other programs) made to the file."""
+        found = self._run("PRAGMA data_version")
+        return found[0][0] if found else None
 
     def _query(self, fn: Callable[[], Any]) -> Any:
         """``fn()``, or None when SQLite refuses it for a passing reason (the caller falls back)."""

@@ -158,3 +158,22 @@ def test_a_second_kiosk_on_one_computer_is_refused_with_a_message(capsys):
     lock = hold_the_kiosk("refused")  # the first copy has ended: the kiosk starts
     assert lock.held
     lock.release()
+
+
+def test_games_another_copy_recorded_show_in_this_copys_records():
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mine = StatsStore(path)
+    mine.add_row(ROW)
+    first = mine.records()
+    while not first.ready:
+        time.sleep(0.01)
+    assert first.value.games["kombi"]["Ann"].played == 1
+    other = child(RECORD_GAMES.replace("{who}", "9"))
+    out, err = other.communicate("go\n", timeout=120)
+    assert other.returncode == 0, err
+    again = mine.records()
+    while not again.ready:
+        time.sleep(0.01)
+    assert again.value.games["kombi"]["P9"].played == GAMES_EACH and again.value.games["kombi"]["Ann"].played == 1
+    mine.close()
