@@ -139,7 +139,8 @@ class StatsStore(StatsDisk):
 
     def _keep(self, row: tuple) -> None:
         self.waiting.append(row)
-        self._flush()
+        if self._timer is None:  # else it waits for the try that is planned, behind the older games
+            self._flush()
 
     def games(self, game: str | None = None) -> Pending:
         """Every kept game (of ``game``) whose values pass their rules, oldest first, as dicts."""

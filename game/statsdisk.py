@@ -6,6 +6,7 @@ stays in ``waiting`` and is tried again a little later, oldest first; nothing tu
 reason, and only a damaged file is set aside (named in a notice now and at the next start, game/asides.py)."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections import deque
@@ -208,17 +209,17 @@ class StatsDisk:
     def _wait_for(self, kind: str, exc: BaseException) -> None:
         """A passing trouble (another copy's lock, a full disk, a file that could not be opened now): say so once,
         keep the games waiting, and try again a little later. The file is never touched."""
-        log.warning("statistics file %s (%s): the games wait and are written later", kind, exc)
         key = {"locked": "stats.locked", "full": "stats.full"}.get(kind, "stats.later")
         self._notice = self._notice or (key, {"why": str(exc)})
-        if self._closing:
+        if self._closing or self._timer is not None:  # a try is planned already
             return
+        if not self._tries:
+            log.warning("statistics file %s (%s): the games wait and are written later", kind, exc)
         delay = RETRY_AFTER[min(self._tries, len(RETRY_AFTER) - 1)]
         self._tries += 1
-        if self._timer is None:
-            self._timer = threading.Timer(delay, self._again)
-            self._timer.daemon = True
-            self._timer.start()
+        self._timer = threading.Timer(delay, self._again)
+        self._timer.daemon = True
+        self._timer.start()
 
     def _again(self) -> None:
         self._timer = None
@@ -269,10 +270,10 @@ class StatsDisk:
             self._read_book()
 
     def _flush(self) -> None:
-        """Write the games that wait, oldest first; stop at the first that cannot be written now and try later."""
+        """Write the games that wait, oldest first, in one transaction (a full disk frees little room: one commit
+        needs far less of it than one per game); if they cannot be written now, they wait for a later try."""
         import sqlite3
 
-        from game.schema.stats_row import check_row
         from game.statsfile import kind_of
 
         sql = f"INSERT INTO games ({', '.join(COLUMNS[1:])}) VALUES ({', '.join('?' * (len(COLUMNS) - 1))})"
@@ -285,14 +286,15 @@ class StatsDisk:
                 if not self._for_now:
                     self.waiting.clear()  # shown, not counted: the notice said so
                 return
-            row = self.waiting[0]
+            rows = list(self.waiting)
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
-                new_id = self._conn.execute(sql, row).lastrowid
+                ids = [self._conn.execute(sql, row).lastrowid for row in rows]
                 self._conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 if self._conn is not None and self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.Error):  # the games stay waiting whatever the rollback says
+                        self._conn.execute("ROLLBACK")
                 kind = kind_of(exc)
                 if kind == "damaged":
                     self._damaged(exc)  # the game that found the damage goes into the fresh file
@@ -300,12 +302,31 @@ class StatsDisk:
                 if kind == "read-only":
                     self._say_read_only()
                     continue
+                if kind == "full":
+                    self._checkpoint()  # the WAL itself may hold the room the games need
                 self._wait_for(kind, exc)
                 return
-            self.waiting.popleft()
+            for _ in rows:
+                self.waiting.popleft()
+            if self._tries:
+                self._checkpoint()  # after a trouble: give the room the WAL took back to the disk
             self._tries = 0
+            self._written(list(zip(ids, rows, strict=True)))
+
+    def _checkpoint(self) -> None:
+        import sqlite3
+
+        if self._conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _written(self, rows: list[tuple[int | None, tuple]]) -> None:
+        """The records learn the games just written (a partial book is read again, when asked)."""
+        from game.schema.stats_row import check_row
+
+        for new_id, row in rows:
             checked = check_row((new_id, *row))
-            if checked is not None and self._book is not None:  # a partial book is read again, when asked
+            if checked is not None and self._book is not None:
                 self._book = None if self._book.partial else self._book.plus(checked)
 
 

@@ -3,6 +3,7 @@ wait and are written later); a file from a newer version is read and shown, neve
 folder or a pipe at the path is refused and left where it is; every file set aside is named at the next start."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import stat
@@ -87,6 +88,41 @@ def test_a_full_disk_at_the_end_of_a_game_keeps_the_file_and_writes_the_game_onc
     assert until(lambda: not store.waiting, 60), "written on the next try"
     assert played(store) == 303
     store.close()
+
+
+@contextlib.contextmanager
+def small_disk(where: Path, size: str = "600k"):
+    """A disk of its own (tmpfs) at ``where``: only root may mount one."""
+    where.mkdir(parents=True)
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                                           capture_output=True).returncode:
+        pytest.skip("a small disk needs root and mount")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def test_a_really_full_disk_keeps_the_file_and_every_game_is_written_once_there_is_room(tmp_path):
+    with small_disk(tmp_path / "disk") as disk:
+        path = fresh_file(disk / "stats.sqlite3", rows=3)
+        store = StatsStore(path)
+        assert played(store) == 3
+        filler = disk / "filler"
+        with contextlib.suppress(OSError), open(filler, "wb") as fh:
+            while True:
+                fh.write(b"x" * 4096)
+                fh.flush()
+        for i in range(50):  # the games that end while the disk is full
+            store.add_row(ROW[:2] + (f"Player {i}",) + ROW[3:])
+        wait(store._ask(lambda: None, None))
+        assert store.waiting and store.problem is None
+        assert store.take_notice()[0] == "stats.full"
+        assert others(path) == [f.name for f in [filler]], "nothing renamed"
+        filler.unlink()  # room again
+        assert until(lambda: not store.waiting, 60)
+        assert played(store) == 53
+        store.close()
 
 
 def test_the_kinds_of_trouble():
