@@ -11,6 +11,7 @@ same game and mode, as the menu asked."""
 from __future__ import annotations
 
 import logging
+import stat
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -59,11 +60,13 @@ def _parse(path: Path) -> tuple[str, str | None]:
 
 
 def _info(path: Path) -> SaveInfo | None:
+    """The save at ``path``; None for a name that is not a file (a pipe would block whoever reads it)."""
     game, mode = _parse(path)
     try:
-        return SaveInfo(path, game, mode, path.stat().st_mtime)
+        found = path.stat()
     except OSError:
         return None
+    return SaveInfo(path, game, mode, found.st_mtime) if stat.S_ISREG(found.st_mode) else None
 
 
 class SaveStore:
@@ -162,6 +165,9 @@ class SaveStore:
 
         if not self._claim(path):
             raise SaveInUse(str(path))
+        if _info(path) is None:  # gone, or a pipe or a folder: left where it is
+            self._release(path)
+            raise ValueError("not a file")
         try:
             if path.stat().st_size > MAX_BYTES:
                 raise ValueError(f"the file is too big to be a saved game ({path.stat().st_size} bytes)")

@@ -177,3 +177,15 @@ def test_games_another_copy_recorded_show_in_this_copys_records():
         time.sleep(0.01)
     assert again.value.games["kombi"]["P9"].played == GAMES_EACH and again.value.games["kombi"]["Ann"].played == 1
     mine.close()
+
+
+def test_a_pipe_named_like_a_save_is_not_listed_and_never_read():
+    """Reading a pipe blocks: the menu and the Continue list would hang."""
+    store = SaveStore()
+    pipe = store.path_for("kombi", "hotseat")
+    pipe.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(pipe)
+    assert store.latest() == [] and store.find("kombi", "hotseat") is None
+    with pytest.raises(ValueError, match="not a file"):
+        store.load(pipe)
+    assert pipe.exists() and not (store.root / "damaged").exists()
