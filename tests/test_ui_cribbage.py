@@ -502,6 +502,7 @@ def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discar
     from game.scenes.analysis import AnalysisScene
     from game.seats import seen_by
     from rules.cards import Card
+    from tools.driver import run_until as until_answered
 
     app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
     wait_ready(app, table)
@@ -511,7 +512,8 @@ def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discar
     tap(app, find_button(app, "analysis").center)
     frames(app, 2)
     panel = app.stack.top
-    assert isinstance(panel, AnalysisScene) and panel.grid is not None
+    assert isinstance(panel, AnalysisScene)
+    assert until_answered(app, lambda: panel.grid is not None), "thought in the worker while the frames go on"
     grid = panel.grid
     assert len(grid.rows) == 15 and len(grid.headers) == 5
     hint = make_bot("cribbage", 3).choose(seen_by(table.match, table.view_seat, {}), derive(0, "hint", cursor))
