@@ -521,3 +521,30 @@ def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discar
     tap(app, find_button(app, "close").center)
     frames(app, 2)
     assert app.stack.top is table and session.match.cursor == cursor  # looking changes nothing
+
+
+def test_the_discard_analysis_never_stalls_a_headless_frame(monkeypatch):
+    """Issue 42: a headless run waited on the frame for the worker's answer."""
+    import threading
+    import time
+    from concurrent.futures import Future
+
+    from game.scenes.analysis import AnalysisScene
+    from rules.cribbage.advice import analyse
+    from tools.driver import run_until as until_answered
+
+    app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
+    wait_ready(app, table)
+    from game.seats import seen_by
+
+    answer = analyse(seen_by(table.match, table.view_seat, {}), (0, "hint", session.match.cursor))
+    slow: Future = Future()
+    monkeypatch.setattr(app.executor, "submit", lambda fn, *args: slow)
+    threading.Timer(1.5, lambda: slow.set_result(answer)).start()
+    start_at = time.monotonic()
+    tap(app, find_button(app, "analysis").center)
+    frames(app, 10)
+    panel = app.stack.top
+    assert time.monotonic() - start_at < 1.0 and isinstance(panel, AnalysisScene) and panel.grid is None
+    assert until_answered(app, lambda: panel.grid is not None)
+    assert len(panel.grid.rows) == 15
