@@ -132,9 +132,19 @@ class SaveStore:
         self._drop_legacy(session.game_id, session.mode)
 
     def find(self, game_id: str, mode: str) -> SaveInfo | None:
-        """The unfinished game of ``game_id`` in ``mode``, if one is kept."""
-        return next((s for s in self.latest()
-                     if s.game_id == game_id and (s.mode or self.summary(s).mode) == mode), None)
+        """The unfinished game of ``game_id`` in ``mode`` a new game here would replace, if one is kept (not one
+        another copy of the app plays: a new game here goes to a save of its own)."""
+        return next((s for s in self.latest() if s.game_id == game_id
+                     and (s.mode or self.summary(s).mode) == mode and not self.played_elsewhere(s.path)), None)
+
+    def played_elsewhere(self, path: Path) -> bool:
+        """Whether another copy of the app plays the save at ``path`` now (its lock is held)."""
+        if path in self._locks:
+            return False
+        probe = FileLock(path.with_name(path.name + ".lock"))
+        free = probe.acquire()
+        probe.release()
+        return not free
 
     def latest(self) -> list[SaveInfo]:
         """Readable-looking saves, newest first (contents are checked only on load)."""

@@ -93,10 +93,12 @@ def test_a_save_played_in_another_copy_is_never_written_over_and_not_continued_h
     try:
         assert moves_in(theirs) == 4
         store = SaveStore()
+        assert store.find("kombi", "hotseat") is None, "a new game here replaces nothing: the menu need not ask"
         mine = Session.new("kombi", "hotseat", ["Cem", "Dana"], 12)
         for _ in range(6):
             mine.match.play(mine.match.state.legal_actions()[0])
         store.save(mine)
+        assert store.played_elsewhere(theirs) and store.find("kombi", "hotseat") == store.latest()[0]
         assert store.path_of(mine) != theirs and moves_in(theirs) == 4, "the other copy's game is untouched"
         assert moves_in(store.path_of(mine)) == 6
         assert sorted(s.path for s in store.latest()) == sorted([theirs, store.path_of(mine)]), "Continue lists both"
