@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.asides import told_once
 from game.botworker import BotExecutor
 from game.crash import CrashGuard
 from game.i18n import Translator
@@ -54,8 +55,9 @@ class App:
         self.kiosk_mode = opts.kiosk or settings.kiosk
         self.t = Translator(opts.lang or settings.language)
         if self.kiosk_mode:
-            from game.kiosk import prepare_environment
+            from game.kiosk import hold_the_kiosk, prepare_environment
 
+            self.kiosk_lock = hold_the_kiosk(self.t("kiosk.already"))  # a second kiosk copy stops here
             prepare_environment()
         pygame.init()
         set_window_icon()
@@ -93,6 +95,7 @@ class App:
         if self.settings_store is not None and self.settings_store.problems:  # each is in the log, word for word
             self.notice = self.t.n("settings.problems", len(self.settings_store.problems),
                                    name=str(self.settings_store.path))
+        self.notice = self.notice or told_once(self.t)  # files set aside as damaged last time, and how to undo it
         self.save_failed = False  # an autosave failed and the player was told
         self.coach_marks = not opts.headless  # the guided first games (a test may switch them on)
         self.kiosk = None

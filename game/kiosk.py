@@ -15,6 +15,7 @@ from sprites import theme
 from sprites.widgets import draw_panel
 
 if TYPE_CHECKING:
+    from game.filelock import FileLock
     from game.options import Options
     from game.services import AppServices
     from game.session import Session
@@ -31,6 +32,22 @@ _POINTER_TYPES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTI
                   pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
 _ACTIVITY_TYPES = _POINTER_TYPES + (pygame.KEYDOWN, pygame.TEXTINPUT)
 _CLOSE_TYPES = (pygame.QUIT, pygame.WINDOWCLOSE)
+
+
+class AlreadyRunning(RuntimeError):
+    """Another copy of the app runs as the kiosk on this computer: a second one is refused (its message says so)."""
+
+
+def hold_the_kiosk(message: str) -> FileLock:
+    """The kiosk's lock (in the data folder), held as long as the app runs; AlreadyRunning(message) when another
+    process holds it."""
+    from game.filelock import FileLock
+    from game.paths import user_data_dir
+
+    lock = FileLock(user_data_dir() / "kiosk.lock")
+    if not lock.acquire():
+        raise AlreadyRunning(message)
+    return lock
 
 
 def prepare_environment() -> None:
@@ -207,16 +224,18 @@ class Kiosk:
 
     def resume(self) -> None:
         """Continue the paused game from its save (the in-memory copy if the file is gone)."""
+        from game.saves import SaveInUse
+
         app, paused = self.app, self.paused
         if paused is None:
             app.show("menu")
             return
         session = paused
-        path = app.saves.path_for(paused.game_id, paused.mode)
+        path = app.saves.path_of(paused)
         if path.exists():
             try:
                 session = app.saves.load(path)
-            except ValueError as exc:
+            except (ValueError, SaveInUse) as exc:
                 log.warning("kiosk: the paused game's save could not be read (%s); using the one in memory", exc)
         self.paused = None
         app.show("menu")

@@ -55,5 +55,11 @@ def main(opts: Options) -> int:
             # the recorded game has no end to wait for; only --play-on lets the computer finish it
             print(f"REPLAY-END game={match.game_id} moves={match.cursor} unfinished", flush=True)
             return 0
-    app = App(opts)
+    from game.kiosk import AlreadyRunning
+
+    try:
+        app = App(opts)
+    except AlreadyRunning as exc:  # a kiosk runs already on this computer: said, and nothing else opens
+        print(f"card-duels: {exc}", file=sys.stderr)
+        return 3
     return app.run(start_scene(app))

@@ -1,28 +1,38 @@
 """Players' records from the kept games (rows of game/stats.py): pure code, no database, no pygame.
 
 A :class:`RecordBook` folds checked rows, oldest first, into one record per game and player (names compare without
-case), in time linear in the rows. The statistics thread builds one when the file opens and makes a new one for each
-game recorded (``plus``), leaving the one a screen holds unchanged: no screen ever goes through the rows itself."""
+case), in time linear in the rows. It is the reference: the statistics file keeps the same records row by row
+(game/statssql.py) and the thread reads them from there when it can. Each game is measured its own way
+(:data:`Measures`: whether the lowest score is the best, and the score a game's count stops at, e.g. 121). A new
+book is made for each game recorded (``plus``), leaving the one a screen holds unchanged."""
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-LEVELS = (1, 2, 3)
+LEVELS = (1, 2, 3)  # RecordBook.load and the tally's columns (game/statssql.py) name each of them
+Measures = dict[str, tuple[bool, int | None]]  # game -> (the lowest score is the best, the highest score counted)
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
     """One player's record in one game."""
 
     name: str
     played: int = 0
     wins: int = 0
-    best: int | None = None
+    hi: int | None = None  # the highest and lowest score
+    lo: int | None = None
     total: int = 0  # of the scores, for the average
     vs_level: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in LEVELS})  # won, played
     streak: int = 0  # > 0: that many wins in a row now; < 0: that many games without a win
+    low_best: bool = False  # the game's best score is its lowest (Card Square's sum, Own Trumps' cards left)
+
+    @property
+    def best(self) -> int | None:
+        """The best score by the game's own measure."""
+        return self.lo if self.low_best else self.hi
 
     @property
     def average(self) -> float | None:
@@ -36,7 +46,8 @@ class Record:
         self.played += 1
         self.wins += won
         self.total += score
-        self.best = score if self.best is None else max(self.best, score)
+        self.hi = score if self.hi is None else max(self.hi, score)
+        self.lo = score if self.lo is None else min(self.lo, score)
         if level in self.vs_level:
             self.vs_level[level][0] += won
             self.vs_level[level][1] += 1
@@ -57,26 +68,64 @@ def _seats(text: str) -> tuple[int, ...]:
 class RecordBook:
     """game -> player name (as first written) -> :class:`Record`, plus the rows skipped as damaged."""
 
-    def __init__(self) -> None:
+    def __init__(self, measures: Measures | None = None) -> None:
         self.games: dict[str, dict[str, Record]] = {}
+        self.measures: Measures = measures or {}
         self._by_key: dict[tuple[str, str], Record] = {}
         self._last_seen: dict[str, tuple[int, int, str]] = {}  # casefolded name -> (row, -seat, name), latest
         self._order = 0
         self.skipped = 0
+        self.rows = 0  # the rows read, skipped ones too, and the last one's id (game/statssql.py checks them)
+        self.last_id = 0
+        self.asked: set[str] | None = None  # a partial book (from the file's tally): the names it was read for
+
+    @property
+    def partial(self) -> bool:
+        """Only the players a screen shows: each game's most played, the last used and the ones asked for."""
+        return self.asked is not None
+
+    def has(self, names: tuple[str, ...]) -> bool:
+        """Whether the book holds the records of ``names`` (compared without case) that exist."""
+        return self.asked is None or all(n.casefold() in self.asked for n in names)
 
     def add(self, row: dict[str, Any]) -> None:
-        """Fold one checked row (game/schema/stats_row.py) in; rows come oldest first."""
+        """Fold one checked row (game/schema/stats_row.py) in; rows come oldest first (by id, where they have one)."""
         winners = _seats(row["winners"])
-        self._order += 1
+        self._order = row["id"] if "id" in row else self._order + 1
+        low, cap = self.measures.get(row["game"], (False, None))
         for seat in _seats(row["humans"]):
             name = row[f"name{seat}"]
             key = (row["game"], name.casefold())
             rec = self._by_key.get(key)
             if rec is None:
-                rec = self._by_key[key] = self.games.setdefault(row["game"], {})[name] = Record(name)
+                rec = self._by_key[key] = self.games.setdefault(row["game"], {})[name] = Record(name, low_best=low)
             level = row["bot_level"] if row["mode"] == "computer" else None
-            rec.add(int(row[f"score{seat}"]), seat in winners, level)
+            score = int(row[f"score{seat}"])
+            rec.add(score if cap is None else min(score, cap), seat in winners, level)
             self._last_seen[name.casefold()] = (self._order, -seat, name)
+
+    def load(self, rows: list[tuple]) -> bool:
+        """Take the records the file's tally keeps (game/statssql.py's ``players``, one tuple each: game, name,
+        played, wins, hi, lo, total, won and played at each of ``LEVELS``, streak, last use, name as last written);
+        False when two of them are one name without case (the caller folds the rows instead)."""
+        by_key, seen, games, measures = self._by_key, self._last_seen, self.games, self.measures
+        for game, name, played, wins, hi, lo, total, w1, p1, w2, p2, w3, p3, streak, last, last_name in rows:
+            key = (game, name.casefold())
+            if key in by_key or not played:
+                return False
+            rec = Record(name, played, wins, hi, lo, total, {1: [w1, p1], 2: [w2, p2], 3: [w3, p3]}, streak,
+                         measures.get(game, (False, None))[0])
+            by_key[key] = games.setdefault(game, {})[name] = rec
+            when = (last >> 1, (last & 1) - 1, last_name)
+            if when > seen.get(key[1], (-1, 0, "")):
+                seen[key[1]] = when
+        return True
+
+    def last_of(self, name: str) -> tuple[int, str]:
+        """When ``name`` (without case) was last used, as the tally keeps it: row id * 2 + (1 - seat), and the name
+        as then written."""
+        order, minus_seat, written = self._last_seen[name.casefold()]
+        return order * 2 + 1 + minus_seat, written
 
     def recent(self, limit: int = 6) -> list[str]:
         """The names people played under, most recent first, each once."""
@@ -97,6 +146,8 @@ class RecordBook:
                 fresh.vs_level = {lv: list(v) for lv, v in old.vs_level.items()}
                 new._by_key[key] = new.games[row["game"]][old.name] = fresh
         new.add(row)
+        new.rows += 1
+        new.last_id = max(new.last_id, row.get("id", 0))
         return new
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from game.saves import SaveInfo, SaveSummary
+from game.saves import SaveInfo, SaveInUse, SaveSummary
 
 if TYPE_CHECKING:
     from game.services import AppServices, Words
@@ -13,11 +13,13 @@ if TYPE_CHECKING:
 
 def continue_game(app: AppServices, info: SaveInfo) -> str | None:
     """Open the table of ``info``'s game over the current scenes: None when done, else what to tell the player
-    (a damaged file has been set aside by then)."""
+    (a damaged file has been set aside by then; a save another copy of the app plays is left to it)."""
     from game.tables import playable
 
     try:
         session = app.saves.load(info.path)
+    except SaveInUse:  # another copy of the app plays it: left to that copy, untouched
+        return app.t("save.elsewhere")
     except ValueError as exc:
         return app.t("save.damaged", name=info.path.name, why=str(exc))
     if session.game_id not in playable():

@@ -22,7 +22,8 @@ def record_line(t, rec: Record) -> str:
 class PlayerRecord:
     def __init__(self, app, session) -> None:
         self.app, self.session = app, session
-        self.pending = app.stats.records()  # queued after the game's own row: the records count it
+        humans = tuple(session.names[i] for i in session.humans)
+        self.pending = app.stats.records(humans)  # queued after the game's own row: the records count it
         self.text: str | None = None
 
     def line(self) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 import time
 
 import pygame
@@ -18,7 +19,7 @@ from rules.bots import make_bot
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
-from tools.driver import frames, key, make_app, settle
+from tools.driver import frames, key, make_app, settle, wait_for_hint
 from tools.shots import midgame
 
 
@@ -141,9 +142,29 @@ def test_a_hint_still_coming_is_dropped_when_the_position_changes():
     assert table.hint is None
 
 
-def test_headless_runs_wait_for_a_due_hint_on_the_same_frame():
+def test_headless_frames_go_on_while_a_hint_is_thought_and_the_hint_comes_with_the_answer(monkeypatch):
+    """Issue 42: a headless run waited for the hint on the frame that asked (0.7 s in Kombi, 2.5 s in Cribbage)."""
+    from concurrent.futures import Future
+
+    app, table = _table_at_my_turn()
+    answer = hint_for("kombi", table.match, table.view_seat)
+    slow: Future = Future()
+    monkeypatch.setattr(app.executor, "submit", lambda fn, *args: slow)  # a worker that thinks for 1.5 s
+    later = threading.Timer(1.5, lambda: slow.set_result((answer, 4242)))
+    later.start()
+    start = time.monotonic()
+    key(app, pygame.K_h)
+    frames(app, 10)
+    assert time.monotonic() - start < 1.0, "the frames never wait for the worker"
+    assert table.hint is None and table.hint_job is not None and table.toast[0] == table.t("table.hint_coming")
+    wait_for_hint(app, table)
+    assert table.hint == answer and table.hint_pid == 4242 and table.toast[0] == table.hint_text(answer)
+
+
+def test_a_hint_from_the_worker_process_shows_once_it_comes():
     app, table = _table_at_my_turn()
     key(app, pygame.K_h)
+    wait_for_hint(app, table)
     assert table.hint is not None and table.hint_job is None and table.hint_pid != os.getpid()
 
 
@@ -152,6 +173,7 @@ def test_a_hint_keeps_its_sentence_as_long_as_its_glow_and_both_go_with_a_move()
 
     app, table = _table_at_my_turn()
     key(app, pygame.K_h)
+    wait_for_hint(app, table)
     words = table.hint_text(table.hint)
     assert words.endswith(".") and len(words.split()) >= 3, "a hint is a sentence"
     frames(app, int(TOAST_SECONDS * 60) + 30)

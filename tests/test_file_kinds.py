@@ -1,6 +1,7 @@
-"""One property per file kind the app reads (saves, settings; statistics rows and replay codes have theirs in
-test_stats_files.py and test_replay.py): whatever a file holds, it is refused with a message or accepted and
-playable; nothing else escapes."""
+"""One property per file kind the app reads (saves and their per-copy slots, settings, whatever is at the statistics
+file's path; statistics rows and replay codes have theirs in test_stats_files.py, test_stats_tally.py and
+test_replay.py): whatever a file holds, it is refused with a message or accepted and playable, and only a damaged
+file is set aside; nothing else escapes."""
 from __future__ import annotations
 
 import json
@@ -146,3 +147,99 @@ def test_a_settings_file_gives_valid_settings_and_a_message_per_bad_value(data):
 def test_any_text_as_a_settings_file_gives_the_defaults_or_settings(text):
     s, problems = parse_settings(text)
     assert isinstance(s, Settings) and all(isinstance(p, str) and p for p in problems)
+
+
+# --- the statistics file: whatever is at its path, only a damaged file is ever set aside (issue 42) ----------------
+STATS_KINDS = ("garbage", "empty", "valid", "newer", "truncated", "symlink to valid", "symlink to garbage", "fifo",
+               "folder")
+
+
+def _stats_thing(where, kind: str, noise: bytes, cut: int):
+    """Put ``kind`` at ``where``/stats.sqlite3; returns (the path, the bytes of the file behind it or None)."""
+    import os
+    import sqlite3
+
+    from game.stats import StatsStore
+    from game.statsfile import SCHEMA_VERSION
+
+    path = where / "stats.sqlite3"
+    real = where / "elsewhere" / "real.sqlite3" if kind.startswith("symlink") else path
+    real.parent.mkdir(parents=True, exist_ok=True)
+    if kind in ("valid", "newer", "truncated", "symlink to valid"):
+        store = StatsStore(real)
+        store.add_row(("kombi", "hotseat", "Ann", "Ben", 3, 4, "1", 9, "2026-01-01T00:00:00Z", 1, None, "0,1"))
+        store.close()
+        if kind == "newer":
+            conn = sqlite3.connect(real)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1 + cut % 5}")
+            conn.commit()
+            conn.close()
+        if kind == "truncated":
+            real.write_bytes(real.read_bytes()[:max(1, cut)])
+    elif kind in ("garbage", "symlink to garbage"):
+        real.write_bytes(b"not SQLite " + noise)
+    elif kind == "empty":
+        real.write_bytes(b"")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    if real != path:
+        path.symlink_to(real)
+    return path, real, (real.read_bytes() if real.is_file() else None)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(STATS_KINDS), noise=st.binary(max_size=600), cut=st.integers(0, 40_000))
+def test_a_statistics_file_of_any_kind_is_read_refused_or_set_aside_only_when_damaged(tmp_path_factory, kind, noise,
+                                                                                     cut):
+    import stat
+    import time
+
+    from game.stats import StatsStore
+
+    where = tmp_path_factory.mktemp("data")
+    path, real, before = _stats_thing(where, kind, noise, cut)
+    store = StatsStore(path)
+    store.add_row(("kombi", "hotseat", "Cem", "Dana", 1, 2, "0", 5, "2026-01-02T00:00:00Z", 2, None, "0,1"))
+    pending = store.records()
+    end = time.monotonic() + 30
+    while not pending.ready and time.monotonic() < end:
+        time.sleep(0.005)
+    assert pending.ready, "never hangs (a pipe is never opened)"
+    store.close()
+    aside = [p for p in real.parent.iterdir() if ".damaged-" in p.name]
+    if kind in ("fifo", "folder"):
+        mode = path.lstat().st_mode
+        assert (stat.S_ISFIFO(mode) if kind == "fifo" else stat.S_ISDIR(mode)) and store.problem and not aside
+        return
+    if kind.startswith("symlink"):
+        assert path.is_symlink() and path.resolve() == real, "a symlink stays the user's symlink"
+    if aside:  # set aside: only what SQLite calls damaged, whole, and a fresh file counted the game
+        assert kind in ("garbage", "symlink to garbage", "truncated") and len(aside) == 1
+        assert aside[0].read_bytes() == before
+    else:
+        assert kind not in ("garbage", "symlink to garbage"), "a file that is not a database is set aside"
+    if kind == "newer":
+        assert real.read_bytes() == before and store.newer, "a newer file is never changed or renamed"
+    elif kind in ("valid", "empty", "symlink to valid", "garbage", "symlink to garbage"):
+        assert store.problem is None and not store.waiting
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game_id=st.sampled_from(playable()), mode=st.sampled_from(["hotseat", "computer"]), slot=st.integers(0, 99),
+       stray=st.text(alphabet="abc-~0123456789.", max_size=16))
+def test_a_save_in_any_copys_slot_is_listed_with_its_game_and_mode(tmp_path_factory, game_id, mode, slot, stray):
+    """One save per copy (issue 42): ``autosave-<game>-<mode>~<n>.json`` lists as its game and mode; any other
+    name in the folder lists as what it says or not at all, and nothing raises."""
+    store = SaveStore(tmp_path_factory.mktemp("saves"))
+    path = store.path_for(game_id, mode, slot)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(valid_record(game_id, mode, 2)), encoding="utf-8")
+    (store.root / f"autosave-{stray}.json").write_text("{}", encoding="utf-8")
+    found = {s.path: s for s in store.latest()}
+    assert (found[path].game_id, found[path].mode) == (game_id, mode)
+    assert store.find(game_id, mode) is not None
+    session = store.load(path)
+    assert store.path_of(session) == path, "a continued game goes on in its own save"

@@ -7,7 +7,8 @@ import time
 
 from game.records import recent_names, records
 from game.session import Session
-from game.stats import SCHEMA_VERSION, StatsStore, migrate, stats_path
+from game.stats import StatsStore, stats_path
+from game.statsfile import MIGRATIONS, SCHEMA_VERSION, migrate
 from game.tables import open_table
 from rules.core import Action
 from tests.uiplay import find_button
@@ -66,7 +67,7 @@ def test_a_finished_game_appears_in_the_statistics():
 def test_the_schema_is_versioned_and_migrates_an_old_file(tmp_path):
     path = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(path)
-    migrate_first = __import__("game.stats", fromlist=["MIGRATIONS"]).MIGRATIONS[0]
+    migrate_first = MIGRATIONS[0]
     for stmt in migrate_first:
         conn.execute(stmt)
     conn.execute("PRAGMA user_version = 1")
@@ -108,12 +109,14 @@ def test_a_damaged_database_is_set_aside_and_the_app_plays_on():
     assert run_until(app, lambda: rows.ready) and len(rows.value) == 1
 
 
-def test_a_locked_database_is_reported_and_the_app_plays_on():
+def test_a_locked_database_is_reported_the_game_waits_and_is_counted_once_free():
+    """Issue 42: a lock held by another program is passing: the statistics stay on and the game is written later."""
     path = stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     StatsStore(path).close()  # a proper file, then someone else holds it
     other = sqlite3.connect(path)
     other.execute("BEGIN EXCLUSIVE")
+    released = False
     try:
         app = make_app()
         app.show("menu")
@@ -123,13 +126,79 @@ def test_a_locked_database_is_reported_and_the_app_plays_on():
         assert "in use by another program" in menu.notice
         finish_kombi(app)
         assert app.stack.top.name == "end"
+        assert app.stats.problem is None, "a lock never turns the statistics off"
         tap(app, find_button(app, "menu").center)
         frames(app, 2)
         tap(app, find_button(app, "stats").center)
         scene = app.stack.top
-        assert run_until(app, lambda: scene.table is not None)
-        assert app.stats.problem and "locked" in app.stats.problem
-        app.draw()
-    finally:
+        run_until(app, lambda: False, seconds=1.5)
+        assert scene.name == "stats" and scene.table is None, "still reading, not an empty history"
         other.rollback()
         other.close()
+        released = True
+        rows = None
+
+        def counted() -> bool:
+            nonlocal rows
+            if rows is None or rows.ready and not rows.value:
+                rows = app.stats.games()
+            return rows.ready and len(rows.value) == 1
+
+        assert run_until(app, counted, seconds=60), "the game that waited is written once the lock is gone"
+        assert run_until(app, lambda: scene.table is not None, seconds=30)
+        assert scene.table["kombi"]["Ann"].played == 1
+        app.draw()
+    finally:
+        if not released:
+            other.rollback()
+            other.close()
+
+
+def test_the_statistics_shot_shows_its_table_however_slow_the_statistics_thread(tmp_path, monkeypatch):
+    """Issue 44 item 6: three of four shot runs caught "Reading the statistics…" (the shot counted frames)."""
+    import game.statsdisk
+    import tools.shots
+    from tools.settings_shots import settings_shots
+
+    real_read = game.statsdisk.StatsDisk._read_book
+
+    def slow_read(self, *args):
+        time.sleep(2.0)  # a loaded machine
+        return real_read(self, *args)
+
+    shown = {}
+    real_save = tools.shots.save
+
+    def spy(app, folder, name):
+        shown[name] = getattr(app.stack.top, "table", None)
+        return real_save(app, folder, name)
+
+    monkeypatch.setattr(game.statsdisk.StatsDisk, "_read_book", slow_read)
+    monkeypatch.setattr(tools.shots, "save", spy)
+    settings_shots(tmp_path, (1024, 600), "")
+    assert shown["stats"] is not None and shown["stats"], "the table, with the games made up for the picture"
+    assert (tmp_path / "stats.png").exists() or list(tmp_path.rglob("*stats*"))
+
+
+def test_the_statistics_screen_shows_each_games_own_best_and_no_cribbage_score_past_121():
+    """Issue 44 item 6: Card Square showed 27 as "Best" when 2 was won; cribbage showed 126."""
+    path = stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = StatsStore(path)
+    for game, score in (("square", 27), ("square", 2), ("trumps", 35), ("trumps", 0), ("cribbage", 126)):
+        store.add_row((game, "computer", "Ann", "Computer", score, 5, "0", 30, "2026-01-01T10:00:00+00:00", 1, 2,
+                       "0"))
+    store.close()
+    app = make_app()
+    app.show("menu")
+    frames(app, 2)
+    scene = app.push("stats")
+    assert run_until(app, lambda: scene.table is not None)
+    best = {}
+    for game in ("square", "trumps", "cribbage"):
+        scene.press(f"game:{game}")
+        frames(app)
+        best[game] = scene.cells(scene.shown[0])[4]
+        app.draw()
+    assert best == {"square": "2", "trumps": "0", "cribbage": "121"}
+    assert scene.cells(scene.shown[0])[5] == "121.0", "the average counts 121 too"

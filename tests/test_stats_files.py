@@ -102,7 +102,8 @@ def test_a_read_only_file_is_shown_reported_and_never_set_aside():
         store.add_row(ROW)
         assert wait(store.records()).games["kombi"]["Ann"].played == 1
         store.close()
-    assert [p.name for p in path.parent.iterdir() if p.name.startswith("stats")] == [path.name]
+    files = [p.name for p in path.parent.iterdir() if p.name.startswith("stats")]
+    assert [n for n in files if not n.endswith(("-wal", "-shm"))] == [path.name]  # SQLite's own beside it
 
 
 def test_a_damaged_file_that_cannot_be_moved_is_left_and_not_said_to_be_moved(caplog):
@@ -151,7 +152,7 @@ def test_the_statistics_screen_never_folds_records_on_the_frame_loop(monkeypatch
             break
         time.sleep(0.005)
     assert app.stack.top.table["kombi"]["Ann"].played == 50
-    assert folding_threads == {"stats"}
+    assert folding_threads <= {"stats"}, "never on the frame loop (the file's tally usually spares the fold)"
 
 
 text_or_number = st.one_of(st.none(), st.integers(-2**63, 2**63 - 1), st.floats(allow_nan=False),

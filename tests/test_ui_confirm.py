@@ -8,7 +8,7 @@ from game.session import Session
 from game.tables import open_table
 from rules.core import Action
 from tests.uiplay import find_button
-from tools.driver import frames, make_app, settle, tap
+from tools.driver import frames, make_app, settle, tap, wait_for_hint
 
 
 def table_for(mode="hotseat", game="kombi", seed=5):
@@ -91,6 +91,7 @@ def test_a_pass_that_ends_kombi_warns_first():
 def test_a_hint_goes_when_the_position_changes():
     app, table = table_for("computer")
     tap(app, find_button(app, "hint").center)
+    wait_for_hint(app, table)
     assert table.hint is not None and table.toast is not None
     assert table.submit(Action.make("draw"))
     assert table.hint is None and table.toast is None
@@ -100,6 +101,7 @@ def test_a_hint_goes_when_the_position_changes():
             break
         frames(app)
     tap(app, find_button(app, "hint").center)
+    wait_for_hint(app, table)
     words = table.toast[0]
     tap(app, find_button(app, "undo").center)
     assert table.hint is None

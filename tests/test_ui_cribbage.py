@@ -20,7 +20,7 @@ from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
 from tests.uiplay import find_button, run_until
-from tools.driver import drag, frames, key, make_app, settle, tap
+from tools.driver import drag, frames, key, make_app, settle, tap, wait_for_hint
 
 ANN = ["5H", "5D", "5C", "JS", "4C", "6D"]  # the dealer's six (seat 0)
 COMPUTER = ["2C", "3D", "9S", "KH", "QC", "7H"]
@@ -297,6 +297,7 @@ def test_hint_is_a_preview_with_a_reason():
     wait_ready(app, table)
     cursor = session.match.cursor
     key(app, pygame.K_h)
+    wait_for_hint(app, table)
     assert session.match.cursor == cursor and table.hint is not None and table.hint.kind == "discard"
     text = table.preview_text()
     from game.tables.cribbage.words import keep_text
@@ -501,6 +502,7 @@ def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discar
     from game.scenes.analysis import AnalysisScene
     from game.seats import seen_by
     from rules.cards import Card
+    from tools.driver import run_until as until_answered
 
     app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
     wait_ready(app, table)
@@ -510,7 +512,8 @@ def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discar
     tap(app, find_button(app, "analysis").center)
     frames(app, 2)
     panel = app.stack.top
-    assert isinstance(panel, AnalysisScene) and panel.grid is not None
+    assert isinstance(panel, AnalysisScene)
+    assert until_answered(app, lambda: panel.grid is not None), "thought in the worker while the frames go on"
     grid = panel.grid
     assert len(grid.rows) == 15 and len(grid.headers) == 5
     hint = make_bot("cribbage", 3).choose(seen_by(table.match, table.view_seat, {}), derive(0, "hint", cursor))
@@ -518,3 +521,30 @@ def test_the_discard_analysis_opens_beside_the_hint_and_marks_the_experts_discar
     tap(app, find_button(app, "close").center)
     frames(app, 2)
     assert app.stack.top is table and session.match.cursor == cursor  # looking changes nothing
+
+
+def test_the_discard_analysis_never_stalls_a_headless_frame(monkeypatch):
+    """Issue 42: a headless run waited on the frame for the worker's answer."""
+    import threading
+    import time
+    from concurrent.futures import Future
+
+    from game.scenes.analysis import AnalysisScene
+    from rules.cribbage.advice import analyse
+    from tools.driver import run_until as until_answered
+
+    app, session, table = start("computer", Match("cribbage", {"deck": DECK, "dealer": 0, "seed": 1}))
+    wait_ready(app, table)
+    from game.seats import seen_by
+
+    answer = analyse(seen_by(table.match, table.view_seat, {}), (0, "hint", session.match.cursor))
+    slow: Future = Future()
+    monkeypatch.setattr(app.executor, "submit", lambda fn, *args: slow)
+    threading.Timer(1.5, lambda: slow.set_result(answer)).start()
+    start_at = time.monotonic()
+    tap(app, find_button(app, "analysis").center)
+    frames(app, 10)
+    panel = app.stack.top
+    assert time.monotonic() - start_at < 1.0 and isinstance(panel, AnalysisScene) and panel.grid is None
+    assert until_answered(app, lambda: panel.grid is not None)
+    assert len(panel.grid.rows) == 15

@@ -19,7 +19,7 @@ from rules.match import Match
 from rules.rng import derive
 from rules.square.actions import index_of
 from tests.uiplay import FaceWatch, find_button, run_until
-from tools.driver import drag, frames, key, make_app, settle, tap
+from tools.driver import drag, frames, key, make_app, settle, tap, wait_for_hint
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4]
 # Ann (seat 0): 5H KS / 9C 3D; Ben (seat 1): 8S 2H / 6C 6D; then the draw pile from its top
@@ -366,6 +366,7 @@ def test_hint_lights_the_suggested_move_and_undo_against_the_computer():
     app, session, table = start("computer", names=("Ann", "Computer"), seed=5)
     run_until(app, lambda: table.my_turn and not table.cards.busy)
     press(app, "hint")
+    wait_for_hint(app, table)
     assert table.hint is not None and table.hint.to_json() in table.obs["legal"]
     lit = {s.key for s in table.cards.targets.values() if s.glow is not None}
     assert lit or table.hint.kind in ("skip_look", "knock")

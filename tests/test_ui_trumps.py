@@ -21,7 +21,7 @@ from rules.trumps.state import from_position
 from sprites import theme
 from tests.uiplay import FaceWatch as BaseFaceWatch
 from tests.uiplay import find_button, run_until
-from tools.driver import drag, frames, key, make_app, settle, tap, visible_point
+from tools.driver import drag, frames, key, make_app, settle, tap, visible_point, wait_for_hint
 from tools.trumps_shots import press_and_hold, release
 
 # Two shuffles of the 36 cards whose games are short: seat 0 holds the first 18, seat 1 the rest.
@@ -291,7 +291,7 @@ def test_beat_then_second_card_with_keys_and_the_log_sentence():
     settle(app)
     assert table.obs["phase"] == "second" and "Now play any second card." in words.my_prompt(table.t, table.obs)
     key(app, pygame.K_h)
-    run_until(app, lambda: table.hint is not None, limit=600)  # searched in a worker: the frames go on
+    wait_for_hint(app, table)  # searched in a worker: the frames go on
     assert table.hint.kind == "play" and table.toast[0].startswith("Hint: play ")
     assert {k for k, s in table.cards.targets.items() if s.glow == theme.GOLD} == {table.hint["card"]}
     key(app, DIGITS[table.ordered_hand(table.obs["hand"]).index("7D")])

@@ -35,7 +35,7 @@ def _human_to(phase: str, hand_no: int = 1) -> Callable[[GameState], bool]:
 
 def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.end import EndScene
-    from tools.driver import frames, make_app, settle
+    from tools.driver import frames, make_app, run_until, settle, wait_for_hint
     from tools.shot_kit import save
 
     app = make_app(size=size)
@@ -54,6 +54,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 11), _human_to("discard"))
     table = open_settled(app, session)
     table.show_hint()
+    wait_for_hint(app, table)
     frames(app, 2)
     save(app, folder, f"{tag}discard_hint")
     hand = table.obs["hand"]
@@ -64,10 +65,8 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     save(app, folder, f"{tag}discard_selected")
     # the discard analysis over the table: all 15 splits, the expert's marked (thought in the worker)
     table.on_game_button("analysis")
-    for _ in range(600):
-        if getattr(app.stack.top, "grid", None) is not None:
-            break
-        frames(app, 1)
+    run_until(app, lambda: getattr(app.stack.top, "grid", None) is not None)  # by the clock, not a frame count
+    frames(app, 1)
     save(app, folder, f"{tag}discard_analysis")
     app.stack.pop()
     # the pair held over the crib: the crib, the only place it may go, lights up

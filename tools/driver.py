@@ -1,7 +1,8 @@
 """Drive the app with synthetic input, frame by frame: used by the scene tests, shots and bench."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pygame
@@ -33,6 +34,25 @@ def make_app(size: tuple[int, int] = (1280, 800), **kw) -> App:
 def frames(app: App, n: int = 1) -> None:
     for _ in range(n):
         app.step(1 / 60)
+
+
+def run_until(app: App, cond: Callable[[], object], seconds: float = 60.0) -> bool:
+    """Frames until ``cond()`` holds: for an answer from another thread or process (a hint, the statistics), which
+    comes on the real clock while the frames go on. False if it did not within ``seconds``."""
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            return False
+        frames(app)
+        time.sleep(0.001)
+    return True
+
+
+def wait_for_hint(app: App, table, seconds: float = 60.0) -> None:
+    """Frames until the hint asked for has come from the worker (shown, or none found)."""
+    if not run_until(app, lambda: table.hint_job is None, seconds):
+        raise AssertionError(f"no hint within {seconds} s")
+    frames(app)
 
 
 def settle(app: App, limit: int = 600) -> None:

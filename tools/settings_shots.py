@@ -31,13 +31,13 @@ def _stats_app(size, home: Path):
     return app
 
 
-def _wait(app, pending) -> None:
-    from tools.driver import frames
+def _wait(app, ready) -> None:
+    """Frames until ``ready()`` holds: the statistics thread answers on the real clock, so a shot waits for the
+    answer, never for a number of frames (which a loaded machine outruns)."""
+    from tools.driver import frames, run_until
 
-    for _ in range(600):
-        if pending.ready:
-            break
-        frames(app)
+    if not run_until(app, ready, 120):
+        raise RuntimeError("the statistics did not come within 120 s")
     frames(app, 2)
 
 
@@ -53,16 +53,16 @@ def settings_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
         frames(app, 2)
         app.draw()
         save(app, folder, f"{prefix}settings")
-        app.show("stats")
+        scene = app.show("stats")
         frames(app, 2)
-        _wait(app, app.stack.top.pending)
+        _wait(app, lambda: scene.table is not None)  # the table, never "Reading the statistics…"
         app.draw()
         save(app, folder, f"{prefix}stats")
         app.show("menu")
         frames(app, 2)
-        app.push("names", game=app.stack.top.game, mode="hotseat")
+        names = app.push("names", game=app.stack.top.game, mode="hotseat")
         frames(app, 2)
-        _wait(app, app.stack.top.pending or _Done())
+        _wait(app, lambda: (names.pending or _Done()).ready)
         app.draw()
         save(app, folder, f"{prefix}names_recent")
         _continue_list(app, folder, prefix)
@@ -85,7 +85,7 @@ def _continue_list(app, folder: Path, prefix: str) -> None:
         session.match.play(session.match.state.legal_actions()[0])
         app.saves.save(session)
         stamp = time.time() - (90, 3 * 3600 + 60, 2 * 86400 + 60)[i]
-        os.utime(app.saves.path_for(game, mode), (stamp, stamp))
+        os.utime(app.saves.path_of(session), (stamp, stamp))
     app.show("menu")
     frames(app, 2)
     app.draw()

@@ -48,7 +48,7 @@ def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.cover import CoverScene
     from game.scenes.end import EndScene
     from game.tables.square.pick import NOTHING, Pick
-    from tools.driver import frames, make_app, settle
+    from tools.driver import frames, make_app, settle, wait_for_hint
     from tools.shot_kit import save
 
     app = make_app(size=size)
@@ -65,6 +65,7 @@ def square_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     save(app, folder, f"{tag}midgame_jack")
     table.pick = NOTHING
     table.show_hint()
+    wait_for_hint(app, table)
     settle(app)
     save(app, folder, f"{tag}hint")
     open_settled(app, session_after(TO_QUEEN))

@@ -1,6 +1,7 @@
-"""The statistics screen with 100,000 kept games (5,000 players), against the same screen with none, in one run:
-from the tap that opens it to the first frame showing the table, once the statistics thread has read the file
-(it does so right after start-up). Also the thread's own time to check and fold the rows."""
+"""The statistics history with 100,000 kept games (5,000 players), against the same with none, in one run: from a new
+app (the file not yet open) to the statistics screen showing its table (issue 42: the history ready within 300 ms);
+and from the tap that opens the screen to its table once the statistics thread has read the file (right after
+start-up). The games are inserted as another program would (the file's triggers keep its records)."""
 from __future__ import annotations
 
 import os
@@ -36,7 +37,7 @@ def _fill(path: Path, rows: int) -> None:
 
 
 def _open_ms(rows: int, runs: int = 5) -> tuple[float, float]:
-    """Median ms from opening the screen to its table drawn, and the seconds the thread took to fold the rows."""
+    """Median ms from a new app to the statistics table drawn, and from opening the screen after start-up."""
     before = os.environ.get("CARD_DUELS_HOME")
     try:
         return _measure(rows, runs)
@@ -53,14 +54,25 @@ def _measure(rows: int, runs: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as home:
         os.environ["CARD_DUELS_HOME"] = home
         _fill(Path(home) / "data" / "stats.sqlite3", rows)
+        ready = []
+        for _ in range(runs):  # each a new app: the file is opened and read as at every start
+            start = time.perf_counter()
+            app = make_app()
+            app.show("menu")
+            frames(app, 1)
+            scene = app.push("stats")
+            while scene.table is None:
+                frames(app, 1)
+                time.sleep(0.0005)  # as a frame loop rests: the statistics thread is not starved of the GIL
+            app.draw()
+            ready.append((time.perf_counter() - start) * 1000)
+            app.stats.close()
         app = make_app()
         app.show("menu")
         frames(app, 3)
-        t0 = time.perf_counter()
-        ready = app.stats.records()
-        while not ready.ready:
+        done = app.stats.records()
+        while not done.ready:
             time.sleep(0.001)
-        fold = time.perf_counter() - t0
         times = []
         for _ in range(runs):
             start = time.perf_counter()
@@ -68,24 +80,26 @@ def _measure(rows: int, runs: int) -> tuple[float, float]:
             frames(app, 1)
             while app.stack.top.table is None:
                 frames(app, 1)
+                time.sleep(0.0005)  # as a frame loop rests: the statistics thread is not starved of the GIL
             app.draw()
             times.append((time.perf_counter() - start) * 1000)
             app.stack.pop()
             frames(app, 1)
         app.stats.close()
-    return statistics.median(times), fold
+    return statistics.median(ready), statistics.median(times)
 
 
 def stats_screen() -> dict:
-    big, fold = _open_ms(ROWS)
-    anchor, _ = _open_ms(0)
-    return {"stats_screen": {"rows": ROWS, "players": PLAYERS, "open_ms": round(big, 1),
-                             "anchor_empty_open_ms": round(anchor, 1), "fold_s": round(fold, 2)}}
+    big_ready, big_open = _open_ms(ROWS)
+    anchor_ready, anchor_open = _open_ms(0)
+    return {"stats_screen": {"rows": ROWS, "players": PLAYERS, "ready_ms": round(big_ready, 1),
+                             "anchor_empty_ready_ms": round(anchor_ready, 1), "open_ms": round(big_open, 1),
+                             "anchor_empty_open_ms": round(anchor_open, 1)}}
 
 
 def lines(result: dict) -> list[str]:
     r = result["stats_screen"]
-    verdict = "met" if r["open_ms"] < 100 else "BELOW TARGET"
-    return [f"statistics screen with {r['rows']:,} games: open to table {r['open_ms']} ms (empty file "
-            f"{r['anchor_empty_open_ms']} ms; target < 100 ms: {verdict}); the statistics thread folded them in "
-            f"{r['fold_s']} s after start-up"]
+    verdict = "met" if r["ready_ms"] < 300 else "BELOW TARGET"
+    return [f"statistics history with {r['rows']:,} games ({r['players']:,} names): from a new app to the table "
+            f"{r['ready_ms']} ms (empty file {r['anchor_empty_ready_ms']} ms; target < 300 ms: {verdict}); "
+            f"the screen opened after start-up {r['open_ms']} ms (empty file {r['anchor_empty_open_ms']} ms)"]

@@ -75,7 +75,7 @@ def release(app, pos: tuple[int, int]) -> None:
 def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.cover import CoverScene
     from game.scenes.end import EndScene
-    from tools.driver import frames, make_app, settle
+    from tools.driver import frames, make_app, settle, wait_for_hint
     from tools.shot_kit import save
 
     app = make_app(size=size)
@@ -103,10 +103,7 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
 
     table = open_settled(app, session_where(must_pick_up_five))
     table.show_hint()
-    for _ in range(600):  # the hint is searched in a worker
-        if table.hint is not None:
-            break
-        frames(app)
+    wait_for_hint(app, table)  # the hint is searched in a worker
     settle(app)
     save(app, folder, f"{tag}pickup_offer")
     top = table.cards.current_rect(table.obs["pile"][-1]).center

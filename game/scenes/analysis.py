@@ -44,7 +44,7 @@ class AnalysisScene(DialogScene):
         return self.grid is None and not self.failed
 
     def update(self, dt: float) -> None:
-        if self.grid is not None or self.failed or not (self.app.opts.headless or self.future.done()):
+        if self.grid is not None or self.failed or not self.future.done():  # frames go on meanwhile, headless too
             return
         try:
             self.grid = self.format(self.future.result())

@@ -18,6 +18,7 @@ from sprites.widgets import Button, draw_panel
 COLUMNS = ("player", "played", "wins", "vs", "best", "avg", "streak")
 WIDTHS = (0.24, 0.1, 0.1, 0.22, 0.1, 0.1, 0.14)
 MAX_ROWS = 8
+ASK_AGAIN = 1.0  # seconds between asks while the statistics file cannot be opened yet
 
 
 class StatsScene(DialogScene):
@@ -32,6 +33,7 @@ class StatsScene(DialogScene):
         self.shown: list[Record] = []  # the players shown for the chosen game
         self.size = app.size
         self.panel = pygame.Rect(0, 0, 10, 10)
+        self.ask_again: float | None = None  # seconds until the records are asked for again (file not open yet)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -60,11 +62,21 @@ class StatsScene(DialogScene):
             self.resize(self.size)
 
     def update(self, dt: float) -> None:
-        if self.table is None and self.pending.ready:
+        if self.ask_again is not None:
+            self.ask_again -= dt
+            if self.ask_again <= 0:
+                self.ask_again, self.pending = None, self.app.stats.records()
+        if self.table is None and self.pending.ready and self.ask_again is None:
             book = self.pending.value
+            if book is None and self.app.stats.opening:  # locked or a full disk at start: still "Reading…"
+                self.ask_again = ASK_AGAIN
+                return
             self.table = book.games if book is not None else {}
             self.skipped = book.skipped if book is not None else 0
             self.choose_rows()
+
+    def next_deadline(self) -> float | None:
+        return self.ask_again
 
     def choose_rows(self) -> None:
         """The most played players of the chosen game (once per choice, not per frame)."""
@@ -124,8 +136,10 @@ class StatsScene(DialogScene):
         self._note(surface, y + pad, px)
 
     def note(self) -> str:
-        """What the table leaves out, in words: a read-only file, rows skipped as damaged."""
-        parts = [self.t("stats.readonly.note")] if self.app.stats.read_only else []
+        """What the table leaves out, in words: a read-only file (or one from a newer version), rows skipped as
+        damaged."""
+        stats = self.app.stats
+        parts = [self.t("stats.newer.note" if stats.newer else "stats.readonly.note")] if stats.read_only else []
         if self.skipped:
             parts.append(self.t.n("stats.skipped", self.skipped))
         return "  ".join(parts)

@@ -6,7 +6,7 @@ import functools
 from typing import Any
 
 from game.names_check import check_name
-from game.schema import Rule, choice, is_int, maybe, text, whole
+from game.schema import Rule, choice, is_int, maybe, whole
 
 COLUMNS = ("id", "game", "mode", "name0", "name1", "score0", "score1", "winners", "actions", "played_at",
            "seed", "bot_level", "humans")
@@ -22,16 +22,23 @@ def _name(v: Any) -> bool:
 
 
 _known_name = functools.lru_cache(maxsize=4096)(_name_ok)
+
+
+def printable_ascii(longest: int, wanted: str, shortest: int = 0) -> Rule:
+    """Text of printable ASCII only (as the app writes games and times), which SQLite can check as well as Python
+    (game/statssql.py keeps the records with the same rules)."""
+    return Rule(lambda v: isinstance(v, str) and shortest <= len(v) <= longest and v.isascii() and v.isprintable(),
+                wanted)
 NAME = Rule(_name, "a name")
 RULES: dict[str, Rule] = {
     "id": Rule(is_int, "a whole number"),
-    "game": text(40, "a game's name", 1),
+    "game": printable_ascii(40, "a game's name", 1),
     "mode": choice(("hotseat", "computer", "online")),
     "name0": NAME, "name1": NAME,
     "score0": SCORE, "score1": SCORE,
     "winners": choice(("", *SEATS)),
     "actions": whole(0, 10_000_000),
-    "played_at": text(40, "a time"),
+    "played_at": printable_ascii(40, "a time"),
     "seed": maybe(whole(-(1 << 63), (1 << 63) - 1)),
     "bot_level": maybe(whole(1, 3)),
     "humans": choice(SEATS),

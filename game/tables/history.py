@@ -102,7 +102,8 @@ class TableHistory(TableCore):
         self.buttons.set(self._all_buttons())
 
     def poll_hint(self) -> None:
-        """The hint once the worker has it (headless runs wait for it, so tests see it on the same frame)."""
+        """The hint once the worker has it; until then every frame goes on (headless runs too: a test or a tool
+        waits for the result, not on a frame, see tools/driver.py ``wait_for_hint``)."""
         job = self.hint_job
         if job is None:
             return
@@ -110,7 +111,7 @@ class TableHistory(TableCore):
         if state is not self.match.state or not self.my_turn:
             self.cancel_hint()
             return
-        if not (self.app.opts.headless or future.done()):
+        if not future.done():
             return
         self.hint_job = None
         try:

@@ -4,6 +4,7 @@ from game.text.marks import N_
 
 STRINGS = (
     N_("kiosk.attract", "Touch the screen to play"),
+    N_("kiosk.already", "Card Duels is already running as a kiosk on this computer: this second copy does not start."),
     N_("kiosk.welcome.title", "Welcome!"),
     N_("kiosk.welcome.paused", "A game was paused: {game}, {names}. Continue it, or start a new game?"),
     N_("kiosk.welcome.continue", "Continue"),
