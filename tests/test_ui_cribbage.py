@@ -60,6 +60,10 @@ def wait_ready(app, table, skip: bool = False) -> None:
     raise AssertionError("the table never became ready")
 
 
+def find_button_enabled(app, bid: str) -> bool:
+    return next(b.enabled for b in app.stack.top.buttons.buttons if b.id == bid)
+
+
 def visible_point(table, card: str) -> tuple[int, int]:
     rect = table.cards.current_rect(card)
     for dx in range(4, rect.w, 3):
@@ -465,8 +469,7 @@ def test_a_tap_on_the_pack_cuts_there_a_drag_only_marks_and_cut_needs_a_depth():
     app, session, table = start("computer", Match("cribbage", {"seed": 3}))
     settle(app)
     zone, cut = table.strip_due()
-    key(app, pygame.K_RETURN)  # nothing marked yet: the rules say what to do
-    assert session.match.cursor == 0 and table.toast[0] == "Drag along the pack to choose where to cut."
+    assert not find_button_enabled(app, "confirm"), "the Cut button waits for a depth (Enter cuts in the middle)"
 
     def x(depth: int) -> int:
         return int(CutStrip.split_x(zone, cut["of"], table.geo.sw, depth)) - 1

@@ -118,7 +118,9 @@ class TableHistory(TableCore):
         except Exception as exc:  # a worker that died: no hint this time, the game goes on
             log.warning("hint failed: %s", exc)
             self.hint = None
-        self.show_toast(self.t("table.hint_none") if self.hint is None else self.hint_text(self.hint))
+        # the hint says how to play it: one more tap on what it lights, or Enter (game/tables/controls.py)
+        self.show_toast(self.t("table.hint_none") if self.hint is None
+                        else self.t("table.hint_play", hint=self.hint_text(self.hint)))
         if self.hint is not None and self.toast is not None:
             self.toast = (self.toast[0], HINT_WAIT, False)  # its words stay as long as its glow: until a move
         self.hint_toast = self.toast[0] if self.toast else None

@@ -147,6 +147,8 @@ class CribbageTable(PlateSeats, TableScene):
             return set()
         return set(a["cards"]) if a.kind == "discard" else {a["card"]}
 
+    hint_keys = hint_cards  # a tap on a card the hint lights plays it
+
     def strip_due(self) -> tuple[pygame.Rect, dict[str, Any]] | None:
         """The pack spread for a cut that is due now (hidden while a count is being shown)."""
         cut = self.obs.get("cut") if self.obs else None
@@ -270,8 +272,9 @@ class CribbageTable(PlateSeats, TableScene):
 
     def confirm(self) -> None:
         """Turn the preview (cut depth, two discards, one card) into the action: the rules answer it."""
-        if self.obs.get("cut") is not None:
-            self.tap_spot(Spot("pack", slot=self.cut_depth))
+        cut = self.obs.get("cut")
+        if cut is not None:  # with no depth marked, the middle of the pack: Enter's obvious cut
+            self.tap_spot(Spot("pack", slot=CutStrip.middle(cut) if self.cut_depth is None else self.cut_depth))
         elif self.obs["phase"] == "discard":
             self.selection_to(self.selected, Spot("crib", self.obs["dealer"]))
         else:
@@ -287,8 +290,7 @@ class CribbageTable(PlateSeats, TableScene):
         strip = self.strip_due()
         if k in arrows and strip is not None and self.my_turn:
             cut = strip[1]
-            start = self.cut_depth if self.cut_depth is not None else (cut["min"] + cut["max"] + 1) // 2 - \
-                arrows[k]
+            start = self.cut_depth if self.cut_depth is not None else CutStrip.middle(cut) - arrows[k]
             step = arrows[k] * (5 if mod & pygame.KMOD_SHIFT else 1)
             self.cut_depth = max(cut["min"], min(cut["max"], start + step))
             self.buttons.set(self._all_buttons())
@@ -371,6 +373,7 @@ class CribbageTable(PlateSeats, TableScene):
 
     def hint_shown(self) -> None:
         if self.hint is not None:
+            self._hint_line = self.hint_toast or self._hint_line  # with how to play it
             self.toast = None  # the preview line keeps the hint and its reason in view
 
     def hint_text(self, a: Action) -> str:

@@ -112,6 +112,9 @@ class KombiTable(PlateSeats, TableScene):
         return {s.key: (src[0], src[1], s.card is not None) for s in self.sprites(obs)
                 if s.key not in self.cards.targets}
 
+    def hint_keys(self) -> set[str]:
+        return self._hint_cards()
+
     def _hint_cards(self) -> set[str]:
         a = self.hint
         if a is None:
@@ -194,6 +197,8 @@ class KombiTable(PlateSeats, TableScene):
                 self.play_selected()
         elif item is not None:
             self.tap(item, (0, 0))
+        elif confirm and self.selected:  # Enter with nothing focused plays the selection
+            self.play_selected()
 
     def game_key(self, event: pygame.event.Event) -> None:
         hand = self.ordered_hand(self.obs["hand"])
@@ -238,6 +243,11 @@ class KombiTable(PlateSeats, TableScene):
 
     def button_for(self, action: Action) -> str | None:
         return "pass" if action.kind == "pass" else None
+
+    def perform(self, action: Action) -> bool:
+        if action.kind == "pass" and ask_before_ending(self, action):
+            return False
+        return self.submit(action)
 
     def pass_turn(self) -> None:
         if not ask_before_ending(self, PASS):

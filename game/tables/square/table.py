@@ -14,7 +14,7 @@ from game.tables.square import draw, words
 from game.tables.square.layout import Room, SquareGeometry
 from game.tables.square.pick import NOTHING, Pick, Target
 from game.tables.square.spots import SquareSpots
-from game.tables.square.sprites import build_origins, build_sprites, hint_targets
+from game.tables.square.sprites import build_origins, build_sprites, hint_keys, hint_targets
 from rules.core import Action, Event
 from rules.gesture import Spot
 from rules.square.gestures import DONE, LOOK
@@ -125,6 +125,9 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
 
     def hint_targets(self) -> set[Target]:
         return hint_targets(self.hint, self.obs) if self.my_turn else set()
+
+    def hint_keys(self) -> set[str]:
+        return hint_keys(self.hint, self.obs) if self.my_turn else set()
 
     # --- keyboard --------------------------------------------------------------------------------------
     def focus_items(self) -> list[tuple[str, pygame.Rect]]:

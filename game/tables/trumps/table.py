@@ -158,6 +158,8 @@ class TrumpsTable(PlateSeats, TableScene):
             return set(view.pickup_cards(self.obs))
         return set()
 
+    hint_keys = hint_cards  # a tap on a card the hint lights plays it
+
     def legal(self, action: Action) -> bool:
         return action.to_json() in self.obs.get("legal", [])
 
