@@ -199,7 +199,7 @@ STRINGS = (
        "unseen, a Queen looks at both first."),
     N_("square.coach.knock", "Sure your total is the lowest? Knock at the start of a turn: the other player has one last turn."),
     N_("square.coach.queen", "The Queen showed you both cards: swap them, or keep them where they are."),
-    N_("square.coach.take", "Instead of drawing you may take the top discard: drag it onto one of your four cards to swap it "
-       "in."),
+    N_("square.coach.take", "Instead of drawing you may take the discard: drag the discard onto one of your cards to swap it "
+       "in (or tap it, then the card it replaces)."),
     N_("review.square.change", "Expected change of your square: {change}; the better move gives {best} (lower is better)."),
 )
