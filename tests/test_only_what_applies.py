@@ -54,3 +54,27 @@ def test_card_square_take_tip_and_turn_line_say_the_same(lang, same):
     assert tip == 6, "the take tip is the seventh"
     assert same.lower() in t("square.coach.take").lower()
     assert same.lower() in t("square.prompt.turn").lower()
+
+
+def test_kombi_selection_gives_the_drags_full_reason():
+    """Two cards are never a combination: the preview line says why in the words a drag of them is refused with."""
+    from game.session import Session
+    from game.tables import open_table
+    from tools.driver import drag, frames, make_app, settle
+
+    app = make_app(size=(1280, 800))
+    table = open_table(app, Session.new("kombi", "computer", ["Ann", "Computer"], 8))
+    app.stack.push(table)
+    frames(app, 2)
+    settle(app)
+    hand = table.ordered_hand(table.obs["hand"])
+    pair = next([a, b] for a in hand for b in hand if a < b and a[1] != b[1])  # two suits: no run, no triple
+    for c in pair:
+        table.tap(c, (0, 0))
+    settle(app)
+    line = " ".join(drawn_texts(app, table))
+    assert "Not a valid combination yet." not in line
+    drag(app, table.cards.current_rect(pair[0]).center, table.my_pile_zone.center)
+    reason = table.toast[0]
+    assert "is not a valid combination" in reason
+    assert " ".join(reason.split()) in " ".join(line.split())

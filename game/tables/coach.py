@@ -125,6 +125,7 @@ class CoachScene(Scene):
         if not self.guide.marks:
             self.close(remember=False)
             return
+        self.guide.catch_up(self.table)  # Continue: the guide goes on where the game's history left it
         self._follow()
 
     def _follow(self) -> None:

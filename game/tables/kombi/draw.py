@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.tables.kombi.reason import selection_reason
 from rules.kombi.combos import best_split, combo_points
 from sprites import theme
 from sprites.widgets import draw_badge, draw_round_rect, text_panel
@@ -81,7 +82,8 @@ def _preview(table: KombiFace, surface: pygame.Surface) -> None:
         text = table.t("kombi.preview", combos=table.combos_text(combos), points=sum(combo_points(c) for c in combos))
         color = theme.GOOD
     else:
-        text, color = table.t("kombi.preview_bad"), theme.TEXT_DIM
+        # the reason a drag of these cards onto the pile is refused with, word for word
+        text, color = selection_reason(table, table.ordered_hand(sorted(table.selected))), theme.TEXT_DIM
     _line(table, surface, text, 26, color, table.geo.y_preview)
 
 
