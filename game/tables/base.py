@@ -26,6 +26,8 @@ from sprites.felt import felt
 from sprites.widgets import Button
 
 END_DELAY = 1.1
+END_PER_CARD = 0.08  # the final table stays longer the more cards the last move carried (a 12-card pick-up)
+END_MOST = 2.4
 
 
 class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
@@ -197,7 +199,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         if state.is_over:
             self.bot.cancel()
             self.end_timer += dt
-            if self.end_timer >= END_DELAY and not self.ended:
+            if self.end_timer >= self.end_beat() and not self.ended:
                 self.ended = True
                 self.show_end()
             return
@@ -212,6 +214,10 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
             return
         if seat != self.revealed_for:
             self.hand_off(seat)
+
+    def end_beat(self) -> float:
+        """Seconds the final table shows, settled, before the end screen: the last move is seen."""
+        return min(END_MOST, END_DELAY + END_PER_CARD * self.cards.moved)
 
     def wants_frame(self) -> bool:
         """Cards glide, a count plays out, the computer's turn or the end is due: frames keep coming."""

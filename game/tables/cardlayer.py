@@ -52,6 +52,7 @@ class CardLayer:
         self._looks_for: tuple[dict, tuple] | None = None
         self._arts: dict[int, CardArt] = {}
         self._flipped: dict[tuple, pygame.Surface] = {}  # (image, width) -> the image narrowed mid-turn
+        self.moved = 0  # how many cards the last animated view set moving (the end's beat grows with it)
 
     @property
     def busy(self) -> bool:
@@ -70,6 +71,7 @@ class CardLayer:
         for key in list(self.flips):
             if key not in self.targets:
                 del self.flips[key]
+        self.moved = 0
         if not animate:
             self.anim.finish_all()
             return
@@ -90,6 +92,7 @@ class CardLayer:
                     self.flips[s.key] = -wait  # the flip starts when the card leaves
             if start is not None and (abs(start[0] - s.x) > 0.5 or abs(start[1] - s.y) > 0.5):
                 self.anim.move(s.key, start, (s.x, s.y), GLIDE, ease=ease_in_out_cubic, delay=wait)
+        self.moved = len(set(self.anim.values()) | set(self.flips))  # gliding or turning: what the move shows
 
     def snap_back(self, keys: list[str], speed: float = 1.0) -> None:
         """Dragged cards glide back to where the view puts them."""

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game import prefs
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
 from game.tables.controls import DIGIT_KEYS
@@ -160,7 +161,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         elif k == pygame.K_d:
             self.tap_spot(Spot("draw"))
         elif k == pygame.K_k:
-            self.submit(BUTTON_ACTIONS["knock"])
+            self.perform(BUTTON_ACTIONS["knock"])
         elif k == pygame.K_BACKSPACE:
             self.cancel()
 
@@ -206,7 +207,26 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         elif bid == "cancel":
             self.cancel()
         elif bid in BUTTON_ACTIONS:
-            self.submit(BUTTON_ACTIONS[bid])
+            self.perform(BUTTON_ACTIONS[bid])
+
+    def perform(self, action: Action) -> bool:
+        """Knock asks first while the setting says so (the game ends after one more turn): Knock, Knock and
+        never ask again, or Cancel."""
+        if action.kind != "knock" or not self.app.settings.confirm_knock or not self.legal_kind("knock"):
+            return self.submit(action)
+        ask = self.t("square.knock_ask", other=self.seat_name(1 - self.view_seat))
+        self.choice = [action]  # what the first option makes (as a gesture's choice names its actions)
+
+        def pick(i: int) -> None:
+            if i == 1:
+                prefs.change(self.app, "confirm_knock", False)
+            self.submit(action)
+        self.app.push("choose", text=ask, labels=[self.t("square.btn.knock"), self.t("square.knock_never")],
+                      on_pick=pick)
+        return False
+
+    def legal_kind(self, kind: str) -> bool:
+        return self.my_turn and any(a["kind"] == kind for a in self.obs.get("legal", []))
 
     def after_action(self, action: Action) -> None:
         self.pick = NOTHING

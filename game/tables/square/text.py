@@ -42,6 +42,9 @@ STRINGS = (
     N_("square.result.win", "{name} wins with {score} against {other_score}."),
     N_("square.result.shared", "Shared victory: both squares are worth {score}."),
     N_("square.btn.knock", "Knock"),
+    N_("square.knock_ask", "Knock now? {other} gets one last turn, then both squares are added up and the lowest sum "
+       "wins."),
+    N_("square.knock_never", "Knock, and don't ask again"),
     N_("square.btn.look", "Look"),
     N_("square.btn.skip", "Skip"),
     N_("square.btn.done", "Done"),
