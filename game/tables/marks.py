@@ -29,6 +29,11 @@ class Mark:
     kinds: tuple[str, ...] = ()
     when: Callable[[Any], bool] | None = None  # table -> whether this is the moment (e.g. which cut it is)
     extra: Callable[[Any], Iterable[pygame.Rect | None]] | None = None  # table -> more places to leave bright
+    # a watch mark that paces what it watches: held while on show (table, on), Next steps it on (table -> whether
+    # it stepped; False once nothing is left), and the words for the step on show (table -> text)
+    hold: Callable[[Any, bool], None] | None = None
+    step: Callable[[Any], bool] | None = None
+    detail: Callable[[Any], str] | None = None
 
 
 def legal_of(table, kinds: Iterable[str]) -> list[Action]:

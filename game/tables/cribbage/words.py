@@ -87,6 +87,24 @@ def running_total(parts: Sequence[dict[str, Any]], upto: int) -> int:
     return sum(p["points"] for p in parts[:upto])
 
 
+def show_step(t: T, names: Sequence[str], now: tuple[Any, dict[str, Any]] | None) -> str:
+    """The step of the count on show, explained for a newcomer: whose count starts, what one part scores and
+    why, the total. ``now``: the show sequence's (beat, item), or None when no count runs."""
+    if now is None:
+        return ""
+    beat, item = now
+    whose = t(f"cribbage.whose.{item['kind']}", name=names[item["seat"]])
+    if not item["counted"]:
+        return t("cribbage.not_counted", whose=whose)
+    if beat.kind == "intro":
+        return t("cribbage.pace.intro", whose=whose)
+    if beat.kind == "total":
+        return t("cribbage.pace.total", whose=whose, total=item["total"])
+    part = item["parts"][beat.part]
+    return t(f"cribbage.pace.{part['kind']}", cards=pretty_cards(part["cards"]), points=part["points"],
+             n=len(part["cards"]))
+
+
 # --- the log -----------------------------------------------------------------------------------------
 
 def describe(t: T, names: Sequence[str], e: dict[str, Any]) -> str:
