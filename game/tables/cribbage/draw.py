@@ -199,6 +199,8 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     width = int(g.show_group_w())
     status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
     limit = status_bottom(table) - status_h - g.pad
+    if table.status_rect is not None:  # the turn line as last drawn: a long one wraps upwards
+        limit = min(limit, table.status_rect.top - g.pad / 2)
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     for n, item in enumerate(view["last_show"]):
