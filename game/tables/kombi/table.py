@@ -18,6 +18,7 @@ from rules.gesture import Spot
 from rules.kombi.combos import best_split, combo_kind, combo_points
 from sprites import theme
 from sprites.plate import Plate
+from sprites.tween import CountUp
 from sprites.widgets import Button
 
 PASS = Action.make("pass")
@@ -27,6 +28,7 @@ class KombiTable(PlateSeats, TableScene):
     game_id = "kombi"
 
     def __init__(self, app, session) -> None:
+        self.score_count = CountUp()  # the plates' scores count up to a new score
         super().__init__(app, session)
         self.selected: set[str] = set()
         self.geo = KombiGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
@@ -54,8 +56,23 @@ class KombiTable(PlateSeats, TableScene):
 
     def plates(self) -> list[Plate]:
         obs = self.obs
-        return [self._plate(seat, obs["scores"][seat], obs["hand_counts"][seat],
+        return [self._plate(seat, self.shown_score(seat), obs["hand_counts"][seat],
                             obs.get("to_move", None) == seat and not self.match.state.is_over) for seat in (0, 1)]
+
+    def shown_score(self, seat: int) -> int:
+        """The score as the plate shows it: counting up to a new score (at once with reduced motion)."""
+        score = self.obs["scores"][seat]
+        return score if self.app.settings.reduce_motion else self.score_count.shown(seat, score)
+
+    def game_static_key(self) -> object:
+        return (self.shown_score(0), self.shown_score(1)) if self.obs else None  # a count-up redraws the plates
+
+    def update(self, dt: float) -> None:
+        self.score_count.update(dt * self.app.settings.animation_speed)
+        super().update(dt)
+
+    def wants_frame(self) -> bool:
+        return self.score_count.busy or super().wants_frame()
 
     def _plate(self, seat: int, score: int, cards: int, turn: bool) -> Plate:
         name = self.seat_name(seat)
