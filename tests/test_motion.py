@@ -213,3 +213,29 @@ def test_with_reduced_motion_a_card_let_go_fades_in_at_home():
     cards.pointer = (500, 100)
     cards.snap_back(["7H"])
     assert not cards.anim.busy and "7H" in cards.fades and cards.position("7H") == (300, 300)
+
+
+def test_card_square_sums_count_up_as_the_game_ends(monkeypatch):
+    from rules.core import Action
+    from tests.test_endings import square
+    from tools.driver import frames
+
+    monkeypatch.setattr("game.paths.os.fsync", lambda fd: None)
+    app, session, table = square(confirm=False)
+    for kind in ("knock", "draw", "discard"):
+        assert table.submit(Action.make(kind)), table.toast
+        for _ in range(60):
+            frames(app)
+            if app.stack.top.name == "cover":
+                tap(app, (app.size[0] // 2, app.size[1] // 3))
+            if table.my_turn or session.match.state.is_over:
+                break
+    assert session.match.state.is_over
+    totals = session.match.state.scores
+    seen = []
+    for _ in range(120):
+        seen.append(table.shown_sum(0))
+        if not table.sums.busy and seen[-1] == totals[0]:
+            break
+        frames(app)
+    assert totals[0] >= 3 and seen[0] < totals[0] and seen[-1] == totals[0] and len(set(seen)) > 2, (totals, seen)

@@ -22,6 +22,7 @@ from rules.square.gestures import DONE, LOOK
 from rules.square.state import power_of
 from sprites import theme
 from sprites.plate import Plate
+from sprites.tween import CountUp
 from sprites.widgets import Button
 
 PANEL_BUTTONS = {"look": (("look", "square.btn.look"), ("skip", "square.btn.skip")),
@@ -38,6 +39,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
     def __init__(self, app, session) -> None:
+        self.sums = CountUp(0.8)  # the squares' sums count up from 0 when the game ends and the cards turn
         super().__init__(app, session)
         self.pick: Pick = NOTHING
         self.geo = SquareGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
@@ -67,7 +69,20 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         over = bool(obs.get("over"))
         return [self._plate(seat, turn=obs.get("current") == seat and not over,
                             knocked=obs.get("knocked_by") == seat,
-                            total=obs["scores"][seat] if over else None) for seat in (0, 1)]
+                            total=self.shown_sum(seat) if over else None) for seat in (0, 1)]
+
+    def shown_sum(self, seat: int) -> int:
+        """A square's sum as its plate shows it: counting up from 0 as the game ends (at once with reduced motion)."""
+        obs = self.obs
+        total = obs["scores"][seat] if obs.get("over") else 0
+        return total if self.app.settings.reduce_motion else self.sums.shown(seat, total)
+
+    def update(self, dt: float) -> None:
+        self.sums.update(dt * self.app.settings.animation_speed)
+        super().update(dt)
+
+    def wants_frame(self) -> bool:
+        return self.sums.busy or super().wants_frame()
 
     def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate:
         """A square always holds four cards: the plate says who, whose turn, knocked, and the sum at the end."""
@@ -94,7 +109,8 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         self.buttons.set(self._all_buttons())
 
     def game_static_key(self) -> object:
-        return self.pick  # the preview's glow, line and words are drawn on the static layer
+        # the preview's glow, line and words are drawn on the static layer; so are the sums counting up
+        return self.pick, self.shown_sum(0), self.shown_sum(1)
 
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]:
         return build_sprites(self, obs)
