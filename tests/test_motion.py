@@ -239,3 +239,19 @@ def test_card_square_sums_count_up_as_the_game_ends(monkeypatch):
             break
         frames(app)
     assert totals[0] >= 3 and seen[0] < totals[0] and seen[-1] == totals[0] and len(set(seen)) > 2, (totals, seen)
+
+
+def test_reduced_motion_in_cribbage_pegs_jump_and_the_pack_parts_at_once(monkeypatch):
+    from rules.match import Match
+    from tests.test_play_the_hint import start
+    from tools.driver import frames
+
+    monkeypatch.setattr("game.paths.os.fsync", lambda fd: None)
+    for reduce in (False, True):
+        app, session, table = start("cribbage", Match("cribbage", {"seed": 3}))
+        app.settings.reduce_motion = reduce
+        table.pegboard.move(0, 12)
+        zone, cut = table.strip_due()
+        table.cut.start(zone, 20, cut["of"])
+        frames(app, 1)
+        assert table.pegboard.busy != reduce and table.cut.busy != reduce, "moving, or done at once"

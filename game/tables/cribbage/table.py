@@ -159,10 +159,11 @@ class CribbageTable(PlateSeats, TableScene):
     # --- time -------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         sdt = dt * self.app.settings.animation_speed
-        self.cut.update(sdt)
+        jump = 1e6 if self.app.settings.reduce_motion else sdt  # reduced motion: the pack parts, pegs jump at once
+        self.cut.update(jump)
         if not self.cards.busy and self.seq.update(sdt, self.pegboard, self.cut.busy):
             self.restage()
-        self.pegboard.update(sdt)
+        self.pegboard.update(jump)
         if self.obs and not self.seq.running and not self.pegboard.busy \
                 and not self.pegboard.matches(self.obs["pegs"]):
             self.pegboard.snap(self.obs["pegs"])
@@ -195,8 +196,7 @@ class CribbageTable(PlateSeats, TableScene):
         super().on_gesture(g)
 
     def _cut_gesture(self, g) -> bool:
-        """On the pack due to be cut, a tap cuts where it lands; a finger down or dragging along it only marks a
-        depth (a preview that Cut or Enter confirms)."""
+        """On the pack due to be cut a tap cuts where it lands; a press or drag along it marks a depth (to confirm)."""
         strip = self.strip_due()
         if strip is None or not self.my_turn:
             return False
