@@ -64,3 +64,27 @@ def test_the_show_waits_for_next_at_each_part_and_next_never_skips_a_count():
     assert held[0] >= len(steps), "each step waited for Next"
     assert any("in all" in s for s in said), said  # a total
     assert any(w in s for s in said for w in ("Fifteen:", "A pair:", "A run:", "A flush:", "His nobs:")), said
+
+
+def test_the_hint_and_the_review_give_a_keep_one_value():
+    """The review showed 5.6 and 4.5 for one keep: the hint's total took in the pegging, the review's value is the
+    keep's in hand and crib. Both now say the hand-and-crib value (the hint names the pegging apart)."""
+    from game.tables.cribbage import hints
+    from rules.core import Action
+    from rules.cribbage.analysis import discard_rows
+    from rules.cribbage.review import judge_discard
+    from tests.test_play_the_hint import to_discard
+
+    app, session, table = start("cribbage", Match("cribbage", {"seed": 5}))
+    to_discard(app, session, table)
+    obs = table.obs
+    checked = 0
+    for row in discard_rows(obs["hand"], obs["dealer"] == obs["seat"]):
+        moment = judge_discard(obs, Action.make("discard", cards=list(row.discard)), 0)
+        valued = moment.better if moment.costly else moment.chosen  # the keep whose value the review gives
+        said = hints.hint_text(table, valued)
+        assert f"{moment.params['ev']} points expected in hand and crib" in said, (said, moment.params)
+        checked += 1
+        if abs(row.pegging) >= 0.05:
+            assert f"{row.total:.1f} points" not in hints.hint_text(table, moment.chosen), "no second value"
+    assert checked == 15

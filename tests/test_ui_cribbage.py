@@ -307,8 +307,9 @@ def test_hint_is_a_preview_with_a_reason():
     from rules.cribbage.analysis import discard_rows
 
     best = discard_rows(ANN, is_dealer=True)[0]  # hand, crib and pegging: the expert's discard early in a game
-    assert f"keeps {keep_text(best.keep)}: {best.total:.1f} points expected" in text
-    assert f"pegging +{best.pegging:.1f}" in text
+    in_hand_and_crib = best.hand + best.crib  # Ann deals: her crib counts for her
+    assert f"keeps {keep_text(best.keep)}: {in_hand_and_crib:.1f} points expected in hand and crib" in text
+    assert f"the pegging adds +{best.pegging:.1f}" in text
     assert set(best.discard) == set(table.hint["cards"]) and table.hint_cards() == set(best.discard)
     sprites_lit = {s.key for s in table.cards.targets.values() if s.glow is not None}
     assert sprites_lit == set(best.discard)

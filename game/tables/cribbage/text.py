@@ -104,8 +104,8 @@ STRINGS = (
     N_("cribbage.end.heels", "His heels: {n}"),
     N_("cribbage.end.best", "Best count: {total} ({cards})"),
     N_("cribbage.hint.discard",
-       "Hint: put {cards} in the crib — keeps {keep}: {ev} points expected (hand {hand}, crib {crib}, "
-       "pegging {peg})."),
+       "Hint: put {cards} in the crib — keeps {keep}: {ev} points expected in hand and crib (hand {hand}, crib "
+       "{crib}); the pegging adds {peg}."),
     N_("cribbage.hint.play", "Hint: play {card} — {now}; net {net} points expected after the best reply."),
     N_("cribbage.hint.only", "Hint: play {card} — the only card that fits."),
     N_("cribbage.hint.nothing_now", "no points now"),
@@ -225,7 +225,8 @@ STRINGS = (
     N_("cribbage.refuse.go_while_a_card_fits", "You cannot say Go while a card fits at count {count}: play "
        "{cards}."),
     N_("cribbage.refuse.no_go_move", "There is no Go move: Go happens by itself when no card fits."),
-    N_("review.cribbage.discard", "This discard costs {loss} points on average. Keeping {keep} is worth {ev}."),
+    N_("review.cribbage.discard", "This discard costs {loss} points on average in hand and crib. Keeping {keep} is "
+       "worth {ev} there."),
     N_("review.cribbage.missed", "This card missed {points} points you could score right now."),
     N_("review.cribbage.gave", "This card lets the opponent score {points} more points straight back, on average."),
 )

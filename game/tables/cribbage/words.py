@@ -208,11 +208,13 @@ def keep_text(cards: Sequence[str]) -> str:
 
 
 def discard_hint(t: T, row: Any, is_dealer: bool) -> str:
-    """``row``: a ``rules.cribbage.analysis.DiscardRow`` (the numbers of the discard analysis)."""
+    """``row``: a ``rules.cribbage.analysis.DiscardRow`` (the numbers of the discard analysis). The points expected
+    are the keep's in hand and crib, the value the review gives the same keep; the pegging is said apart."""
     crib = decimal(t, row.crib)
     peg = ("+" if row.pegging >= 0 else "−") + decimal(t, abs(row.pegging))
+    ev = row.hand + (row.crib if is_dealer else -row.crib)
     return t("cribbage.hint.discard", cards=pretty_cards(row.discard), keep=keep_text(row.keep),
-             ev=decimal(t, row.total), hand=decimal(t, row.hand), crib=("+" if is_dealer else "−") + crib, peg=peg)
+             ev=decimal(t, ev), hand=decimal(t, row.hand), crib=("+" if is_dealer else "−") + crib, peg=peg)
 
 
 def play_hint(t: T, card: str, parts: Sequence[dict[str, Any]], net: float | None) -> str:
