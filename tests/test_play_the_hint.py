@@ -107,3 +107,12 @@ def test_enter_on_the_end_screen_deals_anew_only_from_a_focused_button():
     key(app, pygame.K_RETURN)
     frames(app, 2)
     assert app.stack.top is not end and app.stack.top.match.cursor == 0
+
+
+def test_a_hint_that_lights_no_card_names_only_enter():
+    app, session, table = start("cribbage", Match("cribbage", {"seed": 3}))
+    hint = ask_hint(app, table)
+    assert hint.kind == "cut" and table.hint_keys() == set()
+    assert table.preview_text().endswith("Press Enter to play it.") and "Tap what glows" not in table.preview_text()
+    key(app, pygame.K_RETURN)
+    assert session.match.actions == [hint]

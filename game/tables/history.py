@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.seats import HINT_LEVEL, seen_by, think
@@ -42,6 +43,7 @@ class TableHistory(TableCore):
     toast: tuple[str, float, bool] | None  # text, seconds left, is_error
     dealt: bool
     ended: bool
+    hint_keys: Callable[[], set[str]]  # what the hint on show lights (game/tables/controls.py)
 
     # --- history -----------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -119,8 +121,9 @@ class TableHistory(TableCore):
             log.warning("hint failed: %s", exc)
             self.hint = None
         # the hint says how to play it: one more tap on what it lights, or Enter (game/tables/controls.py)
+        play = "table.hint_play" if self.hint is not None and self.hint_keys() else "table.hint_enter"
         self.show_toast(self.t("table.hint_none") if self.hint is None
-                        else self.t("table.hint_play", hint=self.hint_text(self.hint)))
+                        else self.t(play, hint=self.hint_text(self.hint)))
         if self.hint is not None and self.toast is not None:
             self.toast = (self.toast[0], HINT_WAIT, False)  # its words stay as long as its glow: until a move
         self.hint_toast = self.toast[0] if self.toast else None
