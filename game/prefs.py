@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "felt": tuple(looks.FELTS), "card_back": tuple(looks.BACKS), "suit_colours": looks.SUIT_COLOURS,
     "sort_by": SORTS, "face_to_face": SEATINGS,
 }
+CHOICES["animation_speed"] = (*SPEEDS, "fades")  # reduced motion: the cards' row holds it (600 px fit no more rows)
 
 
 def current(app: AppServices, key: str) -> Any:
@@ -32,7 +33,7 @@ def current(app: AppServices, key: str) -> Any:
     if key == "volume":
         return 0 if not s.sound else min(VOLUMES[1:], key=lambda v: abs(v - s.volume))
     if key == "animation_speed":
-        return min(SPEEDS, key=lambda v: abs(v - s.animation_speed))
+        return "fades" if s.reduce_motion else min(SPEEDS, key=lambda v: abs(v - s.animation_speed))
     if key == "language":
         return app.t.lang
     return getattr(s, key)
@@ -60,6 +61,10 @@ def change(app: AppServices, key: str, value: Any) -> None:
         pygame.display.set_caption(app.t("app.title"))
     elif key == "tutorial_done":
         s.tutorial_done = list(value)
+    elif key == "animation_speed":  # a speed, or "fades": reduced motion (the speed is kept for when it comes back)
+        s.reduce_motion = value == "fades"
+        if value != "fades":
+            s.animation_speed = value
     else:
         setattr(s, key, value)
     apply_services(app)

@@ -28,6 +28,8 @@ class Settings:
     suit_colours: str = "two"  # "four": diamonds blue and clubs green (sprites/looks.py)
     sort_by: str = "suit"
     face_to_face: bool = False  # two players at one device: the top half of the table turned to the player across
+    reduce_motion: bool = False  # cards fade to their places: no lift, arc, settle or count-up (sprites/tween.py)
+    confirm_knock: bool = True  # Card Square's Knock asks first (the game ends after one more turn)
     tutorial_done: list[str] = field(default_factory=list)
     last_game: str = ""  # the menu's last choices (game/scenes/menu.py)
     last_mode: str = "hotseat"

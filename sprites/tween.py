@@ -39,6 +39,27 @@ def ease_out_back(t: float) -> float:
     return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
 
 
+def ease_settle(t: float, over: float = 0.03) -> float:
+    """In and out to ``over`` past 1 by t=0.8, then back to rest: a card that lands and settles."""
+    t = _clamp01(t)
+    if t >= 1.0:
+        return 1.0
+    if t < 0.8:
+        return (1.0 + over) * ease_in_out_cubic(t / 0.8)
+    return 1.0 + over - over * ease_in_out_cubic((t - 0.8) / 0.2)
+
+
+def arc_lift(t: float) -> float:
+    """How high a card in flight rides at linear progress t, as a share of its arc: 0 at both ends, 1 midway."""
+    t = _clamp01(t)
+    return 4.0 * t * (1.0 - t)
+
+
+def fade_in(t: float) -> float:
+    """Opacity of a card that fades to its place instead of moving (reduced motion): eased, 0 to 1."""
+    return ease_out_cubic(t)
+
+
 def lerp(a: float, b: float, t: float) -> float:
     """a at t=0, exactly b at t=1."""
     if t == 1.0:
@@ -76,6 +97,7 @@ class Tween:
         duration: float,
         ease: Ease = ease_out_cubic,
         delay: float = 0.0,
+        arc: float = 0.0,
     ) -> None:
         if len(start) != len(end):
             raise ValueError(f"start has {len(start)} values, end has {len(end)}")
@@ -85,6 +107,7 @@ class Tween:
         self.ease = ease
         self.delay = max(0.0, float(delay))
         self.elapsed = 0.0
+        self.arc = float(arc)  # a place's rise at mid-flight (upwards, in its second value), 0 for a straight path
         self._value = self._at()  # kept from one update to the next: it is read many times a frame
 
     @property
@@ -106,10 +129,12 @@ class Tween:
         run = self.elapsed - self.delay
         if run >= self.duration:
             return self.end
-        k = self.ease(run / self.duration if run > 0.0 else 0.0)
+        p = run / self.duration if run > 0.0 else 0.0
+        k = self.ease(p)
         a, b = self.start, self.end
         if len(a) == 2:  # a card's place: most tweens, every frame
-            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+            rise = self.arc * arc_lift(p) if self.arc else 0.0
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k - rise)
         return lerp_point(a, b, k)
 
     def update(self, dt: float) -> None:
@@ -137,13 +162,14 @@ class Animator:
         duration: float,
         ease: Ease = ease_out_cubic,
         delay: float = 0.0,
+        arc: float = 0.0,
     ) -> Tween:
         """Start (or restart) the tween for ``key``. ``start=None`` continues from where ``key`` is
-        now (mid-flight retargeting), or from ``end`` if it is not moving."""
+        now (mid-flight retargeting), or from ``end`` if it is not moving; ``arc`` lifts a place's path."""
         if start is None:
             current = self.get(key)
             start = current if current is not None and len(current) == len(end) else end
-        tween = Tween(start, end, duration, ease, delay)
+        tween = Tween(start, end, duration, ease, delay, arc)
         self._tweens[key] = tween
         return tween
 
@@ -187,3 +213,35 @@ class Animator:
 
     def keys(self) -> list[object]:
         return list(self._tweens)
+
+
+class CountUp:
+    """Numbers shown counting toward their values (a score that rises), each change over ``duration`` seconds."""
+
+    def __init__(self, duration: float = 0.6) -> None:
+        self.duration = duration
+        self._tweens: dict[object, Tween] = {}
+        self._to: dict[object, float] = {}
+
+    def shown(self, key: object, value: float) -> int:
+        """The number to show for ``key`` now; a new ``value`` starts a count from the one shown."""
+        if key not in self._to:
+            self._to[key] = value
+        elif self._to[key] != value:
+            start = self._tweens[key].value if key in self._tweens else (self._to[key],)
+            self._tweens[key] = Tween(start, (value,), self.duration, ease_out_cubic)
+            self._to[key] = value
+        tween = self._tweens.get(key)
+        return round(tween.value[0]) if tween is not None else round(value)
+
+    def update(self, dt: float) -> None:
+        for tween in self._tweens.values():
+            tween.update(dt)
+        self._tweens = {k: t for k, t in self._tweens.items() if not t.done}
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tweens)
+
+    def finish(self) -> None:
+        self._tweens.clear()

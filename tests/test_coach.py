@@ -201,3 +201,26 @@ def test_a_bad_tutorial_list_in_the_settings_file_falls_back():
     assert good.tutorial_done == ["kombi", "trumps"] and not problems
     bad, problems = parse_settings('tutorial_done = "kombi"\n')
     assert bad.tutorial_done == [] and "tutorial_done" in problems[0]
+
+
+def test_the_guide_goes_on_where_a_continued_game_left_it():
+    """Issue 41: after Continue the coach marks started again at 1 (Kombi): the history says what was taught."""
+    from game.session import Session
+    from game.tables import open_table
+    from rules.core import Action
+
+    app, session, table = coached("kombi", 8)
+    assert shown(app) == "kombi.coach.draw"
+    assert table.submit(Action.make("draw"))
+    settle(app)
+    assert shown(app) == "kombi.coach.exchange"
+    again = make_app(size=(1280, 800))  # the save opened by Continue, in a new run of the app
+    again.coach_marks = True
+    resumed = open_table(again, Session.from_json(session.to_json()))
+    again.stack.push(resumed)
+    frames(again, 2)
+    settle(again)
+    coach = coach_of(again)
+    assert "kombi.coach.draw" in coach.guide.done
+    assert shown(again) == "kombi.coach.exchange"
+    assert coach.guide.done == {"kombi.coach.draw"}, "tip 2 of 4, as before the save"

@@ -21,10 +21,23 @@ def test_a_newcomer_plays_a_first_game_to_its_end_by_the_marks(game_id: str) -> 
     coach = coach_of(app)
     marks = [m.key for m in coach.guide.marks]
     seen: list[str] = []
+    shown_at: dict[str, tuple[tuple[str, ...], int]] = {}  # an action mark: its kinds, the moves made when it showed
+    followed: set[str] = set()
+    match = session.match
+
+    def no_step_skipped(c) -> None:
+        """A mark about an action is done only once the newcomer made that action (no Next, no skipping)."""
+        for key, (kinds, at) in shown_at.items():
+            if key in followed or key not in c.guide.done:
+                continue
+            made = {a.kind for i, a in enumerate(match.played[at:], at) if session.is_human(match.actor(i))}
+            assert made & set(kinds), f"{key} was done before its action ({kinds}) was made: {made}"
+            followed.add(key)
 
     def on_frame(c) -> None:
         if c is None:
             return
+        no_step_skipped(c)
         mark = c.mark
         if mark is None:
             due = [m for m in c.guide.pending if m.kinds and applies(m, table)]
@@ -42,6 +55,8 @@ def test_a_newcomer_plays_a_first_game_to_its_end_by_the_marks(game_id: str) -> 
             assert not table.toast_rect.colliderect(c.box), f"a toast covers {mark.key}'s caption"
         if not seen or seen[-1] != mark.key:
             seen.append(mark.key)
+        if mark.kinds and mark.key not in shown_at:
+            shown_at[mark.key] = (mark.kinds, len(match.played))
 
     def on_mark(c) -> None:
         for action in legal_of(table, c.mark.kinds):
@@ -55,3 +70,9 @@ def test_a_newcomer_plays_a_first_game_to_its_end_by_the_marks(game_id: str) -> 
     assert set(seen) <= set(marks) and seen[0] == marks[0]
     assert len(set(seen)) >= min(3, len(marks)), f"only {seen} were shown"
     assert len(seen) == len(set(seen)), f"a mark came back after it was done: {seen}"
+    no_step_skipped(coach)
+    for key, (kinds, at) in shown_at.items():  # done or cut short by the game's end: each was followed
+        made = {a.kind for i, a in enumerate(match.played[at:], at) if session.is_human(match.actor(i))}
+        assert made & set(kinds), f"{key} was shown but its action ({kinds}) never made"
+    for m in coach.guide.marks:  # no action mark was passed over: each done one was shown and then followed
+        assert not (m.kinds and m.key in coach.guide.done and m.key not in shown_at), f"{m.key} done, never shown"

@@ -60,6 +60,10 @@ def wait_ready(app, table, skip: bool = False) -> None:
     raise AssertionError("the table never became ready")
 
 
+def find_button_enabled(app, bid: str) -> bool:
+    return next(b.enabled for b in app.stack.top.buttons.buttons if b.id == bid)
+
+
 def visible_point(table, card: str) -> tuple[int, int]:
     rect = table.cards.current_rect(card)
     for dx in range(4, rect.w, 3):
@@ -304,8 +308,9 @@ def test_hint_is_a_preview_with_a_reason():
     from rules.cribbage.analysis import discard_rows
 
     best = discard_rows(ANN, is_dealer=True)[0]  # hand, crib and pegging: the expert's discard early in a game
-    assert f"keeps {keep_text(best.keep)}: {best.total:.1f} points expected" in text
-    assert f"pegging +{best.pegging:.1f}" in text
+    in_hand_and_crib = best.hand + best.crib  # Ann deals: her crib counts for her
+    assert f"keeps {keep_text(best.keep)}: {in_hand_and_crib:.1f} points expected in hand and crib" in text
+    assert f"the pegging adds +{best.pegging:.1f}" in text
     assert set(best.discard) == set(table.hint["cards"]) and table.hint_cards() == set(best.discard)
     sprites_lit = {s.key for s in table.cards.targets.values() if s.glow is not None}
     assert sprites_lit == set(best.discard)
@@ -466,8 +471,7 @@ def test_a_tap_on_the_pack_cuts_there_a_drag_only_marks_and_cut_needs_a_depth():
     app, session, table = start("computer", Match("cribbage", {"seed": 3}))
     settle(app)
     zone, cut = table.strip_due()
-    key(app, pygame.K_RETURN)  # nothing marked yet: the rules say what to do
-    assert session.match.cursor == 0 and table.toast[0] == "Drag along the pack to choose where to cut."
+    assert not find_button_enabled(app, "confirm"), "the Cut button waits for a depth (Enter cuts in the middle)"
 
     def x(depth: int) -> int:
         return int(CutStrip.split_x(zone, cut["of"], table.geo.sw, depth)) - 1

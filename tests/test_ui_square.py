@@ -88,6 +88,8 @@ def perform(app, table, a: Action, way: str) -> None:
             key(app, pygame.K_RETURN if k == "done" else pygame.K_k)
         else:
             press(app, BUTTONS[k], touch)
+        if k == "knock" and app.stack.top.name == "choose":  # Knock asks first (the setting's default)
+            press(app, "pick:0", touch)
     elif k == "draw":
         if way == "keys":
             key(app, pygame.K_d)

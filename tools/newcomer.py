@@ -47,6 +47,11 @@ def free_point(app, table) -> tuple[int, int]:
     return board.center
 
 
+def next_point(coach) -> tuple[int, int]:
+    """The caption's Next button."""
+    return next(b.rect.center for b in coach.buttons.buttons if b.id == "next")
+
+
 def wait_for_turn(app, table, on_frame: Callable, limit: int = 20000) -> None:
     """Frames until the human may act at a table at rest (or the game is over); a watch mark on show is read and
     then skipped by a tap, as a player would."""
@@ -60,8 +65,8 @@ def wait_for_turn(app, table, on_frame: Callable, limit: int = 20000) -> None:
         mark = coach.mark if coach is not None else None
         if mark is not None and not mark.kinds:
             read += 1
-            if read >= READ_FRAMES:
-                tap(app, free_point(app, table))
+            if read >= READ_FRAMES:  # read: Next steps a paced count on, else a tap skips what plays out
+                tap(app, next_point(coach) if mark.step is not None else free_point(app, table))
                 read = 0
         frames(app)
     raise AssertionError("the human's turn never came")

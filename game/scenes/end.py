@@ -101,7 +101,7 @@ class EndScene(Scene):
                 + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - cw - int(30 * s),
                                                                       y - bh - int(14 * s), cw, bh))]
                    if self.code else []))
-        self.buttons.focus = 0
+        # No button has the focus until Tab gives it one: an Enter still held from the last move never deals anew.
 
     def set_aside(self, aside: bool) -> None:
         """Move the result panel aside (the final table shows) or bring it back."""

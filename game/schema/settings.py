@@ -47,6 +47,8 @@ RULES: dict[str, Rule] = {
     "suit_colours": choice(SUIT_COLOURS),
     "sort_by": choice(("suit", "rank")),
     "face_to_face": flag(),
+    "reduce_motion": flag(),
+    "confirm_knock": flag(),
     "tutorial_done": Rule(_ids, "a list of game names", list),
     # what the menu remembers: the last game and mode chosen and the names last played under
     "last_game": text(40, "a game's name"),

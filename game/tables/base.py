@@ -27,6 +27,8 @@ from sprites.felt import felt
 from sprites.widgets import Button
 
 END_DELAY = 1.1
+END_PER_CARD = 0.08  # the final table stays longer the more cards the last move carried (a 12-card pick-up)
+END_MOST = 2.4
 
 
 class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
@@ -48,7 +50,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         super().__init__(app)
         self.session = session
         self.match = session.match
-        self.cards = CardLayer(app.cards)
+        self.cards = CardLayer(app.cards, lambda: app.settings.reduce_motion)
         self.log = LogPanel()
         self.buttons = ButtonGroup(self.press)
         self.bot = BotRunner(app.executor, block=app.opts.headless)
@@ -69,6 +71,7 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
         self.focus: int | None = None
         self.end_timer = 0.0
         self.ended = False
+        self.celebrated = False  # the win moment was shown
         self.dealt = False
         self._log_drag: tuple[int, int] | None = None
         self._log_key: tuple | None = None
@@ -197,12 +200,14 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
             return
         if state.is_over:
             self.bot.cancel()
+            if self.end_timer == 0.0 and self.win_moment():
+                return  # the cards hop (or fade in again) first; then the final table rests for its beat
             self.end_timer += dt
-            if self.end_timer >= END_DELAY and not self.ended:
+            if self.end_timer >= self.end_beat() and not self.ended:
                 self.ended = True
                 self.show_end()
             return
-        self.end_timer, self.ended = 0.0, False
+        self.end_timer, self.ended, self.celebrated = 0.0, False, False
         seat = state.to_move
         assert seat is not None
         if not self.session.is_human(seat):
@@ -213,6 +218,19 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
             return
         if seat != self.revealed_for:
             self.hand_off(seat)
+
+    def win_moment(self) -> bool:
+        """A game won at this device: once, the cards on the table hop one after the other (a short moment)."""
+        st = self.match.state
+        if self.celebrated or len(st.winners) != 1 or not self.session.is_human(st.winners[0]):
+            return False
+        self.celebrated = True
+        self.cards.hop(sorted(self.cards.targets, key=lambda k: self.cards.targets[k].x))
+        return True
+
+    def end_beat(self) -> float:
+        """Seconds the final table shows, settled, before the end screen: the last move is seen."""
+        return min(END_MOST, END_DELAY + END_PER_CARD * self.cards.moved)
 
     def wants_frame(self) -> bool:
         """Cards glide, a count plays out, the computer's turn or the end is due: frames keep coming."""

@@ -1,18 +1,30 @@
-"""Card sprites on the table: where the view puts each card, gliding there, flips, hit-tests, drawing."""
+"""Card sprites on the table: where the view puts each card, gliding there (on a slight arc, settling as it
+lands), flips, a hop for a won game, fades in their place for reduced motion, hit-tests, drawing."""
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
 
+from game.tables.cardlook import CardFrame, Look, card_lift
 from sprites import theme
 from sprites.cards import CardArt, CardArtCache
-from sprites.tween import Animator, ease_in_out_cubic, ease_out_cubic, flip_scale
+from sprites.tween import Animator, ease_out_cubic, ease_settle, fade_in, flip_scale
 
 GLIDE = 0.32  # seconds for a card to glide to its new place
 FLIP = 0.30
 FLIP_STEPS = 10  # a turning card is drawn at one of this many widths per side, each scaled once per view
+ARC = 0.12  # a card in flight rises this share of the way it travels at mid-flight
+ARC_MOST = 0.4  # but never more than this share of its height
+SETTLE_PX = 4.0  # a landing card runs this many pixels past its place and settles back (a short trip: less)
+FADE = 0.26  # reduced motion: seconds for a card to fade in where it now lies
+FADE_STEPS = 8  # a fading card is drawn at one of this many opacities, each made once per image
+FLIGHT_SHADOWS = 8  # cards in flight cast shadows when at most this many fly (a played card, not a deal)
+HOP = 0.42  # the win moment: each card hops this long, a quarter of its height, one after the other
 
 
 @dataclass(frozen=True)
@@ -41,25 +53,36 @@ class CardSprite:
 class CardLayer:
     """Keeps the current place of every sprite and animates changes between views."""
 
-    def __init__(self, art: CardArtCache) -> None:
+    def __init__(self, art: CardArtCache, reduced: Callable[[], bool] | None = None) -> None:
         self.art = art
+        self._reduced = reduced  # whether the player asked for reduced motion (the settings), read when used
         self.targets: dict[str, CardSprite] = {}
         self.anim = Animator()
         self.flips: dict[str, float] = {}  # key -> seconds into its flip
         self.dragging: dict[str, tuple[float, float]] = {}  # key -> offset from the pointer
         self.pointer: tuple[int, int] = (0, 0)
-        self._plan: list[_Look] = []
-        self._looks_for: tuple[dict, tuple] | None = None
+        self._plan: list[Look] = []
+        self._looks_for: tuple[dict, tuple, bool] | None = None
         self._arts: dict[int, CardArt] = {}
         self._flipped: dict[tuple, pygame.Surface] = {}  # (image, width) -> the image narrowed mid-turn
+        self.fades: dict[str, float] = {}  # key -> seconds into its fade (negative: waiting its turn)
+        self._faint: dict[tuple, pygame.Surface] = {}  # (image, step) -> the image at that opacity
+        self._lifted: dict[tuple, pygame.Surface] = {}  # (image, w, h) -> the image of a held card, larger
+        self.moved = 0  # how many cards the last animated view set moving (the end's beat grows with it)
+
+    @property
+    def reduce(self) -> bool:
+        """Reduced motion: no glide, arc, lift or hop; a card fades in where it now lies."""
+        return self._reduced is not None and self._reduced()
 
     @property
     def busy(self) -> bool:
-        return self.anim.busy or bool(self.flips)
+        return self.anim.busy or bool(self.flips) or bool(self.fades)
 
     def finish(self) -> None:
         self.anim.finish_all()
         self.flips.clear()
+        self.fades.clear()
 
     def place(self, sprites: list[CardSprite], origins: dict[str, tuple[float, float, bool]],
               animate: bool, speed: float = 1.0, stagger: float = 0.0) -> None:
@@ -70,8 +93,10 @@ class CardLayer:
         for key in list(self.flips):
             if key not in self.targets:
                 del self.flips[key]
+        self.moved = 0
         if not animate:
             self.anim.finish_all()
+            self.fades.clear()
             return
         # Durations are in table seconds; update() scales time by the animation speed.
         delay = 0.0
@@ -89,7 +114,32 @@ class CardLayer:
                 if flip:
                     self.flips[s.key] = -wait  # the flip starts when the card leaves
             if start is not None and (abs(start[0] - s.x) > 0.5 or abs(start[1] - s.y) > 0.5):
-                self.anim.move(s.key, start, (s.x, s.y), GLIDE, ease=ease_in_out_cubic, delay=wait)
+                self._travel(s, start, wait)
+        self.moved = len(set(self.anim.values()) | set(self.flips) | set(self.fades))  # what the move shows
+
+    def _travel(self, s: CardSprite, start: tuple[float, float], wait: float) -> None:
+        """A card to its new place: on a slight arc, settling as it lands; with reduced motion it fades in there."""
+        if self.reduce:
+            self.flips.pop(s.key, None)  # no turning either: the face fades in
+            self.fades[s.key] = -wait
+            return
+        far = math.dist(start, (s.x, s.y))
+        rise = min(ARC * far, ARC_MOST * s.w * theme.CARD_RATIO)
+        ease = partial(ease_settle, over=min(0.03, SETTLE_PX / far))
+        self.anim.move(s.key, start, (s.x, s.y), GLIDE, ease=ease, delay=wait, arc=rise)
+
+    def hop(self, keys: list[str], within: float = 0.5) -> None:
+        """The win moment: the cards hop one after the other (all start ``within`` seconds); reduced motion:
+        they fade in again."""
+        keys = [k for k in keys if k in self.targets]
+        step = within / max(1, len(keys))
+        for i, key in enumerate(keys):
+            s = self.targets[key]
+            if self.reduce:
+                self.fades[key] = -i * step
+            else:
+                self.anim.move(key, (s.x, s.y), (s.x, s.y), HOP, delay=i * step,
+                               arc=s.w * theme.CARD_RATIO * 0.25)
 
     def snap_back(self, keys: list[str], speed: float = 1.0) -> None:
         """Dragged cards glide back to where the view puts them."""
@@ -99,7 +149,10 @@ class CardLayer:
             if s is None or off is None:
                 continue
             start = (self.pointer[0] + off[0], self.pointer[1] + off[1])
-            self.anim.move(key, start, (s.x, s.y), GLIDE, ease=ease_out_cubic)
+            if self.reduce:
+                self.fades[key] = 0.0  # back home by fading in there
+            else:
+                self.anim.move(key, start, (s.x, s.y), GLIDE, ease=ease_out_cubic)
         self.dragging.clear()
 
     def position(self, key: str, sprite: CardSprite | None = None) -> tuple[float, float]:
@@ -114,6 +167,13 @@ class CardLayer:
 
     def update(self, dt: float, speed: float = 1.0) -> None:
         self.anim.update(dt * speed)
+        if self.fades:
+            for key in list(self.fades):
+                self.fades[key] += dt * speed
+                if self.fades[key] >= FADE:
+                    del self.fades[key]
+            if not self.fades:
+                self._faint.clear()
         if not self.flips:
             return
         for key in list(self.flips):
@@ -125,6 +185,7 @@ class CardLayer:
 
     def start_drag(self, keys: list[str], pointer: tuple[int, int]) -> None:
         self.anim.finish_all()
+        self.fades.clear()
         self.pointer = pointer
         self.dragging = {}
         for k in keys:
@@ -164,7 +225,7 @@ class CardLayer:
 
     @staticmethod
     def _lift(s: CardSprite) -> float:
-        return s.w * 0.18 if s.selected else 0.0
+        return card_lift(s)
 
     def rects(self) -> dict[str, pygame.Rect]:
         """Where each card is drawn this frame."""
@@ -175,12 +236,12 @@ class CardLayer:
         return out
 
     # --- drawing: one plan per view, one list of blits per frame --------------------------------------
-    def _looks(self) -> list[_Look]:
+    def _looks(self) -> list[Look]:
         """What each sprite draws, in stacking order: rebuilt when the view, a drag or the card art changes
         (a new view is a new dict; the art cache forgets a width or every width when the looks change)."""
         arts = self._arts
         stale = any(self.art.get(w) is not a for w, a in arts.items())
-        if not stale and self._looks_for == (self.targets, tuple(self.dragging)):
+        if not stale and self._looks_for == (self.targets, tuple(self.dragging), self.reduce):
             return self._plan
         dragging = self.dragging
         order = sorted(self.targets.values(), key=lambda s: (s.key in dragging, s.z))
@@ -188,8 +249,9 @@ class CardLayer:
         for s in order:
             if s.w not in arts:
                 arts[s.w] = self.art.get(s.w)
-        self._plan = [_Look(s, arts[s.w], s.key in dragging) for s in order]
-        self._looks_for = (self.targets, tuple(dragging))
+        scale = None if self.reduce else self._scaled  # a held card is lifted, larger (not with reduced motion)
+        self._plan = [Look(s, arts[s.w], s.key in dragging, scale) for s in order]
+        self._looks_for = (self.targets, tuple(dragging), self.reduce)
         self._flipped.clear()
         return self._plan
 
@@ -198,12 +260,13 @@ class CardLayer:
         reuses the blits its look made once."""
         cards: list[tuple[tuple[Any, ...] | list[Any], pygame.Rect, pygame.Rect | None]] = []
         marks: dict[str, tuple] = {}
-        drag, flips, pointer = self.dragging, self.flips, self.pointer
+        drag, flips, pointer, fades = self.dragging, self.flips, self.pointer, self.fades
         moving = self.anim.values()
+        shadows = len(moving) <= FLIGHT_SHADOWS
         for look in self._looks():
             key = look.key
             v = moving.get(key)
-            if v is None and not (drag and key in drag) and key not in flips:
+            if v is None and not (drag and key in drag) and key not in flips and key not in fades:
                 mark, card = look.rest
                 cards.append(card)
                 marks[key] = mark
@@ -217,16 +280,45 @@ class CardLayer:
                 s = look.sprite
                 px, py = s.x, s.y
             x, y = round(px) - look.hw, round(py - look.lift) - look.hh
-            if key in flips:
+            if key in fades:
+                step = round(fade_in(max(0.0, fades[key]) / FADE) * FADE_STEPS)
+                marks[key] = (x, y, ("fade", step), look)
+                cards.append((self._faded(look, x, y, step), look.reach.move(x, y), None))  # see-through
+            elif key in flips:
                 blits: list = []
                 marks[key] = (x, y, self._flip_blits(blits, look, x, y, flips[key]), look)
                 cards.append((blits, look.reach.move(x, y), None))  # narrowed: what it hides varies
+            elif v is not None and not (drag and key in drag):  # in flight: its shadow under it
+                marks[key] = (x, y, "fly", look)
+                cards.append((look.flying(x, y) if shadows else look.at(x, y), look.reach.move(x, y), look.band(x, y)))
             else:
                 marks[key] = (x, y, None, look)
-                cards.append((look.at(x, y), look.reach.move(x, y), look.solid.move(x, y)))
+                cards.append((look.at(x, y), look.reach.move(x, y), look.band(x, y)))
         return CardFrame(cards, marks)
 
-    def _flip_blits(self, blits: list, look: _Look, x: int, y: int, seconds: float) -> int:
+    def _faded(self, look: Look, x: int, y: int, step: int) -> tuple:
+        """A card fading in where it lies (reduced motion): its blits at one of FADE_STEPS opacities."""
+        if step >= FADE_STEPS:
+            return look.at(x, y)
+        return tuple((self._faint_of(img, step), pos) for img, pos in look.at(x, y))
+
+    def _faint_of(self, img: pygame.Surface, step: int) -> pygame.Surface:
+        out = self._faint.get((img, step))
+        if out is None:
+            out = self._faint[(img, step)] = img.copy()
+            out.set_alpha(round(255 * step / FADE_STEPS))
+        return out
+
+    def _scaled(self, img: pygame.Surface, w: int, h: int) -> pygame.Surface:
+        """``img`` at w x h, made once (a held card's larger image)."""
+        out = self._lifted.get((img, w, h))
+        if out is None:
+            if len(self._lifted) > 64:
+                self._lifted.clear()
+            out = self._lifted[(img, w, h)] = pygame.transform.smoothscale(img, (w, h))
+        return out
+
+    def _flip_blits(self, blits: list, look: Look, x: int, y: int, seconds: float) -> int:
         """A card turning over, narrowed to one of FLIP_STEPS widths: each image at each width is scaled once
         while the view lasts (the backs are shared by every card of a size)."""
         scale, front = flip_scale(min(1.0, max(0.0, seconds) / FLIP))
@@ -266,78 +358,3 @@ class CardLayer:
                                        or flip_scale(max(0.0, self.flips[s.key]) / FLIP)[1]):
                 out.add(s.card)
         return out
-
-
-class _Look:
-    """One sprite's images and offsets, looked up once per view rather than once per frame."""
-
-    __slots__ = ("sprite", "key", "w", "h", "hw", "hh", "lift", "reach", "solid", "front", "back", "shade",
-                 "shadow", "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy", "plain", "rest")
-
-    def __init__(self, s: CardSprite, art: CardArt, dragged: bool) -> None:
-        self.sprite, self.key = s, s.key
-        self.w, self.h = s.w, round(s.w * theme.CARD_RATIO)
-        self.hw, self.hh = s.w // 2, self.h // 2
-        self.lift = CardLayer._lift(s)
-        self.back = art.back()
-        self.front = art.face(s.card) if s.card is not None else self.back
-        self.shade = art.shade() if s.dim else None
-        self.shadow = art.shadow() if dragged or s.selected else None
-        self.shadow_dx, self.shadow_dy = art.shadow_offset
-        self.glow = art.glow(s.glow) if s.glow is not None else None
-        reach = pygame.Rect(0, 0, self.w, self.h)  # what this card covers, from its top-left corner
-        if self.shadow is not None:
-            reach.union_ip(self.shadow.get_rect(topleft=art.shadow_offset))
-        self.glow_dx = self.glow_dy = 0
-        if self.glow is not None:
-            g = self.glow.get_size()
-            self.glow_dx, self.glow_dy = (self.w - g[0]) // 2, (self.h - g[1]) // 2
-            reach.union_ip(pygame.Rect(self.glow_dx, self.glow_dy, *g))
-        self.reach = reach
-        self.solid = art.solid(self.front).clip(art.solid(self.back))  # hidden under it, face up or down
-        self.plain = self.shadow is None and self.shade is None and self.glow is None
-        x, y = round(s.x) - self.hw, round(s.y - self.lift) - self.hh
-        # its mark, blits, area and opaque band at its place
-        self.rest = ((x, y, None, self), (self.at(x, y), reach.move(x, y), self.solid.move(x, y)))
-
-    def at(self, x: int, y: int, front: bool = True) -> tuple:
-        """The blits of this card with its top-left corner at (x, y)."""
-        img = self.front if front else self.back
-        if self.plain:
-            return ((img, (x, y)),)
-        out = [(img, (x, y))]
-        if self.shadow is not None:
-            out.insert(0, (self.shadow, (x + self.shadow_dx, y + self.shadow_dy)))
-        if self.shade is not None:
-            out.append((self.shade, (x, y)))
-        if self.glow is not None:
-            out.append((self.glow, (x + self.glow_dx, y + self.glow_dy)))
-        return tuple(out)
-
-
-class CardFrame:
-    """One frame of cards: ``cards`` (blits, area, solid) in stacking order, the area with the card's shadow and
-    glow, ``solid`` the band the card covers opaquely (or None); ``marks`` (x, y, flip step, look) per card key,
-    equal between frames when the card did not change."""
-
-    __slots__ = ("cards", "marks")
-
-    def __init__(self, cards: list, marks: dict) -> None:
-        self.cards, self.marks = cards, marks
-
-    @property
-    def blits(self) -> list:
-        """Every blit of every card, in stacking order."""
-        return [b for blits, _, _ in self.cards for b in blits]
-
-    def blits_in(self, rect: pygame.Rect) -> tuple[list, list[pygame.Rect]]:
-        """The blits of every card whose area meets ``rect``, in stacking order, and the opaque bands of those
-        cards: what lay under a band before the blits does not show after them."""
-        blits: list = []
-        solid: list[pygame.Rect] = []
-        for card, area, band in self.cards:
-            if area.colliderect(rect):
-                blits += card
-                if band is not None:
-                    solid.append(band)
-        return blits, solid

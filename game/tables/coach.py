@@ -101,6 +101,7 @@ class CoachScene(Scene):
         self._lines: list[pygame.Surface] = []
         self._gap = 0
         self._head = 1  # how many of the lines are the counter's
+        self._stepped = 0  # how often Next stepped the mark on show on (a paced count)
 
     @property
     def cards(self):
@@ -120,6 +121,7 @@ class CoachScene(Scene):
         if not self.guide.marks:
             self.close(remember=False)
             return
+        self.guide.catch_up(self.table)  # Continue: the guide goes on where the game's history left it
         self._follow()
 
     def _follow(self) -> None:
@@ -135,15 +137,23 @@ class CoachScene(Scene):
         free = self.app.stack.top is self and not table.drag_keys
         mark = self.guide.current(table) if free else None
         if mark is not self.mark:
-            self.mark = mark
+            self._hold(False)
+            self.mark, self._stepped = mark, 0
+            self._hold(True)
             self._layout_key = None
             self.app.invalidate()
         self.guide.show(mark)
+
+    def _hold(self, on: bool) -> None:
+        """A mark that paces what it watches holds it while on show (Next steps it on)."""
+        if self.mark is not None and self.mark.hold is not None:
+            self.mark.hold(self.table, on)
 
     def close(self, remember: bool) -> None:
         if self.closed:
             return
         self.closed = True
+        self._hold(False)
         self.mark = None
         if remember:
             self.app.tutorial_finished(self.table.game_id)
@@ -151,7 +161,11 @@ class CoachScene(Scene):
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
-        if bid == "next" and self.mark is not None:
+        if bid == "next" and self.mark is not None and self.mark.step is not None and self.mark.step(self.table):
+            self._stepped += 1
+            self._layout_key = None  # one step further (a part of the count): its words on the caption
+            self.app.invalidate()
+        elif bid == "next" and self.mark is not None:
             self.guide.dismiss(self.mark)
             self._follow()
         elif bid == "skip":
@@ -215,7 +229,8 @@ class CoachScene(Scene):
         mark, table = self.mark, self.table
         cards = tuple(sorted((k, tuple(r)) for k, r in table.cards.rects().items()))
         shown = tuple((b.id, tuple(b.rect)) for b in table.buttons.buttons)
-        key = (size, mark, self.t.lang, id(table.obs), shown, cards, len(self.guide.done))
+        detail = mark.detail(table) if mark is not None and mark.detail is not None else ""
+        key = (size, mark, self.t.lang, id(table.obs), shown, cards, len(self.guide.done), detail)
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -236,7 +251,8 @@ class CoachScene(Scene):
         widths = [fonts.render(self.t(k), bpx, theme.TEXT, bold=True).get_width() + 2 * pad for _, k in ids]
         row_w = sum(widths) + gap * (len(ids) - 1)
         box_w = min(w - 2 * pad, max(row_w + 2 * pad, min(int(w * 0.5), int(960 * s))))
-        text = self.t(step.key) if step is not None else ""
+        # a paced mark: its words, then (once stepped on) the step on show in their place
+        text = detail if detail and self._stepped else self.t(step.key) if step is not None else ""
         counter = self.t("coach.tip", n=len(self.guide.done) + 1, total=len(self.guide.marks))
         cpx = theme.font_px(22, s)  # the type scale keeps its capitals at 2% of the height
         self._gap = gap

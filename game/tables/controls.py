@@ -11,6 +11,7 @@ import pygame
 
 from game.input import Gesture
 from game.tables.logjump import log_key, log_tap
+from rules.core import Action
 from sprites import theme
 
 if TYPE_CHECKING:
@@ -27,6 +28,36 @@ class TableInput(TableCore):
     lit: list[pygame.Rect]
     _log_drag: tuple[int, int] | None
     focus: int | None  # the keyboard's place among focus_items()
+    hint: Action | None
+
+    # --- the hint on show, played by one more tap or Enter -----------------------------------------------
+    def hint_keys(self) -> set[str]:
+        """The sprites the hint on show lights (a tap on one of them plays the hint)."""
+        return set()
+
+    def perform(self, action: Action) -> bool:
+        """Make ``action`` as its button would (a game asks first where its button asks first)."""
+        return self.submit(action)
+
+    def play_hint(self) -> bool:
+        """Play the hint on show, when it is still this player's move."""
+        if self.hint is None or not self.my_turn:
+            return False
+        if self.cards.busy:
+            self.cards.finish()
+        return self.perform(self.hint)
+
+    def enter_step(self) -> None:
+        """Enter with nothing focused takes the obvious step: the hint on show, else the only legal move, else
+        what the game confirms (a selection, a cut, a look)."""
+        if self.hint is not None:
+            self.play_hint()
+            return
+        legal = self.obs.get("legal") or []
+        if len(legal) == 1:
+            self.perform(Action.from_dict(legal[0]))
+            return
+        self.activate(None, confirm=True)
 
     # --- pointer -----------------------------------------------------------------------------------
     def on_gesture(self, g: Gesture) -> None:
@@ -54,6 +85,9 @@ class TableInput(TableCore):
             self._dropped(g.pos)
         elif g.kind == "tap":
             hit = self.cards.hit(g.pos)
+            if hit is not None and self.hint is not None and hit.key in self.hint_keys():
+                self.play_hint()  # one more tap on what the hint lit plays it
+                return
             self.tap(hit.key if hit else None, g.pos)
 
     def _dropped(self, pos: tuple[int, int]) -> None:
@@ -131,10 +165,12 @@ class TableInput(TableCore):
         item = self.focused()
         if item is None:
             if confirm and self.my_turn:
-                self.activate(None, confirm=True)
+                self.enter_step()
             return
         if item[0].startswith("btn:"):
             self.press(item[0][4:])
+        elif confirm and self.hint is not None and item[0] in self.hint_keys():
+            self.play_hint()
         elif self.my_turn:
             self.activate(item[0], confirm)
 

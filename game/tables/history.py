@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.seats import HINT_LEVEL, seen_by, think
 from game.tables.logjump import come_back
@@ -42,6 +43,7 @@ class TableHistory(TableCore):
     toast: tuple[str, float, bool] | None  # text, seconds left, is_error
     dealt: bool
     ended: bool
+    hint_keys: Callable[[], set[str]]  # what the hint on show lights (game/tables/controls.py)
 
     # --- history -----------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -119,7 +121,10 @@ class TableHistory(TableCore):
         except Exception as exc:  # a worker that died: no hint this time, the game goes on
             log.warning("hint failed: %s", exc)
             self.hint = None
-        self.show_toast(self.t("table.hint_none") if self.hint is None else self.hint_text(self.hint))
+        # the hint says how to play it: one more tap on what it lights, or Enter (game/tables/controls.py)
+        play = "table.hint_play" if self.hint is not None and self.hint_keys() else "table.hint_enter"
+        self.show_toast(self.t("table.hint_none") if self.hint is None
+                        else self.t(play, hint=self.hint_text(self.hint)))
         if self.hint is not None and self.toast is not None:
             self.toast = (self.toast[0], HINT_WAIT, False)  # its words stay as long as its glow: until a move
         self.hint_toast = self.toast[0] if self.toast else None

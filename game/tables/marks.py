@@ -29,6 +29,11 @@ class Mark:
     kinds: tuple[str, ...] = ()
     when: Callable[[Any], bool] | None = None  # table -> whether this is the moment (e.g. which cut it is)
     extra: Callable[[Any], Iterable[pygame.Rect | None]] | None = None  # table -> more places to leave bright
+    # a watch mark that paces what it watches: held while on show (table, on), Next steps it on (table -> whether
+    # it stepped; False once nothing is left), and the words for the step on show (table -> text)
+    hold: Callable[[Any, bool], None] | None = None
+    step: Callable[[Any], bool] | None = None
+    detail: Callable[[Any], str] | None = None
 
 
 def legal_of(table, kinds: Iterable[str]) -> list[Action]:
@@ -60,6 +65,21 @@ def places(mark: Mark, table) -> list[pygame.Rect]:
     return kept
 
 
+class _Then:
+    """The table as it stood at an earlier move of its history: that moment's observation, the rest the table's."""
+
+    def __init__(self, table, obs: dict[str, Any]) -> None:
+        self.obs, self._table = obs, table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table, name)
+
+
+def _applied(mark: Mark, then: _Then) -> bool:
+    """Whether ``mark`` applied at that moment (its player was to move: the move is theirs)."""
+    return bool(legal_of(then, mark.kinds)) and (mark.when is None or bool(mark.when(then)))
+
+
 def busy(table) -> bool:
     """The table is moving by itself: cards glide, a count plays out, the computer thinks."""
     return table.cards.busy or table.blocking()
@@ -75,6 +95,21 @@ class Guide:
         self.ever_shown: list[str] = []  # the keys of the marks shown, in order
         self._seen: int | None = None  # how many actions the history held at the last look
         self._applied: list[Mark] = []
+
+    def catch_up(self, table) -> None:
+        """A game continued from its save: the marks its history already taught are done (so the guide goes on
+        where it was, not from its first mark). At each human move, as ``follow`` would have seen it, the first
+        mark that applied was on show and read, and every mark that teaches the move's kind was done."""
+        match, session = table.match, table.session
+        for i, action in enumerate(match.played):
+            seat = match.actor(i)
+            if seat is None or not session.is_human(seat):
+                continue
+            then = _Then(table, match.state_at(i).observe(seat))
+            now = [m for m in self.pending if m.kinds and _applied(m, then)]
+            for n, m in enumerate(now):
+                if n == 0 or action.kind in m.kinds:
+                    self.done.add(m.key)
 
     @property
     def pending(self) -> list[Mark]:

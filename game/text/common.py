@@ -71,6 +71,8 @@ STRINGS = (
     N_("table.score", "{name}: {score}"),
     N_("table.hint_none", "No hint: nothing useful to do, pass."),
     N_("table.hint_coming", "The computer is looking for a hint…"),
+    N_("table.hint_play", "{hint} Tap what glows or press Enter to play it."),
+    N_("table.hint_enter", "{hint} Press Enter to play it."),
     N_("table.restarted", "The same deal, from the start."),
     N_("table.nothing_to_undo", "Nothing to take back."),
     N_("table.nothing_to_redo", "Nothing to redo."),

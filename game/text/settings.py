@@ -40,6 +40,7 @@ STRINGS = (
     N_("settings.face_to_face", "Two players, one device"),
     N_("settings.face_to_face.False", "Pass it on"),
     N_("settings.face_to_face.True", "Face to face"),
+    N_("settings.animation_speed.fades", "Fades only"),
     N_("settings.tutorial", "Guided first games"),
     N_("settings.tutorial.replay", "Show them again"),
     N_("settings.tutorial.none", "Nothing to bring back"),

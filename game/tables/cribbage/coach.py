@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from game.tables.coach import button_rect, union
+from game.tables.cribbage.words import show_step
 from game.tables.marks import Mark
 
 
@@ -26,6 +27,18 @@ def _show(t):
             t.geo.peg_rect]
 
 
+def _pace(t, on: bool) -> None:
+    t.seq.paced = on  # the count waits for Next at each part while its mark is on show
+
+
+def _next_part(t) -> bool:
+    return bool(t.seq.step())
+
+
+def _part_words(t) -> str:
+    return show_step(t.t, t.session.names, t.seq.now())
+
+
 def marks() -> list[Mark]:
     return [
         Mark("cribbage.coach.cut_for_deal", ("cut",), _cut("deal")),
@@ -33,5 +46,5 @@ def marks() -> list[Mark]:
         Mark("cribbage.coach.discard", ("discard",), extra=_confirm),
         Mark("cribbage.coach.starter", ("cut",), _cut("starter")),
         Mark("cribbage.coach.play", ("play",), extra=_confirm),
-        Mark("cribbage.coach.show", when=_counting, extra=_show),
+        Mark("cribbage.coach.show", when=_counting, extra=_show, hold=_pace, step=_next_part, detail=_part_words),
     ]

@@ -29,6 +29,11 @@ class CutStrip:
         self.anim: CutAnim | None = None
 
     @staticmethod
+    def middle(cut: dict) -> int:
+        """The depth in the middle of what may be cut: where Enter cuts with no depth marked."""
+        return (cut["min"] + cut["max"] + 1) // 2
+
+    @staticmethod
     def step(zone: pygame.Rect, of: int, cw: int) -> float:
         return (zone.w - cw) / max(1, of - 1)
 

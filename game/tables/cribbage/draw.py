@@ -200,6 +200,8 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     width = int(g.show_group_w())
     status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
     limit = status_bottom(table) - status_h - g.pad
+    if table.status_rect is not None:  # the turn line as last drawn: a long one wraps upwards
+        limit = min(limit, table.status_rect.top - g.pad / 2)
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     for n, item in enumerate(view["last_show"]):
@@ -223,22 +225,30 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
             surface.blit(img, img.get_rect(bottomleft=(x, bottom - k * fonts.get(head_px, True).get_linesize())))
         if not item["counted"] or not seq.reached(n):
             continue
-        said = words.spoken_count(table.t, item["parts"], shown) if item["parts"] else \
-            (table.t("cribbage.say.nothing") if seq.complete(n) else "")
-        if seq.complete(n) and item["parts"]:
-            said = table.t("cribbage.said_total", said=said, total=item["total"])
         y = g.show_text_top
-        lines = cached(table, fonts.wrap, said, px, width)
         fit = max(1, int((limit - y) // line_h))
-        if len(lines) > fit:  # the latest words and the total matter most: the start gives way to an ellipsis
-            first = lines[len(lines) - fit].split()
-            while len(first) > 1 and fonts.size("…" + " ".join(first), px)[0] > width:
-                first = first[1:]
-            lines = ["…" + " ".join(first)] + lines[len(lines) - fit + 1:]
-        for line in lines:
+        for line in count_lines(table, item, shown, seq.complete(n), px, width, fit):
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
             surface.blit(fonts.render(line, px, ink), (x, y))
             y += line_h
+
+
+def count_lines(table: CribbageFace, item: dict, shown: int, complete: bool, px: int, width: int,
+                fit: int) -> list[str]:
+    """A count's words in at most ``fit`` lines, never cut: spoken as a player counts ("fifteen two, fifteen
+    four …"), else grouped ("2 fifteens for 4, pair for 2 = 6"), else its running total alone."""
+    t, fonts, parts = table.t, table.app.fonts, item["parts"]
+    if not parts:
+        return [t("cribbage.say.nothing")] if complete else []
+    said = words.spoken_count(t, parts, shown)
+    total = item["total"] if complete else words.running_total(parts, shown)
+    forms = [t("cribbage.said_total", said=said, total=total) if complete else said,
+             words.show_breakdown(t, parts[:shown], total), str(total)]
+    for text in forms:
+        lines = cached(table, fonts.wrap, text, px, width)
+        if len(lines) <= fit:
+            return lines
+    return [str(total)]
 
 
 def _turn(table: CribbageFace) -> TurnWords | None:

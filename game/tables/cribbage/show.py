@@ -14,6 +14,7 @@ INTRO = 0.8
 PART = 0.85
 TOTAL = 0.9
 NOT_COUNTED = 1.1
+PACED = ("intro", "part", "total")  # the beats a paced show holds until it is stepped on (the coach's Next)
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Sequence:
     shown_parts: int = 0
     highlight: frozenset[str] = frozenset()
     counting: bool = False
+    paced: bool = False  # each count's beats wait for ``step`` (a newcomer reads each part)
 
     # --- planning --------------------------------------------------------------------------------
     def plan(self, prev: CribbageObs, final: CribbageObs, events: tuple[Event, ...]) -> None:
@@ -101,6 +103,9 @@ class Sequence:
                 changed |= self._enter(b, board)
             if b.kind == "cut" and cuts_busy:
                 return changed
+            if self.paced and b.kind in PACED:
+                self.t = min(b.duration, self.t + dt)
+                return changed
             remaining = b.duration - self.t
             if dt < remaining:
                 self.t += dt
@@ -132,6 +137,21 @@ class Sequence:
             self.highlight = frozenset()
             return True
         return False
+
+    def step(self) -> bool:
+        """On to the next beat of a paced count; False when no count is running (nothing to step)."""
+        if not (self.running and self.counting):
+            return False
+        self.i += 1
+        self.t = 0.0
+        return True
+
+    def now(self) -> tuple[Beat, dict[str, Any]] | None:
+        """The count's beat on show and its item, while a count runs."""
+        if not (self.running and self.counting):
+            return None
+        b = self.beats[self.i]
+        return (b, self.items[b.item]) if 0 <= b.item < len(self.items) else None
 
     def finish(self) -> None:
         """Skip to the end: the table then snaps to the final view."""

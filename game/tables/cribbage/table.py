@@ -149,6 +149,8 @@ class CribbageTable(PlateSeats, TableScene):
             return set()
         return set(a["cards"]) if a.kind == "discard" else {a["card"]}
 
+    hint_keys = hint_cards  # a tap on a card the hint lights plays it
+
     def strip_due(self) -> tuple[pygame.Rect, CutJSON] | None:
         """The pack spread for a cut that is due now (hidden while a count is being shown)."""
         cut = self.obs.get("cut") if self.obs else None
@@ -159,10 +161,11 @@ class CribbageTable(PlateSeats, TableScene):
     # --- time -------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         sdt = dt * self.app.settings.animation_speed
-        self.cut.update(sdt)
+        jump = 1e6 if self.app.settings.reduce_motion else sdt  # reduced motion: the pack parts, pegs jump at once
+        self.cut.update(jump)
         if not self.cards.busy and self.seq.update(sdt, self.pegboard, self.cut.busy):
             self.restage()
-        self.pegboard.update(sdt)
+        self.pegboard.update(jump)
         if self.obs and not self.seq.running and not self.pegboard.busy \
                 and not self.pegboard.matches(self.obs["pegs"]):
             self.pegboard.snap(self.obs["pegs"])
@@ -195,8 +198,7 @@ class CribbageTable(PlateSeats, TableScene):
         super().on_gesture(g)
 
     def _cut_gesture(self, g) -> bool:
-        """On the pack due to be cut, a tap cuts where it lands; a finger down or dragging along it only marks a
-        depth (a preview that Cut or Enter confirms)."""
+        """On the pack due to be cut a tap cuts where it lands; a press or drag along it marks a depth (to confirm)."""
         strip = self.strip_due()
         if strip is None or not self.my_turn:
             return False
@@ -272,8 +274,9 @@ class CribbageTable(PlateSeats, TableScene):
 
     def confirm(self) -> None:
         """Turn the preview (cut depth, two discards, one card) into the action: the rules answer it."""
-        if self.obs.get("cut") is not None:
-            self.tap_spot(Spot("pack", slot=self.cut_depth))
+        cut = self.obs.get("cut")
+        if cut is not None:  # with no depth marked, the middle of the pack: Enter's obvious cut
+            self.tap_spot(Spot("pack", slot=CutStrip.middle(cut) if self.cut_depth is None else self.cut_depth))
         elif self.obs["phase"] == "discard":
             self.selection_to(self.selected, Spot("crib", self.obs["dealer"]))
         else:
@@ -289,8 +292,7 @@ class CribbageTable(PlateSeats, TableScene):
         strip = self.strip_due()
         if k in arrows and strip is not None and self.my_turn:
             cut = strip[1]
-            start = self.cut_depth if self.cut_depth is not None else (cut["min"] + cut["max"] + 1) // 2 - \
-                arrows[k]
+            start = self.cut_depth if self.cut_depth is not None else CutStrip.middle(cut) - arrows[k]
             step = arrows[k] * (5 if mod & pygame.KMOD_SHIFT else 1)
             self.cut_depth = max(cut["min"], min(cut["max"], start + step))
             self.buttons.set(self._all_buttons())
@@ -373,6 +375,7 @@ class CribbageTable(PlateSeats, TableScene):
 
     def hint_shown(self) -> None:
         if self.hint is not None:
+            self._hint_line = self.hint_toast or self._hint_line  # with how to play it
             self.toast = None  # the preview line keeps the hint and its reason in view
 
     def hint_text(self, a: Action) -> str:

@@ -65,6 +65,13 @@ STRINGS = (
     N_("cribbage.not_counted", "{whose}: not counted"),
     N_("cribbage.whose.hand", "{name}'s hand"),
     N_("cribbage.whose.crib", "{name}'s crib"),
+    N_("cribbage.pace.intro", "Now {whose}, with the starter. Next: its first part."),
+    N_("cribbage.pace.fifteen", "Fifteen: {cards} add up to 15, for {points}."),
+    N_("cribbage.pace.pair", "A pair: {cards}, two of a rank, for {points}."),
+    N_("cribbage.pace.run", "A run: {cards}, {n} in sequence, for {points}."),
+    N_("cribbage.pace.flush", "A flush: {cards}, {n} of one suit, for {points}."),
+    N_("cribbage.pace.nobs", "His nobs: {cards}, the jack of the starter's suit, for {points}."),
+    N_("cribbage.pace.total", "{whose}: {total} in all; the pegs move that far."),
     N_("cribbage.log.cut_for_deal", "{name} cuts {card} for the deal."),
     N_("cribbage.log.cut_tie", "Both cut the same rank ({cards}): cut again."),
     N_("cribbage.log.first_dealer", "{name} cut the lower card and deals first ({cards})."),
@@ -97,8 +104,8 @@ STRINGS = (
     N_("cribbage.end.heels", "His heels: {n}"),
     N_("cribbage.end.best", "Best count: {total} ({cards})"),
     N_("cribbage.hint.discard",
-       "Hint: put {cards} in the crib — keeps {keep}: {ev} points expected (hand {hand}, crib {crib}, "
-       "pegging {peg})."),
+       "Hint: put {cards} in the crib — keeps {keep}: {ev} points expected in hand and crib (hand {hand}, crib "
+       "{crib}); the pegging adds {peg}."),
     N_("cribbage.hint.play", "Hint: play {card} — {now}; net {net} points expected after the best reply."),
     N_("cribbage.hint.only", "Hint: play {card} — the only card that fits."),
     N_("cribbage.hint.nothing_now", "no points now"),
@@ -198,8 +205,8 @@ STRINGS = (
        "pass 31. 15 and 31 score 2, a pair 2, a run of three 3. Drag a lit card onto the play, or tap "
        "it and press “Play card”. When none fits you say Go by yourself."),
     N_("cribbage.coach.show", "The show: each hand is counted with the starter, the non-dealer's first, then the dealer's, "
-       "then the crib: every fifteen 2, every pair 2, runs 1 per card, a flush 4. Tap to skip the "
-       "count."),
+       "then the crib: every fifteen 2, every pair 2, runs 1 per card, a flush 4. Next steps through "
+       "each part of the count; a tap on the table skips it."),
     N_("cribbage.coach.starter", "Now the non-dealer cuts for the starter: tap the pack. The card turned up counts with both "
        "hands and the crib; a Jack gives the dealer 2 at once."),
     # the rules' refusals (rules/cribbage/refusals.py, decode.py, gestures.py)
@@ -218,7 +225,8 @@ STRINGS = (
     N_("cribbage.refuse.go_while_a_card_fits", "You cannot say Go while a card fits at count {count}: play "
        "{cards}."),
     N_("cribbage.refuse.no_go_move", "There is no Go move: Go happens by itself when no card fits."),
-    N_("review.cribbage.discard", "This discard costs {loss} points on average. Keeping {keep} is worth {ev}."),
+    N_("review.cribbage.discard", "This discard costs {loss} points on average in hand and crib. Keeping {keep} is "
+       "worth {ev} there."),
     N_("review.cribbage.missed", "This card missed {points} points you could score right now."),
     N_("review.cribbage.gave", "This card lets the opponent score {points} more points straight back, on average."),
 )

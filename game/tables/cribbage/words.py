@@ -90,6 +90,24 @@ def running_total(parts: Sequence[PartJSON], upto: int) -> int:
     return sum(p["points"] for p in parts[:upto])
 
 
+def show_step(t: T, names: Sequence[str], now: tuple[Any, dict[str, Any]] | None) -> str:
+    """The step of the count on show, explained for a newcomer: whose count starts, what one part scores and
+    why, the total. ``now``: the show sequence's (beat, item), or None when no count runs."""
+    if now is None:
+        return ""
+    beat, item = now
+    whose = t(f"cribbage.whose.{item['kind']}", name=names[item["seat"]])
+    if not item["counted"]:
+        return t("cribbage.not_counted", whose=whose)
+    if beat.kind == "intro":
+        return t("cribbage.pace.intro", whose=whose)
+    if beat.kind == "total":
+        return t("cribbage.pace.total", whose=whose, total=item["total"])
+    part = item["parts"][beat.part]
+    return t(f"cribbage.pace.{part['kind']}", cards=pretty_cards(part["cards"]), points=part["points"],
+             n=len(part["cards"]))
+
+
 # --- the log -----------------------------------------------------------------------------------------
 
 def describe(t: T, names: Sequence[str], e: Event) -> str:
@@ -193,11 +211,13 @@ def keep_text(cards: Sequence[str]) -> str:
 
 
 def discard_hint(t: T, row: DiscardRow, is_dealer: bool) -> str:
-    """``row``: a ``rules.cribbage.analysis.DiscardRow`` (the numbers of the discard analysis)."""
+    """``row``: a ``rules.cribbage.analysis.DiscardRow`` (the numbers of the discard analysis). The points expected
+    are the keep's in hand and crib, the value the review gives the same keep; the pegging is said apart."""
     crib = decimal(t, row.crib)
     peg = ("+" if row.pegging >= 0 else "−") + decimal(t, abs(row.pegging))
+    ev = row.hand + (row.crib if is_dealer else -row.crib)
     return t("cribbage.hint.discard", cards=pretty_cards(row.discard), keep=keep_text(row.keep),
-             ev=decimal(t, row.total), hand=decimal(t, row.hand), crib=("+" if is_dealer else "−") + crib, peg=peg)
+             ev=decimal(t, ev), hand=decimal(t, row.hand), crib=("+" if is_dealer else "−") + crib, peg=peg)
 
 
 def play_hint(t: T, card: str, parts: Sequence[PartJSON], net: float | None) -> str:

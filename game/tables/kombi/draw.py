@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.tables.kombi.reason import selection_reason
 from game.tables.turnline import Line, StatusPlace, TurnWords, draw_status, draw_turn_line
 from rules.kombi.combos import best_split, combo_points
 from sprites import theme
@@ -76,7 +77,8 @@ def _preview(table: KombiFace, surface: pygame.Surface) -> None:
         text = table.t("kombi.preview", combos=table.combos_text(combos), points=sum(combo_points(c) for c in combos))
         color = theme.GOOD
     else:
-        text, color = table.t("kombi.preview_bad"), theme.TEXT_DIM
+        # the reason a drag of these cards onto the pile is refused with, word for word
+        text, color = selection_reason(table, table.ordered_hand(sorted(table.selected))), theme.TEXT_DIM
     draw_status(table, surface, [Line(text, 26, color, True)], _place(table))  # in the turn line's place
 
 

@@ -18,6 +18,7 @@ from rules.kombi.types import KombiObs, PlayedJSON, kombi_obs
 from rules.shapes import Observation
 from sprites import theme
 from sprites.plate import Plate
+from sprites.tween import CountUp
 from sprites.widgets import Button
 
 PASS = Action.make("pass")
@@ -29,6 +30,7 @@ class KombiTable(PlateSeats, TableScene):
     obs: KombiObs  # the base's view, which is this game's observation (or its public view)
 
     def __init__(self, app, session) -> None:
+        self.score_count = CountUp()  # the plates' scores count up to a new score
         super().__init__(app, session)
         self.selected: set[str] = set()
         self.geo = KombiGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
@@ -56,8 +58,23 @@ class KombiTable(PlateSeats, TableScene):
 
     def plates(self) -> list[Plate]:
         obs = self.obs
-        return [self._plate(seat, obs["scores"][seat], obs["hand_counts"][seat],
+        return [self._plate(seat, self.shown_score(seat), obs["hand_counts"][seat],
                             obs.get("to_move", None) == seat and not self.match.state.is_over) for seat in (0, 1)]
+
+    def shown_score(self, seat: int) -> int:
+        """The score as the plate shows it: counting up to a new score (at once with reduced motion)."""
+        score = self.obs["scores"][seat]
+        return score if self.app.settings.reduce_motion else self.score_count.shown(seat, score)
+
+    def game_static_key(self) -> object:
+        return (self.shown_score(0), self.shown_score(1)) if self.obs else None  # a count-up redraws the plates
+
+    def update(self, dt: float) -> None:
+        self.score_count.update(dt * self.app.settings.animation_speed)
+        super().update(dt)
+
+    def wants_frame(self) -> bool:
+        return self.score_count.busy or super().wants_frame()
 
     def _plate(self, seat: int, score: int, cards: int, turn: bool) -> Plate:
         name = self.seat_name(seat)
@@ -114,6 +131,9 @@ class KombiTable(PlateSeats, TableScene):
         src = (self.board.centerx, self.geo.y_opp) if from_opp else (self.geo.x_draw, self.geo.y_mid)
         return {s.key: (src[0], src[1], s.card is not None) for s in self.sprites(obs)
                 if s.key not in self.cards.targets}
+
+    def hint_keys(self) -> set[str]:
+        return self._hint_cards()
 
     def _hint_cards(self) -> set[str]:
         a = self.hint
@@ -197,6 +217,8 @@ class KombiTable(PlateSeats, TableScene):
                 self.play_selected()
         elif item is not None:
             self.tap(item, (0, 0))
+        elif confirm and self.selected:  # Enter with nothing focused plays the selection
+            self.play_selected()
 
     def game_key(self, event: pygame.event.Event) -> None:
         hand = self.ordered_hand(self.obs["hand"])
@@ -241,6 +263,11 @@ class KombiTable(PlateSeats, TableScene):
 
     def button_for(self, action: Action) -> str | None:
         return "pass" if action.kind == "pass" else None
+
+    def perform(self, action: Action) -> bool:
+        if action.kind == "pass" and ask_before_ending(self, action):
+            return False
+        return self.submit(action)
 
     def pass_turn(self) -> None:
         if not ask_before_ending(self, PASS):

@@ -71,6 +71,21 @@ def hint_targets(action: Action | None, obs: Obs) -> set[Target]:
     return {("own" if o == me else "opp", i) for o, i in revealed_cards(obs)}
 
 
+def hint_keys(action: Action | None, obs: Obs) -> set[str]:
+    """The sprites the hint lights (a tap on one plays it): its cards; the power zone and Knock are no cards."""
+    me, versions, out = obs["seat"], slot_versions(obs["log"]), set()
+    for target in hint_targets(action, obs):
+        if isinstance(target, tuple):
+            out.add(slot_key(me if target[0] == "own" else 1 - me, target[1], versions))
+        elif target == "draw":
+            out.add("draw:top")
+        elif target == "discard" and obs["discard_top"] is not None:
+            out.add(f"disc:{obs['discard_top']}")
+        elif target == "drawn" and obs["drawn_by"] is not None:
+            out.add(drawn_key(obs))
+    return out
+
+
 def build_sprites(table: SquareFace, obs: Obs) -> list[CardSprite]:
     geo, me = table.geo, obs["seat"]
     versions = slot_versions(obs["log"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import prefs
 from game.tables.base import TableScene
 from game.tables.cardlayer import CardSprite
 from game.tables.controls import DIGIT_KEYS
@@ -12,7 +13,7 @@ from game.tables.square import draw, words
 from game.tables.square.layout import Room, SquareGeometry
 from game.tables.square.pick import NOTHING, Pick, Target
 from game.tables.square.spots import SquareSpots
-from game.tables.square.sprites import build_origins, build_sprites, hint_targets
+from game.tables.square.sprites import build_origins, build_sprites, hint_keys, hint_targets
 from rules.core import Action, Event
 from rules.gesture import Spot
 from rules.shapes import Observation
@@ -21,6 +22,7 @@ from rules.square.state import power_of
 from rules.square.types import SquareObs, square_obs
 from sprites import theme
 from sprites.plate import Plate
+from sprites.tween import CountUp
 from sprites.widgets import Button
 
 PANEL_BUTTONS = {"look": (("look", "square.btn.look"), ("skip", "square.btn.skip")),
@@ -39,6 +41,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     draw_headline = "end.shared"  # RULES.md §1: equal lowest sums share the victory
 
     def __init__(self, app, session) -> None:
+        self.sums = CountUp(0.8)  # the squares' sums count up from 0 when the game ends and the cards turn
         super().__init__(app, session)
         self.pick: Pick = NOTHING
         self.geo = SquareGeometry(pygame.Rect(0, 0, 800, 600), 1.0)
@@ -68,7 +71,20 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         over = bool(obs.get("over"))
         return [self._plate(seat, turn=obs.get("current") == seat and not over,
                             knocked=obs.get("knocked_by") == seat,
-                            total=obs["scores"][seat] if over else None) for seat in (0, 1)]
+                            total=self.shown_sum(seat) if over else None) for seat in (0, 1)]
+
+    def shown_sum(self, seat: int) -> int:
+        """A square's sum as its plate shows it: counting up from 0 as the game ends (at once with reduced motion)."""
+        obs = self.obs
+        total = obs["scores"][seat] if obs.get("over") else 0
+        return total if self.app.settings.reduce_motion else self.sums.shown(seat, total)
+
+    def update(self, dt: float) -> None:
+        self.sums.update(dt * self.app.settings.animation_speed)
+        super().update(dt)
+
+    def wants_frame(self) -> bool:
+        return self.sums.busy or super().wants_frame()
 
     def _plate(self, seat: int, turn: bool, knocked: bool, total: int | None) -> Plate:
         """A square always holds four cards: the plate says who, whose turn, knocked, and the sum at the end."""
@@ -95,7 +111,8 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         self.buttons.set(self._all_buttons())
 
     def game_static_key(self) -> object:
-        return self.pick  # the preview's glow, line and words are drawn on the static layer
+        # the preview's glow, line and words are drawn on the static layer; so are the sums counting up
+        return self.pick, self.shown_sum(0), self.shown_sum(1)
 
     def sprites(self, obs: Observation) -> list[CardSprite]:
         return build_sprites(self, square_obs(obs))
@@ -128,6 +145,9 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
     def hint_targets(self) -> set[Target]:
         return hint_targets(self.hint, self.obs) if self.my_turn else set()
 
+    def hint_keys(self) -> set[str]:
+        return hint_keys(self.hint, self.obs) if self.my_turn else set()
+
     # --- keyboard --------------------------------------------------------------------------------------
     def focus_items(self) -> list[tuple[str, pygame.Rect]]:
         geo, obs = self.geo, self.obs
@@ -159,7 +179,7 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         elif k == pygame.K_d:
             self.tap_spot(Spot("draw"))
         elif k == pygame.K_k:
-            self.submit(BUTTON_ACTIONS["knock"])
+            self.perform(BUTTON_ACTIONS["knock"])
         elif k == pygame.K_BACKSPACE:
             self.cancel()
 
@@ -205,7 +225,26 @@ class SquareTable(SquareSpots, PlateSeats, TableScene):
         elif bid == "cancel":
             self.cancel()
         elif bid in BUTTON_ACTIONS:
-            self.submit(BUTTON_ACTIONS[bid])
+            self.perform(BUTTON_ACTIONS[bid])
+
+    def perform(self, action: Action) -> bool:
+        """Knock asks first while the setting says so (the game ends after one more turn): Knock, Knock and
+        never ask again, or Cancel."""
+        if action.kind != "knock" or not self.app.settings.confirm_knock or not self.legal_kind("knock"):
+            return self.submit(action)
+        ask = self.t("square.knock_ask", other=self.seat_name(1 - self.view_seat))
+        self.choice = [action]  # what the first option makes (as a gesture's choice names its actions)
+
+        def pick(i: int) -> None:
+            if i == 1:
+                prefs.change(self.app, "confirm_knock", False)
+            self.submit(action)
+        self.app.push("choose", text=ask, labels=[self.t("square.btn.knock"), self.t("square.knock_never")],
+                      on_pick=pick)
+        return False
+
+    def legal_kind(self, kind: str) -> bool:
+        return self.my_turn and any(a["kind"] == kind for a in self.obs.get("legal", []))
 
     def after_action(self, action: Action) -> None:
         self.pick = NOTHING

@@ -42,6 +42,9 @@ STRINGS = (
     N_("square.result.win", "{name} wins with {score} against {other_score}."),
     N_("square.result.shared", "Shared victory: both squares are worth {score}."),
     N_("square.btn.knock", "Knock"),
+    N_("square.knock_ask", "Knock now? {other} gets one last turn, then both squares are added up and the lowest sum "
+       "wins."),
+    N_("square.knock_never", "Knock, and don't ask again"),
     N_("square.btn.look", "Look"),
     N_("square.btn.skip", "Skip"),
     N_("square.btn.done", "Done"),
@@ -199,7 +202,7 @@ STRINGS = (
        "unseen, a Queen looks at both first."),
     N_("square.coach.knock", "Sure your total is the lowest? Knock at the start of a turn: the other player has one last turn."),
     N_("square.coach.queen", "The Queen showed you both cards: swap them, or keep them where they are."),
-    N_("square.coach.take", "Instead of drawing you may take the top discard: drag it onto one of your four cards to swap it "
-       "in."),
+    N_("square.coach.take", "Instead of drawing you may take the discard: drag the discard onto one of your cards to swap it "
+       "in (or tap it, then the card it replaces)."),
     N_("review.square.change", "Expected change of your square: {change}; the better move gives {best} (lower is better)."),
 )

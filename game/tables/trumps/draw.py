@@ -82,19 +82,31 @@ def _brackets(table: TrumpsFace, surface: pygame.Surface) -> None:
     tick = geo.pad * 0.6
     row_h = theme.font_px(22, table.scale) + geo.pad * 0.4
     sizes = [k for k in (3, 5) if k < n] + [0]
+    if applies is not None:  # only what applies to the top card in play: the one bracket, in its own words
+        sizes = [applies if 0 < applies < n else 0]
     for row, size in enumerate(sizes):
         depth = (size if size else n) - 1
         left = geo.card_rect(geo.fan_x(depth), geo.y_pile, geo.cw).left
         if size == 0 and n > FAN:
             left -= int(min(n - FAN, 12) * 0.6)
         y = geo.bracket_y + row * row_h
-        lit = applies is not None and (size == applies or (size == 0 and (applies == 0 or applies >= n)))
+        lit = applies is not None
         color = PICKUP_GLOW if lit and table.my_turn else theme.GOLD if lit else theme.TEXT_DIM
         pygame.draw.line(surface, color, (left, y), (right, y), width)
         pygame.draw.line(surface, color, (left, y - tick), (left, y), width)
         pygame.draw.line(surface, color, (right, y - tick), (right, y), width)
-        label = table.t(f"trumps.bracket.{size}") if size else table.t("trumps.all", n=n)  # what is picked up
-        table.text(surface, label, 22, color, (left - geo.pad // 2, y), "midright", bold=lit)
+        table.text(surface, bracket_label(table, size, applies, n), 22, color, (left - geo.pad // 2, y), "midright",
+                   bold=lit)
+
+
+def bracket_label(table: TrumpsFace, size: int, applies: int | None, n: int) -> str:
+    """What a bracket picks up: 3 for a plain card, 5 for a trump, all for the ace of trumps; a small pile is
+    picked up whole, said for the card that makes it so (never "trump ace" for a plain card)."""
+    if size:
+        return table.t(f"trumps.bracket.{size}")
+    if applies:  # a plain card or a trump on a pile no bigger than what it takes
+        return table.t(f"trumps.bracket.{applies}_all", n=n)
+    return table.t("trumps.all", n=n)
 
 
 def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
@@ -124,7 +136,9 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
     if top is not None:
         lines.append((t("trumps.pile_size", cards=words.cards_text(t, len(obs["pile"]))), 22, theme.TEXT_DIM,
                       False))
-        lines.append((t("trumps.legend"), 22, theme.TEXT, False))  # the brackets under the pile, in words
+        kind = words.top_kind(top, obs["trumps"][mover]) if mover is not None and obs["phase"] == "play" \
+            and obs["trumps"][mover] else None  # the brackets under the pile in words: the one that applies
+        lines.append((t(f"trumps.legend.{kind}" if kind else "trumps.legend"), 22, theme.TEXT, False))
     fonts = table.app.fonts
     groups = []
     for text, base, color, bold in lines:

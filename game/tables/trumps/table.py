@@ -51,7 +51,8 @@ class TrumpsTable(PlateSeats, TableScene):
         pad = max(6, int(14 * scale))
         px = theme.font_px(22, scale)
         bracket = max(fonts.size(text, px, True)[0] for text in
-                      (t("trumps.bracket.3"), t("trumps.bracket.5"), t("trumps.all", n=36)))
+                      (t("trumps.bracket.3"), t("trumps.bracket.5"), t("trumps.all", n=36),
+                       t("trumps.bracket.3_all", n=3), t("trumps.bracket.5_all", n=5)))
         lines = [(30, True), (26, False), (24, True)]
         band = sum(fonts.get(theme.font_px(base, scale), bold).get_linesize() for base, bold in lines) + pad
         full = [Plate(draw.name_text(self, seat), count=words.cards_text(t, 36), turn=True, badge=t("trumps.badge"),
@@ -159,6 +160,8 @@ class TrumpsTable(PlateSeats, TableScene):
         if a.kind == "pick_up":
             return set(view.pickup_cards(self.obs))
         return set()
+
+    hint_keys = hint_cards  # a tap on a card the hint lights plays it
 
     def legal(self, action: Action) -> bool:
         return action.to_json() in self.obs.get("legal", [])

@@ -150,6 +150,11 @@ STRINGS = (
     N_("trumps.all", "trump ace: all {n}"),
     N_("trumps.bracket.3", "plain card: 3"),
     N_("trumps.bracket.5", "a trump: 5"),
+    N_("trumps.bracket.3_all", "plain card: all {n}"),
+    N_("trumps.bracket.5_all", "a trump: all {n}"),
+    N_("trumps.legend.plain", "Can't beat it? The top 3 cards are picked up: it is no trump."),
+    N_("trumps.legend.trump", "Can't beat it? The top 5 cards are picked up: it is a trump."),
+    N_("trumps.legend.ace", "Can't beat it? The whole pile is picked up: it is the ace of trumps."),
     N_("trumps.legend", "Can't beat? You take the top 3 cards, 5 if it is your trump, the whole pile for your "
        "trump's ace."),
     N_("trumps.coach.choose", "First choose your own trump suit: tap a suit (or press 1–4). Your trump beats every card of the "
