@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.seats import HINT_LEVEL, seen_by, think
 from game.tables.logjump import come_back

@@ -4,12 +4,16 @@ Only backs are ever drawn here, all alike: the depth is a gesture and reveals no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from sprites import theme
 from sprites.tween import ease_in_out_cubic
 from sprites.widgets import draw_badge
+
+if TYPE_CHECKING:
+    from rules.cribbage.types import CutJSON
 
 PART = 0.75  # seconds for the packets to part after a cut
 
@@ -29,7 +33,7 @@ class CutStrip:
         self.anim: CutAnim | None = None
 
     @staticmethod
-    def middle(cut: dict) -> int:
+    def middle(cut: CutJSON) -> int:
         """The depth in the middle of what may be cut: where Enter cuts with no depth marked."""
         return (cut["min"] + cut["max"] + 1) // 2
 

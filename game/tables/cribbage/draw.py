@@ -11,6 +11,7 @@ from game.tables.cribbage import words
 from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
 from rules.cards import Card, pretty_cards
 from rules.cribbage.types import CribbageObs as Obs
+from rules.cribbage.types import ShowJSON
 from sprites import theme
 from sprites.widgets import draw_panel, text_panel
 
@@ -233,7 +234,7 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
             y += line_h
 
 
-def count_lines(table: CribbageFace, item: dict, shown: int, complete: bool, px: int, width: int,
+def count_lines(table: CribbageFace, item: ShowJSON, shown: int, complete: bool, px: int, width: int,
                 fit: int) -> list[str]:
     """A count's words in at most ``fit`` lines, never cut: spoken as a player counts ("fifteen two, fifteen
     four …"), else grouped ("2 fifteens for 4, pair for 2 = 6"), else its running total alone."""

@@ -146,7 +146,7 @@ class Sequence:
         self.t = 0.0
         return True
 
-    def now(self) -> tuple[Beat, dict[str, Any]] | None:
+    def now(self) -> tuple[Beat, ShowJSON] | None:
         """The count's beat on show and its item, while a count runs."""
         if not (self.running and self.counting):
             return None

@@ -144,10 +144,8 @@ class CribbageTable(PlateSeats, TableScene):
         self.log.set_lines(self._log_lines())
 
     def hint_cards(self) -> set[str]:
-        a = self.hint
-        if a is None or a.kind == "cut":
-            return set()
-        return set(a["cards"]) if a.kind == "discard" else {a["card"]}
+        a = self.hint  # a cut lights no card
+        return set() if a is None or a.kind == "cut" else set(a["cards"]) if a.kind == "discard" else {a["card"]}
 
     hint_keys = hint_cards  # a tap on a card the hint lights plays it
 

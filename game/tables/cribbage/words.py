@@ -11,8 +11,9 @@ from rules.core import Event
 
 if TYPE_CHECKING:
     from game.services import Words as T
+    from game.tables.cribbage.show import Beat
     from rules.cribbage.analysis import DiscardRow
-    from rules.cribbage.types import PartJSON
+    from rules.cribbage.types import PartJSON, ShowJSON
 
 PAIR_NAMES = {1: "pair", 3: "pair_royal", 6: "double_pair_royal"}
 
@@ -90,7 +91,7 @@ def running_total(parts: Sequence[PartJSON], upto: int) -> int:
     return sum(p["points"] for p in parts[:upto])
 
 
-def show_step(t: T, names: Sequence[str], now: tuple[Any, dict[str, Any]] | None) -> str:
+def show_step(t: T, names: Sequence[str], now: tuple[Beat, ShowJSON] | None) -> str:
     """The step of the count on show, explained for a newcomer: whose count starts, what one part scores and
     why, the total. ``now``: the show sequence's (beat, item), or None when no count runs."""
     if now is None:

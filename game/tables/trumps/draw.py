@@ -136,8 +136,8 @@ def _cue(table: TrumpsFace, surface: pygame.Surface) -> None:
     if top is not None:
         lines.append((t("trumps.pile_size", cards=words.cards_text(t, len(obs["pile"]))), 22, theme.TEXT_DIM,
                       False))
-        kind = words.top_kind(top, obs["trumps"][mover]) if mover is not None and obs["phase"] == "play" \
-            and obs["trumps"][mover] else None  # the brackets under the pile in words: the one that applies
+        trump = obs["trumps"][mover] if mover is not None and obs["phase"] == "play" else None
+        kind = words.top_kind(top, trump) if trump else None  # the bracket under the pile that applies, in words
         lines.append((t(f"trumps.legend.{kind}" if kind else "trumps.legend"), 22, theme.TEXT, False))
     fonts = table.app.fonts
     groups = []
