@@ -238,3 +238,38 @@ def test_a_reconnect_storm_on_two_postgresql_gateways_has_no_deadlock(pg_url, ca
         found = asyncio.run(asyncio.wait_for(scenario(), 180))
     failed = [r.getMessage() for r in caplog.records if "group commit failed" in r.getMessage()]
     assert failed == [] and found == 0, (found, failed[:2])
+
+
+def test_a_burst_of_changes_from_other_gateways_wakes_the_loop_once_and_keeps_its_order(tmp_path):
+    from game.online.server import GameServer
+
+    class Captured(SQLiteStore):
+        def listen(self, on_change, stop):
+            self.on_change = on_change
+            stop.wait()
+
+    async def scenario():
+        store = Captured(tmp_path / "t.sqlite3", "normal")
+        server = GameServer(store=store)
+        changed: list[str] = []
+        wakes: list[int] = []
+        server._changed = lambda code, origin, payload: changed.append(code)
+        real = server._take_heard
+        server._take_heard = lambda: (wakes.append(1), real())
+        await server.start("127.0.0.1", 0)
+        while not hasattr(store, "on_change"):
+            await asyncio.sleep(0.01)
+
+        def burst() -> None:  # the listener thread hears one group's 50 changes while the loop is busy
+            for i in range(50):
+                store.on_change(f"T{i:05d}", "other", "")
+
+        listener = threading.Thread(target=burst)
+        listener.start()
+        listener.join()  # (the loop is blocked meanwhile, as a busy one would be)
+        await asyncio.sleep(0.05)
+        assert changed == [f"T{i:05d}" for i in range(50)] and len(wakes) == 1, len(wakes)
+        await server.stop()
+        store.close()
+
+    asyncio.run(scenario())
