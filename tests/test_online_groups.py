@@ -173,3 +173,103 @@ def test_two_gateways_writing_the_same_tables_in_any_order_never_deadlock(pg_url
         for s in stores:
             s.close()
 
+
+
+def test_a_reconnect_storm_on_two_postgresql_gateways_has_no_deadlock(pg_url, caplog):
+    """40 tables, one seat of each on either gateway; three times every connection drops at once and its
+    player resumes on a gateway picked at random: both gateways write the same rows, each in the order its own
+    players happened to come (one gateway's order the reverse of the other's)."""
+    import psycopg
+
+    from game.online.server import GameServer, Limits
+    from tools.online_bench import SimPlayer
+
+    def deadlocks() -> int:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute("SELECT pg_stat_force_next_flush()")
+            return conn.execute("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()"
+                                ).fetchone()[0]
+
+    async def scenario() -> int:
+        stores = [open_store(pg_url, "normal") for _ in range(2)]
+        servers = [await GameServer(Limits(rate=1e6, burst=1e6), store=s).start("127.0.0.1", 0) for s in stores]
+        urls = [f"ws://127.0.0.1:{s.port}" for s in servers]
+        players: list[SimPlayer] = []
+        for _ in range(40):
+            a, b = await SimPlayer.connect(urls[0], keep=False), await SimPlayer.connect(urls[1], keep=False)
+            await a.send("create", game="kombi", name="Ann")
+            await a.expect("seated")
+            await b.send("join", code=a.code, name="Ben")
+            await asyncio.gather(a.expect("state"), b.expect("state"))
+            players += [a, b]
+        rng = random.Random(5)
+        before = await asyncio.to_thread(deadlocks)
+        where = {id(p): i % 2 for i, p in enumerate(players)}
+        for _ in range(3):
+            rng.shuffle(players)
+            order = [p for p in players if where[id(p)] == 0] + [p for p in reversed(players) if where[id(p)] == 1]
+            for p in order:
+                p.abort()
+            goes = {id(p): rng.randrange(2) for p in players}
+
+            async def resume(old: SimPlayer, url: str) -> SimPlayer:
+                p = await SimPlayer.connect(url, keep=False)
+                await p.send("resume", code=old.code, token=old.token)
+                assert (await p.expect("seated", timeout=30))["seat"] == old.seat
+                return p
+
+            order = [p for p in players if goes[id(p)] == 0] + [p for p in reversed(players) if goes[id(p)] == 1]
+            resumed = await asyncio.gather(*(resume(p, urls[goes[id(p)]]) for p in order))
+            where = {id(p): goes[id(old)] for p, old in zip(resumed, order, strict=True)}
+            players = list(resumed)
+        for s in servers:
+            await s.journal.drain()
+        await asyncio.sleep(0.6)  # the statistics of the last backends reach the view
+        found = await asyncio.to_thread(deadlocks) - before
+        for p in players:
+            await p.close()
+        for s in servers:
+            await s.stop()
+        for st in stores:
+            st.close()
+        return found
+
+    with caplog.at_level(logging.WARNING, logger="carduels.online"):
+        found = asyncio.run(asyncio.wait_for(scenario(), 180))
+    failed = [r.getMessage() for r in caplog.records if "group commit failed" in r.getMessage()]
+    assert failed == [] and found == 0, (found, failed[:2])
+
+
+def test_a_burst_of_changes_from_other_gateways_wakes_the_loop_once_and_keeps_its_order(tmp_path):
+    from game.online.server import GameServer
+
+    class Captured(SQLiteStore):
+        def listen(self, on_change, stop):
+            self.on_change = on_change
+            stop.wait()
+
+    async def scenario():
+        store = Captured(tmp_path / "t.sqlite3", "normal")
+        server = GameServer(store=store)
+        changed: list[str] = []
+        wakes: list[int] = []
+        server._changed = lambda code, origin, payload: changed.append(code)
+        real = server._take_heard
+        server._take_heard = lambda: (wakes.append(1), real())
+        await server.start("127.0.0.1", 0)
+        while not hasattr(store, "on_change"):
+            await asyncio.sleep(0.01)
+
+        def burst() -> None:  # the listener thread hears one group's 50 changes while the loop is busy
+            for i in range(50):
+                store.on_change(f"T{i:05d}", "other", "")
+
+        listener = threading.Thread(target=burst)
+        listener.start()
+        listener.join()  # (the loop is blocked meanwhile, as a busy one would be)
+        await asyncio.sleep(0.05)
+        assert changed == [f"T{i:05d}" for i in range(50)] and len(wakes) == 1, len(wakes)
+        await server.stop()
+        store.close()
+
+    asyncio.run(scenario())

@@ -282,7 +282,7 @@ def lines(report: dict[str, Any]) -> list[str]:
             out.append(f"    anchor: pgbench on the same cluster (fsync {r.get('fsync')}): {r['pgbench']}")
     for k, v in report.get("anchors", {}).items():
         out.append(f"  anchor {k}: websockets echo at the same pace: p50 {v.get('p50_ms')} ms, p99 "
-                   f"{v.get('p99_ms')} ms ({v.get('messages')} messages; {v.get('error', '')})")
+                   f"{v.get('p99_ms')} ms ({v.get('messages')} messages)" + (f"; {v['error']}" if "error" in v else ""))
     return out
 
 

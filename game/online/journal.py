@@ -2,8 +2,9 @@
 
 The server changes a table in memory at once and hands the journal an :class:`Op` (a function of one
 transaction, see ``game/online/ops.py``) plus the messages that follow from it. The ops of one event-loop
-tick are committed together in a writer thread (group commit), each announced to the other gateways; the
-messages of that tick leave only when the commit returned. An op whose guard matched nothing (another
+tick are committed together in a writer thread (group commit), each announced to the other gateways; a
+message about a table leaves only when that table's changes are committed (and after the earlier messages to
+its connection), so nothing is held behind another table's commit. An op whose guard matched nothing (another
 gateway was first) makes the journal drop that tick's messages about its table and call its ``done`` with
 False, so the server can answer ``stale`` and send the table as the store has it.
 """

@@ -17,6 +17,7 @@ import json
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,7 @@ class Sharing(GatewayParts):
         self._refreshing: set[str] = set()
         self._again: set[str] = set()  # codes that changed while being read
         self._listen_stop = threading.Event()
+        self._heard: deque[tuple[str, str, str]] = deque()  # changes heard, not yet handled in the loop
         self._listener: threading.Thread | None = None
         self._reader = ThreadPoolExecutor(1, thread_name_prefix="store-read")
         self._beat = self._swept = float("-inf")
@@ -49,15 +51,27 @@ class Sharing(GatewayParts):
         loop = asyncio.get_running_loop()
         if self.store.shared:
             def heard(code: str, origin: str, payload: str) -> None:
-                if not self._listen_stop.is_set():
+                if self._listen_stop.is_set():
+                    return
+                self._heard.append((code, origin, payload))
+                if len(self._heard) == 1:  # the first of a burst wakes the loop, the others go with it
                     with contextlib.suppress(RuntimeError):  # the loop closed as the server stopped
-                        loop.call_soon_threadsafe(self._changed, code, origin, payload)
+                        loop.call_soon_threadsafe(self._take_heard)
 
             self._listener = threading.Thread(target=self.store.listen, args=(heard, self._listen_stop),
                                               daemon=True, name="store-listen")
             self._listener.start()
         self.reap()
         self._spawn(self._reaper())
+
+    def _take_heard(self) -> None:
+        """The changes the listener heard since the loop last looked, in order (one wake-up for a group's)."""
+        while self._heard:
+            try:
+                self._changed(*self._heard[0])
+            except Exception:  # one table's bug must not stop the others' changes
+                log.exception("a change from another gateway could not be handled")
+            self._heard.popleft()  # after: the listener wakes the loop again only once this one has emptied
 
     def stop_sharing(self) -> None:
         self._listen_stop.set()
