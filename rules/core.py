@@ -269,7 +269,7 @@ class GameSpec:
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
     vs_computer: Mapping[str, Any] = field(default_factory=dict)
-    bench: Bench = field(default_factory=lambda: Bench())  # what the tools measure the game by
+    bench: Bench = field(default_factory=Bench)  # what the tools measure the game by
 
     def public_view(self, observation: Mapping[str, Any]) -> dict[str, Any]:
         """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""

@@ -252,9 +252,9 @@ class KombiState(GameState):
                     return self._draw()
             else:
                 known = EXCHANGED.get(id(action))
-                if known is not None and known[0] is action:
+                if known is not None and known[0] is action:  # a play-out's commonest move: _exchange_open inline
                     if ("exchange" not in done and self._masks[self._current] >> known[1] & 1 and known[2] in self._area
-                            and self._exchange_open()):
+                            and (self._quiet < QUIET_LIMIT or "draw" in done or "play" in done)):
                         return self._exchange(known[1], known[2])
                 elif "play" not in done:
                     actions, infos = play_table(self._masks[self._current])
