@@ -7,6 +7,7 @@ import pygame
 
 from sprites import theme
 from sprites.record import floating, note_box
+from sprites.rows import lines_at, own_px
 from sprites.text import Fonts
 
 CORNER_SS = 4  # corner arcs are rasterised at 4x and smoothscaled: smooth curves without drawing big
@@ -161,6 +162,7 @@ class Button:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.primary = primary
+        self.px: int | None = None  # its row's one type size (sprites.rows), else the label's own
 
     def hit(self, pos: tuple[float, float]) -> bool:
         """Whether ``pos`` is on the button and it is enabled (a disabled button is never hit)."""
@@ -200,7 +202,7 @@ class Button:
         note_box(surface, body)
         if focused:
             draw_focus_ring(surface, rect, radius, scale)
-        lines, px = label_lines(fonts, self.label, rect)
+        lines, px = label_lines(fonts, self.label, rect, self.px)
         line_h = fonts.get(px).get_linesize()
         y = body.centery - line_h * len(lines) / 2
         for line in lines:
@@ -210,7 +212,7 @@ class Button:
 
     def text_rects(self, fonts: Fonts) -> list[pygame.Rect]:
         """Where the label's lines lie (for the layout self-check)."""
-        lines, px = label_lines(fonts, self.label, self.rect)
+        lines, px = label_lines(fonts, self.label, self.rect, self.px)
         line_h = fonts.get(px).get_linesize()
         y = self.rect.centery - line_h * len(lines) / 2
         out = []
@@ -220,14 +222,10 @@ class Button:
         return out
 
 
-def label_lines(fonts: Fonts, label: str, rect: pygame.Rect) -> tuple[list[str], int]:
-    """A button label: one line shrunk at most to the type scale's floor, else wrapped onto two."""
-    room = rect.w - round(rect.h * 0.5)
-    px = fonts.fit_px(label, round(rect.h * 0.56), room)
-    if fonts.size(label, px)[0] <= room or " " not in label.strip():
-        return [label], px
-    px = min(round(rect.h * 0.56), max(fonts.floor, round(rect.h * 0.4)))
-    return fonts.wrap(label, px, max(1, room + round(rect.h * 0.2))), px
+def label_lines(fonts: Fonts, label: str, rect: pygame.Rect, px: int | None = None) -> tuple[list[str], int]:
+    """A button label at ``px`` (its row's size), or alone at its own: one line where it fits, else two."""
+    px = own_px(fonts, label, rect) if px is None else px
+    return lines_at(fonts, label, rect, px), px
 
 
 class TextField:

@@ -84,6 +84,17 @@ def _on_cards(name: str, rep: dict) -> list[str]:
     return out
 
 
+def mixed_rows(name: str, rep: dict) -> list[str]:
+    """A row of buttons shows its labels in one type size: the sizes of the texts drawn on its buttons."""
+    out = []
+    for row in rep.get("rows", []):
+        sizes = sorted({px for rect, text, px, _ in rep["texts"] if text.strip()
+                        and any(b.contains(rect) for b in row)})
+        if len(sizes) > 1:
+            out.append(f"{name}: a row of buttons at {tuple(row[0])} sets its labels in {len(sizes)} sizes {sizes}")
+    return out
+
+
 def problems_of(app, name: str) -> tuple[list[str], int]:
     """What is wrong on the visible scenes, and the smallest cap height seen (px)."""
     import pygame
@@ -99,7 +110,7 @@ def problems_of(app, name: str) -> tuple[list[str], int]:
         rep["window"] = pygame.Rect(0, 0, w, h)
         label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"
         found, low = _texts(label, rep, h)
-        out += found + _on_cards(label, rep)
+        out += found + _on_cards(label, rep) + mixed_rows(label, rep)
         smallest = min(smallest, low)
         for rect in rep["controls"]:
             if min(rect.w, rect.h) < finger:

@@ -275,11 +275,13 @@ class FaceToFaceTable(Scene):
         """Both bands' texts and controls where they show in the window (the top band's turned)."""
         texts: list = []
         controls: list = []
+        rows: list = []
         for seat, band in enumerate(self.bands):
             rep = band.band_report()
             texts += [(self.to_window(seat, r), text, px, over) for r, text, px, over in rep["texts"]]
             controls += [self.to_window(seat, r) for r in rep["controls"]]
-        return {"texts": texts, "controls": controls}
+            rows += [[self.to_window(seat, r) for r in row] for row in rep["rows"]]
+        return {"texts": texts, "controls": controls, "rows": rows}
 
 
 def open_facing(app, session: Session) -> FaceToFaceTable:

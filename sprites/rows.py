@@ -1,0 +1,68 @@
+"""The type system's rule for groups: a row of buttons (or any group of labels) is set in one size, the largest
+at which every label in it fits, wrapping where one cannot fit on one line, never one label shrunk alone."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
+
+import pygame
+
+from sprites.text import Fonts
+
+LABEL_SIZE = 0.56  # a button's label per em, as a share of its height (one line)
+WRAP_SIZE = 0.4  # the largest per em at which two lines of label fit a button's height
+
+
+class Labelled(Protocol):
+    label: str
+    rect: pygame.Rect
+
+
+def room(rect: pygame.Rect) -> int:
+    """The width a label may take on a button: its width less a rounded end each side."""
+    return rect.w - round(rect.h * 0.5)
+
+
+def own_px(fonts: Fonts, label: str, rect: pygame.Rect) -> int:
+    """The size one label would take alone: on one line as large as fits, or (where that would go under the
+    type scale's floor and the label has words to break) the size at which it wraps onto two lines."""
+    top = round(rect.h * LABEL_SIZE)
+    px = fonts.fit_px(label, top, room(rect))
+    if fonts.size(label, px)[0] <= room(rect) or " " not in label.strip():
+        return px
+    return min(top, max(fonts.floor, round(rect.h * WRAP_SIZE)))
+
+
+def lines_at(fonts: Fonts, label: str, rect: pygame.Rect, px: int) -> list[str]:
+    """``label`` at ``px`` on ``rect``: one line where it fits, else wrapped between its words."""
+    if fonts.size(label, px)[0] <= room(rect) or " " not in label.strip():
+        return [label]
+    return fonts.wrap(label, px, max(1, room(rect) + round(rect.h * 0.2)))
+
+
+L = TypeVar("L", bound=Labelled)
+
+
+def rows_of(items: Iterable[L]) -> list[list[L]]:
+    """Items side by side: the same top and height make a row (a lone item is a row of one)."""
+    rows: dict[tuple[int, int], list[L]] = {}
+    for item in items:
+        rows.setdefault((item.rect.y, item.rect.h), []).append(item)
+    return list(rows.values())
+
+
+def group_px(fonts: Fonts, items: Sequence[Labelled]) -> int:
+    """The one size of a group: the smallest of its labels' own sizes."""
+    return min((own_px(fonts, item.label, item.rect) for item in items), default=fonts.floor)
+
+
+class Settable(Labelled, Protocol):
+    px: int | None
+
+
+def fit_rows(fonts: Fonts, buttons: Sequence[Settable]) -> None:
+    """Give every button its row's one size (``px``)."""
+    for row in rows_of(buttons):
+        px = group_px(fonts, row)
+        for b in row:
+            b.px = px

@@ -1,0 +1,58 @@
+"""The type system's rule for rows: every label of a row of buttons in one size, on every scene of ``make shots``."""
+from __future__ import annotations
+
+import pygame
+
+from game.scene import ButtonGroup
+from sprites.record import RecordingSurface
+from sprites.rows import fit_rows, own_px
+from sprites.text import Fonts
+from sprites.widgets import Button
+from tools.layout_check import mixed_rows, run
+from tools.shots import shot_groups
+
+ROWS = "sets its labels in"
+
+
+def _row(labels: list[str], w: int = 150, h: int = 44) -> list[Button]:
+    return [Button(f"b{i}", label, pygame.Rect(10 + i * (w + 8), 10, w, h)) for i, label in enumerate(labels)]
+
+
+def test_a_row_takes_the_size_of_its_longest_label_for_every_label():
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.set_window(600)
+    row = _row(["Menu", "Nochmal spielen", "Hauptmenü"])
+    alone = [own_px(fonts, b.label, b.rect) for b in row]
+    assert len(set(alone)) > 1  # alone each label would take its own size
+    fit_rows(fonts, row)
+    assert {b.px for b in row} == {min(alone)}
+    under = _row(["Zug ansehen"])[0]
+    under.rect.y += 100  # another row: its own size
+    fit_rows(fonts, [*row, under])
+    assert under.px == own_px(fonts, under.label, under.rect)
+
+
+def test_the_layout_check_sees_a_row_in_two_sizes():
+    pygame.font.init()
+    fonts = Fonts()
+    rec = RecordingSurface((800, 200), fonts)
+    row = _row(["Menu", "A much longer label here"])
+    for b in row:
+        b.draw(rec, fonts)  # each at its own size: the old way
+    rep = {"texts": rec.texts, "rows": [[b.rect for b in row]]}
+    assert mixed_rows("x", rep)
+    rec = RecordingSurface((800, 200), fonts)
+    group = ButtonGroup(lambda bid: None)
+    group.set(row)
+    group.draw(rec, fonts)
+    assert not mixed_rows("x", {"texts": rec.texts, "rows": [[b.rect for b in row]]})
+
+
+def test_every_scene_sets_each_row_of_buttons_in_one_size():
+    """Every shot group at 1024x600 (the tightest) in Ukrainian (German: tests/test_layout.py, per game)."""
+    games = [name for name, _ in shot_groups()]
+    assert {"settings", "online", "face_to_face"} <= set(games)  # the shared scenes too, not only the tables
+    found, _ = run(sizes=[(1024, 600)], langs=("uk",))
+    rows = [p for p in found if ROWS in p]
+    assert not rows, "\n".join(rows[:20])
