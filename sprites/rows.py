@@ -66,3 +66,33 @@ def fit_rows(fonts: Fonts, buttons: Sequence[Settable]) -> None:
         px = group_px(fonts, row)
         for b in row:
             b.px = px
+
+
+def ellipsize(fonts: Fonts, line: str, px: int, width: int) -> str:
+    """``line`` shortened by whole words (else letters) until it fits ``width`` with an ellipsis after it."""
+    words = line.split()
+    while len(words) > 1 and fonts.size(" ".join(words) + "…", px)[0] > width:
+        words.pop()
+    text = " ".join(words).rstrip(",;:—-– ")
+    while text and fonts.size(text + "…", px)[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def fit_blocks(fonts: Fonts, texts: Sequence[str], px: int, width: int, height: int) -> tuple[int, list[list[str]]]:
+    """A group of paragraphs in one size (a tile's blurb each): the largest up to ``px`` at which every one wraps
+    within ``width`` into at most ``height`` pixels. Where even the floor is too large each keeps the lines
+    that fit, the last ending in an ellipsis: never a sentence cut without one."""
+    px = max(px, fonts.floor)
+    while True:
+        blocks = [fonts.wrap(t, px, width) for t in texts]
+        rows = max(1, height // fonts.get(px).get_linesize())
+        if all(len(b) <= rows for b in blocks) or px <= fonts.floor:
+            break
+        px -= 1
+    out = []
+    for block in blocks:
+        if len(block) > rows:
+            block = block[:rows - 1] + [ellipsize(fonts, " ".join(block[rows - 1:]), px, width)]
+        out.append(block)
+    return px, out

@@ -5,7 +5,7 @@ import pygame
 
 from game.scene import ButtonGroup
 from sprites.record import RecordingSurface
-from sprites.rows import fit_rows, own_px
+from sprites.rows import fit_blocks, fit_rows, own_px
 from sprites.text import Fonts
 from sprites.widgets import Button
 from tools.layout_check import mixed_rows, run
@@ -56,3 +56,16 @@ def test_every_scene_sets_each_row_of_buttons_in_one_size():
     found, _ = run(sizes=[(1024, 600)], langs=("uk",))
     rows = [p for p in found if ROWS in p]
     assert not rows, "\n".join(rows[:20])
+
+
+def test_paragraphs_too_long_for_their_room_end_in_an_ellipsis_never_mid_sentence():
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.set_window(600)
+    text = "Swap your way to the lowest square, and knock when you think you have it."
+    px, blocks = fit_blocks(fonts, [text, "Short."], 40, 160, fonts.get(fonts.floor).get_linesize() * 2)
+    assert px == fonts.floor and len(blocks[0]) == 2 and blocks[0][-1].endswith("…")
+    assert blocks[1] == ["Short."]
+    assert all(fonts.size(line, px)[0] <= 160 for line in blocks[0])
+    px, blocks = fit_blocks(fonts, [text], 40, 160, 1000)
+    assert " ".join(blocks[0]) == text  # room enough: whole, at the largest size that fits
