@@ -19,6 +19,13 @@ class Sink:
         raise NotImplementedError
 
 
+def computer_name() -> str:
+    """The computer's name in the language the shots speak."""
+    from tools.driver import computer_name as name
+
+    return name()
+
+
 def save(app, folder, name: str) -> None:
     import pygame
 
@@ -62,7 +69,7 @@ def midgame(game_id: str, moves: int, mode: str = "computer"):
 
     bot = make_bot(game_id, 2)
     for seed in range(1, 200):
-        session = Session.new(game_id, mode, ["Ann", "Computer" if mode == "computer" else "Ben"], seed)
+        session = Session.new(game_id, mode, ["Ann", computer_name() if mode == "computer" else "Ben"], seed)
         rng = derive(seed, "shots")
         st = session.match.state
         while not st.is_over and (len(session.match.actions) < moves or st.to_move != 0):
@@ -81,7 +88,7 @@ def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> N
     from game.session import Session
     from tools.driver import frames, make_app
 
-    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5)
+    session = Session.new(game_id, "computer", ["Ann", computer_name()], 5)
     rng = random.Random(5)
     st = session.match.state
     while not st.is_over:
