@@ -191,6 +191,9 @@ class FaceToFaceTable(Scene):
     def end_how(self) -> str:
         return self.bands[BOTTOM].end_how()
 
+    def final_score(self, seat: int) -> int:
+        return self.bands[BOTTOM].final_score(seat)
+
     def describe(self, event) -> str:
         return self.bands[BOTTOM].describe(event)
 

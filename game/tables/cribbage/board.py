@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from rules.cribbage import GAME_POINTS
 from sprites import theme
 from sprites.tween import ease_in_out_cubic
 from sprites.widgets import draw_round_rect
@@ -97,7 +98,8 @@ class PegBoard:
         self.moving = _Move(seat, peg, start, float(to), min(1.4, 0.32 + 0.022 * dist))
 
     def shown_score(self, seat: int) -> int:
-        return int(round(max(self.pegs[seat])))
+        """The front peg's score; a peg in the game hole reads 121, whatever the last count was worth."""
+        return min(GAME_POINTS, int(round(max(self.pegs[seat]))))
 
     # --- geometry ----------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, bottom_seat: int) -> None:

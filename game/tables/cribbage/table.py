@@ -389,6 +389,9 @@ class CribbageTable(PlateSeats, TableScene):
     def end_columns(self) -> list[list[str]]:
         return words.end_columns(self.t, [e for _, e in self.match.log()])
 
+    def final_score(self, seat: int) -> int:
+        return words.shown(self.match.state.scores[seat])
+
     # --- drawing ----------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
         draw.draw_board(self, surface)
