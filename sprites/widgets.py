@@ -74,7 +74,7 @@ def draw_panel(
         return
     r = radius if radius is not None else max(6, min(rect.w, rect.h) // 14)
     note_box(surface, rect)
-    surface.blit(_panel(rect.size, max(0, min(255, alpha)), r), rect)
+    surface.blit(_panel(rect.size, max(0, min(255, alpha)), r, theme.PANEL, theme.PANEL_EDGE), rect)
 
 
 def draw_dialog(surface: pygame.Surface, panel: pygame.Rect, edge_div: int = 14) -> None:
@@ -87,13 +87,14 @@ def draw_dialog(surface: pygame.Surface, panel: pygame.Rect, edge_div: int = 14)
 
 
 @lru_cache(maxsize=64)  # panels are redrawn every frame at the same few sizes
-def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
+def _panel(size: tuple[int, int], alpha: int, r: int, fill: tuple[int, ...], line: tuple[int, ...]
+           ) -> pygame.Surface:
     edge = max(1, round(min(size) / 300))
     temp = pygame.Surface(size, pygame.SRCALPHA)
-    temp.fill((*theme.PANEL, 0))
+    temp.fill((*fill[:3], 0))
     local = temp.get_rect()
-    draw_round_rect(temp, theme.PANEL, local, r)
-    draw_round_rect(temp, theme.PANEL_EDGE, local, r, edge)
+    draw_round_rect(temp, fill, local, r)
+    draw_round_rect(temp, line, local, r, edge)
     temp.set_alpha(alpha)
     return temp
 
