@@ -38,3 +38,10 @@ def test_the_computer_and_the_starter_have_their_own_words():
     assert found["names.computer"] == "Комп’ютер"
     assert found["cribbage.starter"] == "Стартова карта"
     assert not [ctx for ctx, s in found.items() if "Computer" in s]
+
+
+def test_the_apostrophe_is_one_sign():
+    """Ukrainian's apostrophe (комп’ютер, ім’я) is written one way, the typographic ’, never the typewriter '."""
+    mixed = [(ctx, s) for ctx, strings in _messages() for s in strings
+             if re.search(r"[а-щьюяіїєґ]'[а-щьюяіїєґ]", s, re.IGNORECASE)]
+    assert not mixed, mixed
