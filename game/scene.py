@@ -55,7 +55,7 @@ class Scene:
         fields = getattr(self, "fields", [])
         controls += [f.rect for f in (fields.values() if isinstance(fields, dict) else fields)]
         return {"texts": rec.texts, "controls": controls, "cut": rec.cut, "boxes": rec.boxes,
-                "rows": button_rows(groups), **self.table_report()}
+                "badges": rec.badges, "rows": button_rows(groups), **self.table_report()}
 
     def table_report(self) -> dict[str, list]:
         """A table's cards and plates where they are drawn (other scenes have none)."""

@@ -6,7 +6,7 @@ from functools import lru_cache
 import pygame
 
 from sprites import theme
-from sprites.record import floating, note_box
+from sprites.record import floating, note_badge, note_box
 from sprites.rows import lines_at, own_px
 from sprites.text import Fonts
 
@@ -126,6 +126,7 @@ def draw_badge(
     rect.center = (round(center[0]), round(center[1]))
     with floating(surface, "badge"):  # a pile's count sits on its card
         surface.blit(img, rect.move(-1, -1))
+    note_badge(surface, rect, text)
     return rect
 
 

@@ -191,3 +191,27 @@ def test_a_toast_over_the_status_panel_covers_all_of_it():
         table.show_toast("Hint: you cannot beat it; take 5 cards.")
         app.draw()
         assert table.toast_rect.colliderect(status) and table.toast_rect.contains(status), (table.toast_rect, status)
+
+
+def test_the_layout_check_finds_a_badge_over_an_index_over_words_or_off_the_window():
+    from sprites.cards import CardArt
+    from sprites.widgets import draw_badge
+    from tools.layout_check import badges_on_index
+
+    pygame.font.init()
+    fonts = Fonts()
+    rec = RecordingSurface((400, 300), fonts)
+    card = pygame.Rect(100, 50, 100, 140)
+    rec.blit(fonts.render("Pile", 24, theme.TEXT), (300, 20))
+    draw_badge(rec, fonts, "6", CardArt.index_boxes(card)[1].center, 24, theme.GOLD)  # on the bottom-right index
+    draw_badge(rec, fonts, "7", (card.right - 4, card.top + 4), 24, theme.GOLD)  # the corner without one
+    draw_badge(rec, fonts, "8", (320, 30), 24, theme.GOLD)  # over the words "Pile"
+    draw_badge(rec, fonts, "9", (200, 299), 24, theme.GOLD)  # half under the window's bottom edge
+    rep = {"texts": rec.texts, "badges": rec.badges, "faces": [(card, 0, True)], "window": pygame.Rect(0, 0, 400, 300)}
+    found = badges_on_index("x", rep)
+    assert any("'6'" in f and "index" in f for f in found)
+    assert not any("'7'" in f for f in found)
+    assert any("'8'" in f and "'Pile'" in f for f in found)
+    assert any("'9'" in f and "edge" in f for f in found)
+    rep["faces"] = [(card, 0, False)]  # a back has no index
+    assert not any("index" in f for f in badges_on_index("x", rep))

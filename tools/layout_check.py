@@ -84,6 +84,29 @@ def _on_cards(name: str, rep: dict) -> list[str]:
     return out
 
 
+def badges_on_index(name: str, rep: dict) -> list[str]:
+    """A badge (a pile's count, a value) may sit on its card, never on the index of the card on top there: a 6
+    half covered reads as a 9."""
+    from sprites.cards import CardArt
+
+    out = []
+    win = rep.get("window")
+    for rect, text in rep.get("badges", []):
+        if win is not None and not win.contains(rect):
+            out.append(f"{name}: the badge {text!r} {tuple(rect)} is cut by the window's edge")
+        under_it = next((t for r, t, _, kind in rep["texts"]
+                         if t.strip() and kind is not True and _hits(r, rect)), None)
+        if under_it is not None:
+            out.append(f"{name}: the badge {text!r} {tuple(rect)} lies over the words {under_it!r}")
+        under = [f for f in rep.get("faces", []) if f[0].collidepoint(rect.center)]
+        if not under:
+            continue
+        card, _, face_up = max(under, key=lambda f: f[1])
+        if face_up and any(_hits(rect, box) for box in CardArt.index_boxes(card)):
+            out.append(f"{name}: the badge {text!r} {tuple(rect)} covers the index of the card at {tuple(card)}")
+    return out
+
+
 def mixed_rows(name: str, rep: dict) -> list[str]:
     """A row of buttons shows its labels in one type size: the sizes of the texts drawn on its buttons."""
     out = []
@@ -110,7 +133,7 @@ def problems_of(app, name: str) -> tuple[list[str], int]:
         rep["window"] = pygame.Rect(0, 0, w, h)
         label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"
         found, low = _texts(label, rep, h)
-        out += found + _on_cards(label, rep) + mixed_rows(label, rep)
+        out += found + _on_cards(label, rep) + mixed_rows(label, rep) + badges_on_index(label, rep)
         smallest = min(smallest, low)
         for rect in rep["controls"]:
             if min(rect.w, rect.h) < finger:

@@ -347,7 +347,9 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     def layout(self) -> None: ...
     def table_report(self) -> dict[str, list]:
         """The cards and plates where they are drawn (the layout check keeps messages off them)."""
-        return {"cards": list(self.cards.rects().values()), "plates": list(getattr(self, "plates_drawn", ()))}
+        rects = self.cards.rects()
+        faces = [(rects[s.key], s.z, s.card is not None) for s in self.cards.targets.values() if s.key in rects]
+        return {"cards": list(rects.values()), "plates": list(getattr(self, "plates_drawn", ())), "faces": faces}
     def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: dict[str, Any]) -> list[CardSprite]: return []

@@ -34,8 +34,11 @@ def draw_top(table: SquareFace, surface: pygame.Surface) -> None:
         draw_badge(surface, table.app.fonts, str(obs["draw_count"]),
                    (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), px, theme.GOLD)
     if obs["discard"]:
+        # inside the top right, the one corner of a face without an index (a half-covered 6 reads as a 9), clear
+        # of the pile's name above it
+        half = table.app.fonts.line_height(px) * 0.7
         draw_badge(surface, table.app.fonts, str(len(obs["discard"])),
-                   (geo.discard_rect.right - 4, geo.discard_rect.bottom - 4), px, theme.TEXT_DIM)
+                   (geo.discard_rect.right - half, geo.discard_rect.top + half), px, theme.TEXT_DIM)
     holder = obs["drawn_by"]
     if holder is not None:
         mine = holder == obs["seat"]
@@ -181,6 +184,7 @@ def _end_values(table: SquareFace, surface: pygame.Surface) -> None:
             if slot["card"] is None:
                 continue
             r = geo.slot_rect(owner == obs["seat"], i)
-            draw_badge(surface, table.app.fonts, words.card_value_text(slot["card"]), (r.centerx, r.bottom - 4),
+            lift = table.app.fonts.line_height(px) * 0.7  # the whole pill on its card, clear of the window's edge
+            draw_badge(surface, table.app.fonts, words.card_value_text(slot["card"]), (r.centerx, r.bottom - lift),
                        px, theme.GOOD if owner in obs["winners"] else theme.TEXT_DIM)
 
