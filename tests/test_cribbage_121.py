@@ -41,3 +41,19 @@ def test_a_count_past_121_shows_as_121_everywhere():
     words = [text for scene in app.stack.visible() for _, text, _, _ in scene.layout_report()["texts"]]
     assert not any(str(over) in w for w in words)
     assert max(session.match.state.scores) == over  # the rules keep what was pegged
+
+
+def test_the_pegs_at_the_start_stand_clear_of_the_score_chips():
+    import pygame
+
+    from game.tables.cribbage.board import PegBoard
+
+    for w, h in ((760, 60), (1400, 110), (2900, 220)):
+        board = PegBoard()
+        board.layout(pygame.Rect(10, 10, w, h), 0)
+        for seat in (0, 1):
+            chip = board.chip_rect(seat, (round(h * 0.3), round(h * 0.3)))
+            for peg in (0, 1):
+                x, y = board.peg_xy(seat, peg, 0)
+                r = board.peg_radius()
+                assert not chip.colliderect(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (w, seat, peg)

@@ -107,6 +107,21 @@ def badges_on_index(name: str, rep: dict) -> list[str]:
     return out
 
 
+def across_halves(name: str, rep: dict) -> list[str]:
+    """Face to face, each player's words and plates stay whole in their own half: none crosses the midline or
+    runs off its half (it would be cut, or half of it upside down for the other player)."""
+    halves = rep.get("halves")
+    if not halves:
+        return []
+    out = []
+    things = [(r, repr(t)) for r, t, _, _ in rep["texts"] if t.strip()]
+    things += [(p, "a plate") for p in rep.get("plates", [])]
+    for rect, what in things:
+        if not any(h.contains(rect) for h in halves):
+            out.append(f"{name}: {what} {tuple(rect)} crosses the face-to-face midline or its half's edge")
+    return out
+
+
 def mixed_rows(name: str, rep: dict) -> list[str]:
     """A row of buttons shows its labels in one type size: the sizes of the texts drawn on its buttons."""
     out = []
@@ -134,6 +149,7 @@ def problems_of(app, name: str) -> tuple[list[str], int]:
         label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"
         found, low = _texts(label, rep, h)
         out += found + _on_cards(label, rep) + mixed_rows(label, rep) + badges_on_index(label, rep)
+        out += across_halves(label, rep)
         smallest = min(smallest, low)
         for rect in rep["controls"]:
             if min(rect.w, rect.h) < finger:

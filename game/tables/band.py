@@ -98,5 +98,5 @@ class BandTable(TableScene):
         """The texts and controls of the band, in the band's coordinates (for the layout self-check)."""
         rec = RecordingSurface(self.size, self.app.fonts)
         self.draw(rec)  # a recording surface gets every layer painted straight onto it
-        return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons],
-                "rows": button_rows([self.buttons])}
+        return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons], "cut": rec.cut,
+                "boxes": rec.boxes, "badges": rec.badges, "rows": button_rows([self.buttons]), **self.table_report()}
