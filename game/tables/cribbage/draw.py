@@ -170,8 +170,9 @@ def _draw_count(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None
     message_top = g.y_status - fonts.line_height(theme.font_px(28, table.scale), True) / 2
     if y + high > message_top:  # no room under the count before the message line: over it
         y = c[1] - r - g.pad - high
-        if y < g.peg_rect.bottom + g.pad:
-            return  # nor over it (half a table): the log and the pegs say it
+        message_bottom = message_top + fonts.line_height(theme.font_px(28, table.scale), True)
+        if y < g.peg_rect.bottom + g.pad or (y < message_bottom and y + high > message_top):
+            return  # nor over it (half a table, where the turn line runs there): the log and the pegs say it
     for line, fit, points in blocks:
         img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
         rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))

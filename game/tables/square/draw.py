@@ -64,9 +64,10 @@ def _piles(table: SquareFace, surface: pygame.Surface) -> None:
         surface.blit(art.slot(), geo.discard_rect.move(3, 3))
     surface.blit(art.slot(table.t("square.empty") if not obs["discard"] else ""), geo.discard_rect)
     lift = 2 * min(4, obs["draw_count"] // 8)  # the stacked backs stand this far above the pile
-    for rect, key in ((geo.draw_rect, "square.draw_pile"), (geo.discard_rect, "square.discard_pile")):
+    for rect, key, width in zip((geo.draw_rect, geo.discard_rect), ("square.draw_pile", "square.discard_pile"),
+                                geo.pile_label_widths, strict=True):
         _wrapped(table, surface, table.t(key), 22, theme.TEXT_DIM, rect.centerx, rect.y - lift - geo.pad // 2,
-                 int(geo.pile_step), bottom=True)
+                 width, bottom=True)
 
 
 def _preview_lines(table: SquareFace, surface: pygame.Surface) -> None:

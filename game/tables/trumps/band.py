@@ -4,6 +4,7 @@ one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -97,6 +98,8 @@ class TrumpsBand(PlateSeats):
         room = self.geo.room  # one's plate stacked, beside the hand
         room = dataclasses.replace(room, band_h=two, plate_mine=room.plate_mine_stacked, column=self._column)
         self.geo = BandGeometry(self.board, self.scale, room)
+        # a big hand overlaps more, its cards stay at least 15% of the window's height (the floor of a half table)
+        self.geo.min_hand_w = min(self.geo.cw, math.ceil(self.app.size[1] * 0.15 / theme.CARD_RATIO))
         self.geo.y_opp = self.board.y - self.geo.ch  # across the middle: the other's cards come from there
 
     def _column(self, width: int) -> tuple[int, int]:
