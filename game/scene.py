@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Gesture
-from sprites.rows import fit_rows, rows_of
+from sprites.rows import fit_rows, groups_of
 from sprites.widgets import Button
 
 if TYPE_CHECKING:
@@ -55,7 +55,8 @@ class Scene:
         fields = getattr(self, "fields", [])
         controls += [f.rect for f in (fields.values() if isinstance(fields, dict) else fields)]
         return {"texts": rec.texts, "controls": controls, "cut": rec.cut, "boxes": rec.boxes,
-                "badges": rec.badges, "rows": button_rows(groups), **self.table_report()}
+                "badges": rec.badges, "rows": button_rows(groups), "focus": focus_rings(groups),
+                **self.table_report()}
 
     def table_report(self) -> dict[str, list]:
         """A table's cards and plates where they are drawn (other scenes have none)."""
@@ -63,9 +64,23 @@ class Scene:
 
 
 def button_rows(groups: list[ButtonGroup]) -> list[list[pygame.Rect]]:
-    """The rects of each row of labelled buttons (a row is set in one type size: the layout check sees it)."""
+    """The rects of each row or column of labelled buttons (each set in one type size: the layout check sees
+    it)."""
     return [[b.rect for b in row] for g in groups
-            for row in rows_of([b for b in g.buttons if type(b).draw is Button.draw]) if len(row) > 1]
+            for row in groups_of([b for b in g.buttons if type(b).draw is Button.draw]) if len(row) > 1]
+
+
+def focus_rings(groups: list[ButtonGroup]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Where the keyboard focus's gold ring is drawn round a button, and the button (words nearby must stay
+    clear of the ring)."""
+    out = []
+    for g in groups:
+        if g.focus is not None and g.focus < len(g.buttons):
+            r = g.buttons[g.focus].rect
+            scale = max(0.5, r.h / 56)
+            ring = 2 * (max(2, round(4 * scale)) + max(2, round(3 * scale)))
+            out.append((r.inflate(ring, ring), r))
+    return out
 
 
 class ButtonGroup:

@@ -51,6 +51,33 @@ def rows_of(items: Iterable[L]) -> list[list[L]]:
     return list(rows.values())
 
 
+def groups_of(items: Sequence[L]) -> list[list[L]]:
+    """Items set in one size: a row (the same top and height), and a column of items each alone in its row
+    (the same left, width and height: a menu's buttons, one under the other)."""
+    parent = list(range(len(items)))
+    per_row: dict[tuple[int, int], int] = {}
+    for item in items:
+        per_row[(item.rect.y, item.rect.h)] = per_row.get((item.rect.y, item.rect.h), 0) + 1
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[tuple, int] = {}
+    for i, item in enumerate(items):
+        r = item.rect
+        alone = per_row[(r.y, r.h)] == 1
+        for key in (("row", r.y, r.h), ("column", r.x, r.w, r.h)) if alone else (("row", r.y, r.h),):
+            j = first.setdefault(key, i)
+            parent[root(i)] = root(j)
+    out: dict[int, list[L]] = {}
+    for i, item in enumerate(items):
+        out.setdefault(root(i), []).append(item)
+    return list(out.values())
+
+
 def group_px(fonts: Fonts, items: Sequence[Labelled]) -> int:
     """The one size of a group: the smallest of its labels' own sizes."""
     return min((own_px(fonts, item.label, item.rect) for item in items), default=fonts.floor)
@@ -61,8 +88,8 @@ class Settable(Labelled, Protocol):
 
 
 def fit_rows(fonts: Fonts, buttons: Sequence[Settable]) -> None:
-    """Give every button its row's one size (``px``)."""
-    for row in rows_of(buttons):
+    """Give every button its group's one size (``px``): its row's, its column's."""
+    for row in groups_of(buttons):
         px = group_px(fonts, row)
         for b in row:
             b.px = px

@@ -69,3 +69,38 @@ def test_paragraphs_too_long_for_their_room_end_in_an_ellipsis_never_mid_sentenc
     assert all(fonts.size(line, px)[0] <= 160 for line in blocks[0])
     px, blocks = fit_blocks(fonts, [text], 40, 160, 1000)
     assert " ".join(blocks[0]) == text  # room enough: whole, at the largest size that fits
+
+
+def test_a_column_of_lone_buttons_is_one_group_a_grid_of_rows_is_not():
+    from sprites.rows import groups_of
+
+    menu = [Button(f"m{i}", "x", pygame.Rect(100, 10 + i * 60, 200, 50)) for i in range(4)]
+    grid = [Button(f"g{i}{j}", "x", pygame.Rect(400 + j * 110, 15 + i * 60, 100, 50))
+            for i in range(2) for j in range(2)]
+    groups = groups_of(menu + grid)
+    assert sorted(len(g) for g in groups) == [2, 2, 4]  # the menu's column; the grid's two rows
+
+
+def test_the_pause_menu_keeps_its_title_clear_of_the_focus_ring_and_sets_one_size():
+    from game.scenes.pause import PauseScene
+    from game.session import Session
+    from game.tables import open_table
+    from tools.driver import frames, make_app, settle, speaking
+    from tools.layout_check import near_focus
+
+    for lang, size in (("de", (1024, 600)), ("uk", (1024, 600)), ("en", (3840, 2160))):
+        with speaking(lang):
+            app = make_app(size=size)
+        table = open_table(app, Session.new("kombi", "computer", ["Ann", "Ben"], 3))
+        app.stack.reset(table)
+        settle(app)
+        pause = PauseScene(app, table)
+        app.stack.push(pause)
+        frames(app, 2)
+        rep = pause.layout_report()
+        assert rep["focus"] and not near_focus("x", rep)
+        title = next(r for r, t, _, _ in rep["texts"] if t == app.t("pause.title"))
+        ring = rep["focus"][0][0]
+        assert ring.y - title.bottom >= 0.01 * size[1], (lang, title, ring)  # a gap, not a touch
+        assert not mixed_rows("x", rep)
+        assert len({b.px for b in pause.buttons.buttons}) == 1

@@ -107,6 +107,16 @@ def badges_on_index(name: str, rep: dict) -> list[str]:
     return out
 
 
+def near_focus(name: str, rep: dict) -> list[str]:
+    """No words under the gold focus ring round a button (a title touching the focused button)."""
+    out = []
+    for ring, button in rep.get("focus", []):
+        for rect, text, _, kind in rep["texts"]:
+            if text.strip() and kind is not True and _hits(rect, ring) and not button.contains(rect):
+                out.append(f"{name}: {text!r} {tuple(rect)} touches the focus ring {tuple(ring)}")
+    return out
+
+
 def across_halves(name: str, rep: dict) -> list[str]:
     """Face to face, each player's words and plates stay whole in their own half: none crosses the midline or
     runs off its half (it would be cut, or half of it upside down for the other player)."""
@@ -149,7 +159,7 @@ def problems_of(app, name: str) -> tuple[list[str], int]:
         label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"
         found, low = _texts(label, rep, h)
         out += found + _on_cards(label, rep) + mixed_rows(label, rep) + badges_on_index(label, rep)
-        out += across_halves(label, rep)
+        out += across_halves(label, rep) + near_focus(label, rep)
         smallest = min(smallest, low)
         for rect in rep["controls"]:
             if min(rect.w, rect.h) < finger:
