@@ -160,6 +160,11 @@ class DialogScene(Scene):
 
     def press(self, bid: str) -> None: ...
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """A toast from the table below stands clear of the dialog's panel (where it has one) and buttons."""
+        panel = getattr(self, "panel", None)
+        return [panel] if isinstance(panel, pygame.Rect) else [b.rect for b in self.buttons.buttons]
+
     def on_gesture(self, g: Gesture) -> None:
         self.buttons.gesture(g)
 

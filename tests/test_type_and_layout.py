@@ -42,23 +42,24 @@ def _kombi_table(size=(1280, 800)):
     return app, table
 
 
-def test_a_toast_shows_over_a_dialog_and_goes_in_its_time():
+def test_a_toast_shows_beside_a_dialog_and_goes_in_its_time():
+    """A toast from the table shows while a dialog is open (the copy of a replay code says so), beside the
+    dialog's panel, never over it."""
     app, table = _kombi_table()
     table.show_toast("Replay code copied")
-    app.push("pause", table=table)
+    pause = app.push("pause", table=table)
     frames(app, 2)
-    x, y = table.geo.message_center
     app.draw()
     with_toast = app.screen.copy()
     saved, table.toast = table.toast, None
     app.draw()
     without = app.screen.copy()
     table.toast = saved
-    box = pygame.Rect(0, 0, 60, 20)
-    box.center = (x, y)
+    box = table.toast_rect
+    assert not box.colliderect(pause.keep_clear()[0]), (box, pause.keep_clear())
     diff = sum(with_toast.get_at(p) != without.get_at(p) for p in
-               ((box.x + i * 3, box.y + j * 5) for i in range(20) for j in range(4)))
-    assert diff > 10, "the toast lies over the pause menu"
+               ((box.x + box.w * i // 20, box.y + box.h * j // 4) for i in range(20) for j in range(4)))
+    assert diff > 10, "the toast does not show"
     frames(app, int(TOAST_SECONDS * 60) + 5)
     assert app.stack.top.name == "pause" and table.toast is None  # its time ran under the dialog
 

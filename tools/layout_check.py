@@ -153,7 +153,12 @@ def problems_of(app, name: str) -> tuple[list[str], int]:
     out: list[str] = []
     smallest = 10 ** 6
     finger = math.floor(FINGER_PX * max(1.0, h / theme.REFERENCE_HEIGHT))
-    for scene in app.stack.visible():
+    visible = app.stack.visible()
+    for i, scene in enumerate(visible):
+        toast = getattr(scene, "toast_rect", None) if getattr(scene, "toast", None) else None
+        over = [r for s in visible[i + 1:] for r in getattr(s, "keep_clear", lambda: [])()]
+        if toast is not None and any(_hits(toast, r) for r in over):
+            out.append(f"{name}: a toast {tuple(toast)} lies over a dialog or caption")
         rep = scene.layout_report()
         rep["window"] = pygame.Rect(0, 0, w, h)
         label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"

@@ -108,6 +108,10 @@ class EndScene(Scene):
         self.aside = aside
         self.resize(self._size)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a toast on the table must not cover: the result panel (or, aside, its one button)."""
+        return [b.rect for b in self.buttons.buttons] if self.aside else [self.panel]
+
     def how(self) -> str:
         """How the game ended, in a sentence: the table's own words, else its log sentence for the end event."""
         own = self.table.end_how()
