@@ -255,24 +255,22 @@ class Kiosk:
             self._draw_hold(surface, (self.app.now - self.hold_since) / HOLD_SECONDS)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The call to touch, over the game log: the cards on the board stay in view."""
+        """The call to touch across the whole window, large enough to read from across a room; the cards over
+        and under it stay in view."""
         w, h = surface.get_size()
         s = theme.ui_scale(h)
-        top = self.app.stack.top
-        log_panel = getattr(getattr(top, "table", top), "log", None)
-        area = getattr(log_panel, "rect", None)
-        if area is None or area.h < 80:
-            area = pygame.Rect(w // 4, int(h * 0.4), w // 2, int(h * 0.2))
         fonts = self.app.fonts
-        px = theme.font_px(56, s)
-        lines = fonts.wrap(self.app.t("kiosk.attract"), px, area.w - int(40 * s) - 8, bold=True)
+        text = self.app.t("kiosk.attract")
+        room = int(w * 0.86)
+        px = fonts.fit_px(text, theme.font_px(110, s), room, bold=True, min_px=theme.font_px(64, s))
+        lines = fonts.wrap(text, px, room, bold=True)  # on one line where the window allows, else on two
         line_h = fonts.get(px, True).get_linesize()
-        box = pygame.Rect(0, 0, area.w, min(area.h, len(lines) * line_h + int(80 * s) + 16))
-        box.center = area.center
-        draw_panel(surface, box, alpha=255)
+        box = pygame.Rect(0, 0, w - 2 * int(24 * s), len(lines) * line_h + int(70 * s))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, box, alpha=255)  # opaque: no half-hidden words of the table through it
         pulse = 0.5 + 0.5 * math.sin(self.app.now * 3)
-        pygame.draw.rect(surface, theme.mix(theme.GOLD_DARK, theme.GOLD, pulse), box, width=max(2, int(4 * s)),
-                         border_radius=max(6, min(box.w, box.h) // 14))
+        pygame.draw.rect(surface, theme.mix(theme.GOLD_DARK, theme.GOLD, pulse), box, width=max(3, int(6 * s)),
+                         border_radius=max(6, min(box.w, box.h) // 10))
         y = box.centery - len(lines) * line_h // 2
         for line in lines:
             img = fonts.render(line, px, theme.GOLD, bold=True)

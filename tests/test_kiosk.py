@@ -426,3 +426,23 @@ def test_at_a_face_to_face_table_the_pin_pad_faces_whoever_held_their_corner(cor
     top = app.stack.top
     assert isinstance(top.inner if isinstance(top, Turned) else top, PinPadScene)
     assert isinstance(top, Turned) == turned
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "uk"])
+def test_the_attract_call_to_action_reads_from_across_the_room(lang):
+    """Across the whole window, capitals at least 5% of its height, on one or two lines, whole."""
+    from sprites import theme
+    from sprites.record import RecordingSurface
+    from tools.driver import speaking
+
+    with speaking(lang):
+        app = kiosk_app(size=(1024, 600))
+    go_idle(app)
+    assert app.kiosk.in_attract()
+    rec = RecordingSurface(app.size, app.fonts)
+    app.kiosk.draw(rec)
+    lines = [(r, text, px) for r, text, px, _ in rec.texts if text.strip()]
+    assert 1 <= len(lines) <= 2 and " ".join(t for _, t, _ in lines) == app.t("kiosk.attract")
+    assert all(theme.text_height(px) >= 0.05 * 600 for _, _, px in lines)
+    assert not rec.cut and all(pygame.Rect(0, 0, *app.size).contains(r) for r, _, _ in lines)
+    assert max(b.w for b in rec.boxes) >= 0.9 * app.size[0]
