@@ -23,21 +23,38 @@ def room(rect: pygame.Rect) -> int:
     return rect.w - round(rect.h * 0.5)
 
 
-def own_px(fonts: Fonts, label: str, rect: pygame.Rect) -> int:
+def own_px(fonts: Fonts, label: str, rect: pygame.Rect, short: str = "") -> int:
     """The size one label would take alone: on one line as large as fits, or (where that would go under the
-    type scale's floor and the label has words to break) the size at which it wraps onto two lines."""
+    type scale's floor and the label has words to break) the size at which it wraps onto two lines; where two
+    lines at that size are taller than the button (a large window's floor), its ``short`` form's size."""
     top = round(rect.h * LABEL_SIZE)
     px = fonts.fit_px(label, top, room(rect))
     if fonts.size(label, px)[0] <= room(rect) or " " not in label.strip():
         return px
-    return min(top, max(fonts.floor, round(rect.h * WRAP_SIZE)))
+    px = min(top, max(fonts.floor, round(rect.h * WRAP_SIZE)))
+    if short and not _stands(fonts, _wrapped(fonts, label, rect, px), px, rect):
+        return own_px(fonts, short, rect)
+    return px
 
 
-def lines_at(fonts: Fonts, label: str, rect: pygame.Rect, px: int) -> list[str]:
-    """``label`` at ``px`` on ``rect``: one line where it fits, else wrapped between its words."""
+def _wrapped(fonts: Fonts, label: str, rect: pygame.Rect, px: int) -> list[str]:
+    return fonts.wrap(label, px, max(1, room(rect) + round(rect.h * 0.2)))
+
+
+def _stands(fonts: Fonts, lines: list[str], px: int, rect: pygame.Rect) -> bool:
+    """Whether ``lines`` at ``px`` stand inside the button's height."""
+    return len(lines) * fonts.get(px).get_linesize() <= rect.h
+
+
+def lines_at(fonts: Fonts, label: str, rect: pygame.Rect, px: int, short: str = "") -> list[str]:
+    """``label`` at ``px`` on ``rect``: one line where it fits, else wrapped between its words, else (too tall
+    for the button) its ``short`` form."""
     if fonts.size(label, px)[0] <= room(rect) or " " not in label.strip():
         return [label]
-    return fonts.wrap(label, px, max(1, room(rect) + round(rect.h * 0.2)))
+    lines = _wrapped(fonts, label, rect, px)
+    if short and not _stands(fonts, lines, px, rect):
+        return lines_at(fonts, short, rect, px)
+    return lines
 
 
 L = TypeVar("L", bound=Labelled)
@@ -80,7 +97,8 @@ def groups_of(items: Sequence[L]) -> list[list[L]]:
 
 def group_px(fonts: Fonts, items: Sequence[Labelled]) -> int:
     """The one size of a group: the smallest of its labels' own sizes."""
-    return min((own_px(fonts, item.label, item.rect) for item in items), default=fonts.floor)
+    return min((own_px(fonts, item.label, item.rect, getattr(item, "short", "")) for item in items),
+               default=fonts.floor)
 
 
 class Settable(Labelled, Protocol):

@@ -157,10 +157,11 @@ class Button:
     """A rounded push button; the caller owns its rect (at least 48 px tall at 1080p)."""
 
     def __init__(
-        self, id: str, label: str, rect: pygame.Rect, enabled: bool = True, primary: bool = False
+        self, id: str, label: str, rect: pygame.Rect, enabled: bool = True, primary: bool = False, short: str = ""
     ) -> None:
         self.id = id
         self.label = label
+        self.short = short  # a shorter label, where the whole one would not stand in the button (sprites.rows)
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.primary = primary
@@ -204,7 +205,7 @@ class Button:
         note_box(surface, body)
         if focused:
             draw_focus_ring(surface, rect, radius, scale)
-        lines, px = label_lines(fonts, self.label, rect, self.px)
+        lines, px = label_lines(fonts, self.label, rect, self.px, self.short)
         line_h = fonts.get(px).get_linesize()
         y = body.centery - line_h * len(lines) / 2
         for line in lines:
@@ -214,7 +215,7 @@ class Button:
 
     def text_rects(self, fonts: Fonts) -> list[pygame.Rect]:
         """Where the label's lines lie (for the layout self-check)."""
-        lines, px = label_lines(fonts, self.label, self.rect, self.px)
+        lines, px = label_lines(fonts, self.label, self.rect, self.px, self.short)
         line_h = fonts.get(px).get_linesize()
         y = self.rect.centery - line_h * len(lines) / 2
         out = []
@@ -224,10 +225,12 @@ class Button:
         return out
 
 
-def label_lines(fonts: Fonts, label: str, rect: pygame.Rect, px: int | None = None) -> tuple[list[str], int]:
-    """A button label at ``px`` (its row's size), or alone at its own: one line where it fits, else two."""
-    px = own_px(fonts, label, rect) if px is None else px
-    return lines_at(fonts, label, rect, px), px
+def label_lines(fonts: Fonts, label: str, rect: pygame.Rect, px: int | None = None,
+                short: str = "") -> tuple[list[str], int]:
+    """A button label at ``px`` (its row's size), or alone at its own: one line where it fits, else two, else
+    its short form."""
+    px = own_px(fonts, label, rect, short) if px is None else px
+    return lines_at(fonts, label, rect, px, short), px
 
 
 class TextField:

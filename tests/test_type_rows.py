@@ -104,3 +104,20 @@ def test_the_pause_menu_keeps_its_title_clear_of_the_focus_ring_and_sets_one_siz
         assert ring.y - title.bottom >= 0.01 * size[1], (lang, title, ring)  # a gap, not a touch
         assert not mixed_rows("x", rep)
         assert len({b.px for b in pause.buttons.buttons}) == 1
+
+
+def test_a_label_two_lines_cannot_hold_takes_its_short_form_at_the_rows_size():
+    """At 2160 px the type scale's floor leaves a 114 px button room for one line: "Sortierung: Farbe" there
+    is its short form, at the row's one size, inside the button."""
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.set_window(2160)
+    row = [Button("sort", "Sortierung: Farbe", pygame.Rect(0, 0, 388, 114), short="Nach Farbe"),
+           Button("pass", "Passen", pygame.Rect(400, 0, 388, 114))]
+    fit_rows(fonts, row)
+    rec = RecordingSurface((800, 200), fonts)
+    for b in row:
+        b.draw(rec, fonts)
+    assert [t for _, t, _, _ in rec.texts] == ["Nach Farbe", "Passen"]
+    assert all(b.rect.contains(r) for b, (r, _, _, _) in zip(row, rec.texts, strict=True))
+    assert len({px for _, _, px, _ in rec.texts}) == 1

@@ -223,7 +223,8 @@ class KombiTable(PlateSeats, TableScene):
         return [  # the longest label gets the whole row: a label stays on one line at the type scale
             Button("play", self.t("kombi.play"), pygame.Rect(area.x, area.y, area.w, bh), enabled=can_play,
                    primary=True),
-            Button("sort", sort_label, pygame.Rect(area.x, area.y + bh + gap, half, bh)),
+            Button("sort", sort_label, pygame.Rect(area.x, area.y + bh + gap, half, bh),
+                   short=self.t(f"settings.sort_by.{self.hand_order.by}")),
             Button("pass", end_label, pygame.Rect(area.x + half + gap, area.y + bh + gap, half, bh), enabled=mine),
         ]
 
