@@ -1,8 +1,10 @@
 """The layout self-check: every ``make shots`` scene at every size and language, asserting that texts stay
 inside the window and inside the box they stand in, are cut by nothing, do not overlap (a toast may lie over
-the table's words, not over another toast or note), that no message lies
-on a card or a plate, that capitals are at least 2% of the window height, and that every control is big
-enough for a finger. ``make shots`` runs it on every shot it saves; ``python -m tools.layout_check [game...]``
+the table's words, not over another toast or note, nor over a dialog or caption), that no message lies
+on a card or a plate, that capitals are at least 2% of the window height, that every control is big
+enough for a finger, that a row of buttons is set in one size, that a badge leaves a card's index and words
+clear, that face to face nothing crosses the midline, and that no words touch the focus ring. ``make shots``
+runs it on every shot it saves and fails when it finds anything; ``python -m tools.layout_check [game...]``
 runs it alone and prints it."""
 from __future__ import annotations
 
@@ -12,9 +14,9 @@ import sys
 
 SIZES = [(1024, 600), (1920, 1080), (3840, 2160)]
 FINGER_PX = 44  # at 1080 and below; scaled up above
-# Found and printed by ``make shots`` but not yet failing the tests: the tables still have such places
-# (docs/decisions.md, "Type and layout").
-ADVISORY = ("leaves its box", "lies on a ")
+# Kinds found and printed but not failing: none (words leaving their box and messages on cards fail since issue 44;
+# a card held by the pointer or in flight is not counted, see TableScene.table_report).
+ADVISORY: tuple[str, ...] = ()
 
 
 def enforced(found: list[str]) -> list[str]:

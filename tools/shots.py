@@ -160,7 +160,7 @@ def main(argv: list[str]) -> int:
     measures.write(folder)
     findings.report()
     measures.report(folder)
-    return 0
+    return 1 if findings.found else 0  # the layout check fails the run (issue 44)
 
 
 def game_shot_makers() -> list:
