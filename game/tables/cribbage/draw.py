@@ -313,7 +313,7 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     box.center = (g.b.centerx, int(g.y_preview))
     if (strip := table.strip_due()) and table.obs["phase"] != "starter":  # over the pack and its depth's badge
         marker = CutStrip.marker_top(table.app.fonts, strip[0], table.scale) - g.pad
-        box.midbottom = (g.b.centerx, strip[0].y - g.pad * 3 if table.cut_depth is None else marker)
+        box.midbottom = (g.b.centerx, strip[0].y - g.pad if table.cut_depth is None else marker)
     draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2
     for img in imgs:

@@ -225,7 +225,8 @@ class KombiTable(PlateSeats, TableScene):
                    primary=True),
             Button("sort", sort_label, pygame.Rect(area.x, area.y + bh + gap, half, bh),
                    short=self.t(f"settings.sort_by.{self.hand_order.by}")),
-            Button("pass", end_label, pygame.Rect(area.x + half + gap, area.y + bh + gap, half, bh), enabled=mine),
+            Button("pass", end_label, pygame.Rect(area.x + half + gap, area.y + bh + gap, half, bh), enabled=mine,
+                   short=self.t("kombi.end_turn_short") if done else ""),
         ]
 
     def on_game_button(self, bid: str) -> None:
