@@ -216,3 +216,19 @@ def test_the_layout_check_finds_a_badge_over_an_index_over_words_or_off_the_wind
     assert any("'9'" in f and "edge" in f for f in found)
     rep["faces"] = [(card, 0, False)]  # a back has no index
     assert not any("index" in f for f in badges_on_index("x", rep))
+
+
+def test_the_log_starts_at_the_beginning_of_a_sentence():
+    from game.tables.logpanel import LogPanel
+
+    pygame.font.init()
+    fonts = Fonts()
+    log = LogPanel()
+    log.rect = pygame.Rect(0, 0, 260, 200)
+    log.lines = [f"Sentence {i} is long enough to wrap onto a second and a third line here." for i in range(6)]
+    for height in range(120, 420, 5):  # every height: never a sentence's tail at the top
+        log.rect.h = height
+        rows = log._rows(fonts, 0.6)[2]
+        newest_alone = all(owner == len(log.lines) - 1 for _, owner, _ in rows)  # longer than the panel itself
+        assert rows and (rows[0][2].startswith("•") or newest_alone), (height, rows[0][2])
+        assert rows[-1][1] == len(log.lines) - 1  # the newest sentence still shows
