@@ -75,6 +75,15 @@ def corner_rect(size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect(0, 0, side, side)
 
 
+def corner_rects(size: tuple[int, int], across: bool) -> list[pygame.Rect]:
+    """The corners where a long press asks for the PIN: the top-left one and, at a face-to-face table, the
+    bottom-right one too (the top-left corner of the player across): the pad then faces whoever held it."""
+    first = corner_rect(size)
+    if not across:
+        return [first]
+    return [first, first.move(size[0] - first.w, size[1] - first.h)]
+
+
 def demo_names(app: AppServices) -> list[str]:
     return [app.t("names.computer") + " A", app.t("names.computer") + " B"]
 
@@ -88,6 +97,7 @@ class Kiosk:
         self.idle_limit = app.settings.idle_minutes * 60.0
         self.last_input = app.now
         self.hold_since: float | None = None
+        self.hold_corner = 0  # which of ``corner_rects`` is held (1: the player across the table's)
         self.paused: Session | None = None  # the game the attract mode interrupted
         self.language = app.t.lang  # each new visitor starts in the kiosk's own language
         self.cursor_hidden = False
@@ -144,11 +154,16 @@ class Kiosk:
             pygame.mouse.set_visible(True)
             self.cursor_hidden = False
 
+    def _across(self) -> bool:
+        return bool(getattr(self.app.stack.top, "face_to_face", False))
+
     def _track_hold(self, kind: str, pos: tuple[int, int]) -> None:
-        inside = corner_rect(self.app.size).collidepoint(pos)
+        corners = corner_rects(self.app.size, self._across())
+        held = next((i for i, r in enumerate(corners) if r.collidepoint(pos)), None)
         if kind == "down":
-            self.hold_since = self.app.now if inside else None
-        elif kind == "up" or not inside:
+            self.hold_since = self.app.now if held is not None else None
+            self.hold_corner = held or 0
+        elif kind == "up" or held != self.hold_corner:
             self.hold_since = None
 
     # --- each frame ------------------------------------------------------------------------------
@@ -160,7 +175,7 @@ class Kiosk:
             app.sounds.enabled = sound
         if self.hold_since is not None and self.app.now - self.hold_since >= HOLD_SECONDS:
             self.hold_since = None
-            self.ask_pin()
+            self.ask_pin(across=self.hold_corner == 1)
         elif self.idle_seconds >= self.idle_limit and not self.in_attract() and not self._guarded():
             self.start_attract()
 
@@ -184,10 +199,16 @@ class Kiosk:
         session = getattr(top, "session", None)
         return session is not None and session.mode == "demo"
 
-    def ask_pin(self) -> None:
+    def ask_pin(self, across: bool = False) -> None:
+        """The PIN pad, facing whoever asked: at a face-to-face table the player across when ``across``."""
         if self.app.now < self.pin_locked_until:
             log.warning("kiosk: the PIN pad is locked after wrong PINs")
         elif not self._guarded():
+            from game.tables.facing import BOTTOM, TOP
+
+            top = self.app.stack.top
+            if self._across():
+                top.facing = TOP if across else BOTTOM  # type: ignore[union-attr]  # a face-to-face table's
             self.app.push("pin")
 
     def lock_pin(self) -> None:
@@ -253,24 +274,22 @@ class Kiosk:
             self._draw_hold(surface, (self.app.now - self.hold_since) / HOLD_SECONDS)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The call to touch, over the game log: the cards on the board stay in view."""
+        """The call to touch across the whole window, large enough to read from across a room; the cards over
+        and under it stay in view."""
         w, h = surface.get_size()
         s = theme.ui_scale(h)
-        top = self.app.stack.top
-        log_panel = getattr(getattr(top, "table", top), "log", None)
-        area = getattr(log_panel, "rect", None)
-        if area is None or area.h < 80:
-            area = pygame.Rect(w // 4, int(h * 0.4), w // 2, int(h * 0.2))
         fonts = self.app.fonts
-        px = theme.font_px(56, s)
-        lines = fonts.wrap(self.app.t("kiosk.attract"), px, area.w - int(40 * s) - 8, bold=True)
+        text = self.app.t("kiosk.attract")
+        room = int(w * 0.86)
+        px = fonts.fit_px(text, theme.font_px(110, s), room, bold=True, min_px=theme.font_px(64, s))
+        lines = fonts.wrap(text, px, room, bold=True)  # on one line where the window allows, else on two
         line_h = fonts.get(px, True).get_linesize()
-        box = pygame.Rect(0, 0, area.w, min(area.h, len(lines) * line_h + int(80 * s) + 16))
-        box.center = area.center
-        draw_panel(surface, box, alpha=255)
+        box = pygame.Rect(0, 0, w - 2 * int(24 * s), len(lines) * line_h + int(70 * s))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, box, alpha=255)  # opaque: no half-hidden words of the table through it
         pulse = 0.5 + 0.5 * math.sin(self.app.now * 3)
-        pygame.draw.rect(surface, theme.mix(theme.GOLD_DARK, theme.GOLD, pulse), box, width=max(2, int(4 * s)),
-                         border_radius=max(6, min(box.w, box.h) // 14))
+        pygame.draw.rect(surface, theme.mix(theme.GOLD_DARK, theme.GOLD, pulse), box, width=max(3, int(6 * s)),
+                         border_radius=max(6, min(box.w, box.h) // 10))
         y = box.centery - len(lines) * line_h // 2
         for line in lines:
             img = fonts.render(line, px, theme.GOLD, bold=True)
@@ -278,7 +297,8 @@ class Kiosk:
             y += line_h
 
     def _draw_hold(self, surface: pygame.Surface, progress: float) -> None:
-        rect = corner_rect(surface.get_size())
+        corners = corner_rects(surface.get_size(), self._across())
+        rect = corners[min(self.hold_corner, len(corners) - 1)]
         r = rect.w // 2 - 6
         center = rect.center
         pygame.draw.circle(surface, theme.PANEL, center, r)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.input import Gesture
+from sprites.rows import fit_rows, groups_of
 from sprites.widgets import Button
 
 if TYPE_CHECKING:
@@ -49,15 +50,37 @@ class Scene:
 
         rec = RecordingSurface(self.app.size, self.app.fonts)
         self.draw(rec)
-        controls = [b.rect for g in vars(self).values() if isinstance(g, ButtonGroup) for b in g.buttons]
+        groups = [g for g in vars(self).values() if isinstance(g, ButtonGroup)]
+        controls = [b.rect for g in groups for b in g.buttons]
         fields = getattr(self, "fields", [])
         controls += [f.rect for f in (fields.values() if isinstance(fields, dict) else fields)]
         return {"texts": rec.texts, "controls": controls, "cut": rec.cut, "boxes": rec.boxes,
+                "badges": rec.badges, "rows": button_rows(groups), "focus": focus_rings(groups),
                 **self.table_report()}
 
     def table_report(self) -> dict[str, list]:
         """A table's cards and plates where they are drawn (other scenes have none)."""
         return {}
+
+
+def button_rows(groups: list[ButtonGroup]) -> list[list[pygame.Rect]]:
+    """The rects of each row or column of labelled buttons (each set in one type size: the layout check sees
+    it)."""
+    return [[b.rect for b in row] for g in groups
+            for row in groups_of([b for b in g.buttons if type(b).draw is Button.draw]) if len(row) > 1]
+
+
+def focus_rings(groups: list[ButtonGroup]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Where the keyboard focus's gold ring is drawn round a button, and the button (words nearby must stay
+    clear of the ring)."""
+    out = []
+    for g in groups:
+        if g.focus is not None and g.focus < len(g.buttons):
+            r = g.buttons[g.focus].rect
+            scale = max(0.5, r.h / 56)
+            ring = 2 * (max(2, round(4 * scale)) + max(2, round(3 * scale)))
+            out.append((r.inflate(ring, ring), r))
+    return out
 
 
 class ButtonGroup:
@@ -69,6 +92,7 @@ class ButtonGroup:
         self.focus: int | None = None
         self.hover: str | None = None
         self.pressed: str | None = None
+        self._fitted: tuple | None = None  # what the rows' type sizes were fitted to
 
     def set(self, buttons: list[Button]) -> None:
         focused = self.buttons[self.focus].id if self.focus is not None and self.focus < len(self.buttons) else None
@@ -118,6 +142,10 @@ class ButtonGroup:
         return False
 
     def draw(self, surface: pygame.Surface, fonts) -> None:
+        fitted = (fonts.floor, [(b.label, tuple(b.rect)) for b in self.buttons])
+        if fitted != self._fitted or any(b.px is None for b in self.buttons):  # one size a row (sprites.rows)
+            fit_rows(fonts, self.buttons)
+            self._fitted = fitted
         for i, b in enumerate(self.buttons):
             b.draw(surface, fonts, focused=i == self.focus, hovered=b.id == self.hover,
                    pressed=b.id == self.pressed)
@@ -131,6 +159,11 @@ class DialogScene(Scene):
         self.buttons = ButtonGroup(self.press)
 
     def press(self, bid: str) -> None: ...
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """A toast from the table below stands clear of the dialog's panel (where it has one) and buttons."""
+        panel = getattr(self, "panel", None)
+        return [panel] if isinstance(panel, pygame.Rect) else [b.rect for b in self.buttons.buttons]
 
     def on_gesture(self, g: Gesture) -> None:
         self.buttons.gesture(g)

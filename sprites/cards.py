@@ -157,6 +157,17 @@ class CardArt:
         flipped = pygame.transform.flip(glyphs, True, True)
         big.blit(flipped, flipped.get_rect(midbottom=(w - round(cx), h - round(top))))
 
+    @staticmethod
+    def index_boxes(rect: pygame.Rect) -> list[pygame.Rect]:
+        """Where a face at ``rect`` shows its two corner indices (rank over suit): what a badge must leave clear."""
+        w = rect.w
+        k = min(1.3, max(1.0, 1.0 + (100 - w) / 100))
+        col_w, tall = max(0.15 * w * k, 0.115 * w * k + 2), 0.29 * w * k + 2
+        top_left = pygame.Rect(round(rect.x + 0.1 * w - col_w / 2), round(rect.y + 0.06 * w), round(col_w), round(tall))
+        bottom_right = top_left.copy()
+        bottom_right.bottomright = (rect.right - (top_left.x - rect.x), rect.bottom - (top_left.y - rect.y))
+        return [top_left, bottom_right]
+
     # --- court cards ---------------------------------------------------------------------------
     def _court_frame(self, big: pygame.Surface) -> pygame.Rect:
         w, h = big.get_size()

@@ -1,4 +1,4 @@
-"""The table's felt: a subtle generated grain and a soft vignette, made once per size."""
+"""The table's felt: a subtle generated grain and a soft vignette, made once per size and colour."""
 from __future__ import annotations
 
 import random
@@ -13,12 +13,17 @@ GRAIN = 7  # at most this much lighter or darker per pixel
 VIGNETTE = 0.42  # how dark the corners get (0 none, 1 black)
 
 
-@lru_cache(maxsize=4)  # one per window size: a resize makes a new one, a frame only blits it
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The felt for a window (or board) of ``size``: colour, grain and vignette in one surface."""
+    """The felt for a window (or board) of ``size`` in the felt colour chosen now: colour, grain and vignette in
+    one surface."""
+    return _felt((size[0], size[1]), theme.FELT)
+
+
+@lru_cache(maxsize=4)  # one per window size and colour: a resize or a new felt makes one, a frame only blits it
+def _felt(size: tuple[int, int], color: tuple[int, int, int]) -> pygame.Surface:
     w, h = max(1, size[0]), max(1, size[1])
     surf = pygame.Surface((w, h))
-    surf.fill(theme.FELT)
+    surf.fill(color)
     light, dark = _grain(14), _grain(41)
     for y in range(0, h, GRAIN_TILE):
         for x in range(0, w, GRAIN_TILE):

@@ -150,11 +150,14 @@ def _marker(surface: pygame.Surface, box: pygame.Rect, turn: bool, line: int) ->
         pygame.draw.circle(surface, theme.PANEL_EDGE, (cx, cy), r * 0.6, max(1, line // 2 + 1))
 
 
-@lru_cache(maxsize=32)
 def _panel(size: tuple[int, int], radius: int, turn: bool) -> pygame.Surface:
+    return _tinted_panel(size, radius, theme.mix(theme.PANEL, theme.FELT_DARK, 0.35 if turn else 0.2))
+
+
+@lru_cache(maxsize=32)  # per size and colour: a new felt tints the plates at once
+def _tinted_panel(size: tuple[int, int], radius: int, fill: tuple[int, int, int]) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))
-    fill = theme.mix(theme.PANEL, theme.FELT_DARK, 0.35 if turn else 0.2)
     draw_round_rect(surf, (*fill, 226), surf.get_rect(), radius)
     return surf
 

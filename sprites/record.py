@@ -28,6 +28,7 @@ class RecordingSurface(pygame.Surface):
         self.texts: list[tuple[pygame.Rect, str, int, bool | str]] = []
         self.cut: list[tuple[pygame.Rect, str]] = []
         self.boxes: list[pygame.Rect] = []
+        self.badges: list[tuple[pygame.Rect, str]] = []  # pills drawn whole (their words are in the image)
 
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,  # noqa: D102 - as Surface.blit
              special_flags: int = 0) -> pygame.Rect:
@@ -54,6 +55,12 @@ def note_box(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Tell a recording surface that a panel, button or plate stands at ``rect``."""
     if isinstance(surface, RecordingSurface) and not surface.overlay:  # a floating toast may lie over words
         surface.boxes.append(pygame.Rect(rect).clip(surface.get_clip()))
+
+
+def note_badge(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+    """Tell a recording surface that a badge reading ``text`` lies at ``rect`` (over a card, say)."""
+    if isinstance(surface, RecordingSurface):
+        surface.badges.append((pygame.Rect(rect), text))
 
 
 @contextmanager

@@ -6,7 +6,8 @@ from functools import lru_cache
 import pygame
 
 from sprites import theme
-from sprites.record import floating, note_box
+from sprites.record import floating, note_badge, note_box
+from sprites.rows import lines_at, own_px
 from sprites.text import Fonts
 
 CORNER_SS = 4  # corner arcs are rasterised at 4x and smoothscaled: smooth curves without drawing big
@@ -73,7 +74,7 @@ def draw_panel(
         return
     r = radius if radius is not None else max(6, min(rect.w, rect.h) // 14)
     note_box(surface, rect)
-    surface.blit(_panel(rect.size, max(0, min(255, alpha)), r), rect)
+    surface.blit(_panel(rect.size, max(0, min(255, alpha)), r, theme.PANEL, theme.PANEL_EDGE), rect)
 
 
 def draw_dialog(surface: pygame.Surface, panel: pygame.Rect, edge_div: int = 14) -> None:
@@ -86,13 +87,14 @@ def draw_dialog(surface: pygame.Surface, panel: pygame.Rect, edge_div: int = 14)
 
 
 @lru_cache(maxsize=64)  # panels are redrawn every frame at the same few sizes
-def _panel(size: tuple[int, int], alpha: int, r: int) -> pygame.Surface:
+def _panel(size: tuple[int, int], alpha: int, r: int, fill: tuple[int, ...], line: tuple[int, ...]
+           ) -> pygame.Surface:
     edge = max(1, round(min(size) / 300))
     temp = pygame.Surface(size, pygame.SRCALPHA)
-    temp.fill((*theme.PANEL, 0))
+    temp.fill((*fill[:3], 0))
     local = temp.get_rect()
-    draw_round_rect(temp, theme.PANEL, local, r)
-    draw_round_rect(temp, theme.PANEL_EDGE, local, r, edge)
+    draw_round_rect(temp, fill, local, r)
+    draw_round_rect(temp, line, local, r, edge)
     temp.set_alpha(alpha)
     return temp
 
@@ -124,6 +126,7 @@ def draw_badge(
     rect.center = (round(center[0]), round(center[1]))
     with floating(surface, "badge"):  # a pile's count sits on its card
         surface.blit(img, rect.move(-1, -1))
+    note_badge(surface, rect, text)
     return rect
 
 
@@ -154,13 +157,15 @@ class Button:
     """A rounded push button; the caller owns its rect (at least 48 px tall at 1080p)."""
 
     def __init__(
-        self, id: str, label: str, rect: pygame.Rect, enabled: bool = True, primary: bool = False
+        self, id: str, label: str, rect: pygame.Rect, enabled: bool = True, primary: bool = False, short: str = ""
     ) -> None:
         self.id = id
         self.label = label
+        self.short = short  # a shorter label, where the whole one would not stand in the button (sprites.rows)
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.primary = primary
+        self.px: int | None = None  # its row's one type size (sprites.rows), else the label's own
 
     def hit(self, pos: tuple[float, float]) -> bool:
         """Whether ``pos`` is on the button and it is enabled (a disabled button is never hit)."""
@@ -200,7 +205,7 @@ class Button:
         note_box(surface, body)
         if focused:
             draw_focus_ring(surface, rect, radius, scale)
-        lines, px = label_lines(fonts, self.label, rect)
+        lines, px = label_lines(fonts, self.label, rect, self.px, self.short)
         line_h = fonts.get(px).get_linesize()
         y = body.centery - line_h * len(lines) / 2
         for line in lines:
@@ -210,7 +215,7 @@ class Button:
 
     def text_rects(self, fonts: Fonts) -> list[pygame.Rect]:
         """Where the label's lines lie (for the layout self-check)."""
-        lines, px = label_lines(fonts, self.label, self.rect)
+        lines, px = label_lines(fonts, self.label, self.rect, self.px, self.short)
         line_h = fonts.get(px).get_linesize()
         y = self.rect.centery - line_h * len(lines) / 2
         out = []
@@ -220,14 +225,12 @@ class Button:
         return out
 
 
-def label_lines(fonts: Fonts, label: str, rect: pygame.Rect) -> tuple[list[str], int]:
-    """A button label: one line shrunk at most to the type scale's floor, else wrapped onto two."""
-    room = rect.w - round(rect.h * 0.5)
-    px = fonts.fit_px(label, round(rect.h * 0.56), room)
-    if fonts.size(label, px)[0] <= room or " " not in label.strip():
-        return [label], px
-    px = min(round(rect.h * 0.56), max(fonts.floor, round(rect.h * 0.4)))
-    return fonts.wrap(label, px, max(1, room + round(rect.h * 0.2))), px
+def label_lines(fonts: Fonts, label: str, rect: pygame.Rect, px: int | None = None,
+                short: str = "") -> tuple[list[str], int]:
+    """A button label at ``px`` (its row's size), or alone at its own: one line where it fits, else two, else
+    its short form."""
+    px = own_px(fonts, label, rect, short) if px is None else px
+    return lines_at(fonts, label, rect, px, short), px
 
 
 class TextField:

@@ -403,3 +403,46 @@ def test_a_menu_that_keeps_crashing():
     app.kiosk.pass_time(crash_scenes.SAFE_RETRY_SECONDS)
     frames(app, 3)
     assert isinstance(app.stack.top, MenuScene)
+
+
+@pytest.mark.parametrize("corner, turned", [("top_left", False), ("bottom_right", True)])
+def test_at_a_face_to_face_table_the_pin_pad_faces_whoever_held_their_corner(corner, turned):
+    """Each player's own top-left corner asks for the PIN: the window's for the player at the bottom, the
+    window's bottom-right for the player across; the pad comes up the right way for the one who held it."""
+    from game.scenes.turned import Turned
+
+    app = kiosk_app(size=(1024, 600))
+    app.settings.face_to_face = True
+    table = app.open_table(Session.new("kombi", "hotseat", ["Ann", "Ben"], 5))
+    app.stack.push(table)
+    frames(app, 3)
+    if app.stack.top.name == "cover":
+        app.stack.top.confirm()
+    settle(app)
+    assert getattr(app.stack.top, "face_to_face", False)
+    pos = (10, 10) if corner == "top_left" else (app.size[0] - 10, app.size[1] - 10)
+    long_press(app, pos, kiosk.HOLD_SECONDS + 0.1)
+    frames(app, 1)
+    top = app.stack.top
+    assert isinstance(top.inner if isinstance(top, Turned) else top, PinPadScene)
+    assert isinstance(top, Turned) == turned
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "uk"])
+def test_the_attract_call_to_action_reads_from_across_the_room(lang):
+    """Across the whole window, capitals at least 5% of its height, on one or two lines, whole."""
+    from sprites import theme
+    from sprites.record import RecordingSurface
+    from tools.driver import speaking
+
+    with speaking(lang):
+        app = kiosk_app(size=(1024, 600))
+    go_idle(app)
+    assert app.kiosk.in_attract()
+    rec = RecordingSurface(app.size, app.fonts)
+    app.kiosk.draw(rec)
+    lines = [(r, text, px) for r, text, px, _ in rec.texts if text.strip()]
+    assert 1 <= len(lines) <= 2 and " ".join(t for _, t, _ in lines) == app.t("kiosk.attract")
+    assert all(theme.text_height(px) >= 0.05 * 600 for _, _, px in lines)
+    assert not rec.cut and all(pygame.Rect(0, 0, *app.size).contains(r) for r, _, _ in lines)
+    assert max(b.w for b in rec.boxes) >= 0.9 * app.size[0]

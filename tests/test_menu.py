@@ -292,3 +292,24 @@ def test_the_continue_list_fits_many_kept_games(monkeypatch):
     assert len(shown) >= 8 and shown[0].label == describe(app.t, rows[0])
     assert all(window.contains(b.rect) and b.rect.h >= 44 and not b.rect.colliderect(back) for b in shown)
     assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(shown) for b in shown[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "uk"])
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
+def test_every_tile_shows_its_whole_blurb_and_all_in_one_size(lang, size):
+    from tools.driver import speaking
+
+    with speaking(lang):
+        app = make_app(size=size)
+    scene = MenuScene(app)
+    app.stack.push(scene)
+    frames(app, 3)
+    texts = scene.layout_report()["texts"]
+    sizes = set()
+    for game, rect in scene.tiles.items():
+        shown = [(t, px) for r, t, px, _ in texts if rect.contains(r)]
+        blurb = app.t(entry(game).blurb_key)
+        words = " ".join(t for t, px in shown if t.split()[0] in blurb.split())
+        assert blurb in words, (game, words)  # whole, not cut after its first line
+        sizes.add(tuple(sorted({px for _, px in shown})))
+    assert len(sizes) == 1  # every tile: one size for the names, one for the blurbs

@@ -201,3 +201,87 @@ def test_the_app_stores_a_change_on_the_desktop_but_never_in_a_kiosk(kiosk):
     app.set_language("de")
     stored = (cfg / "settings.toml").read_text(encoding="utf-8")
     assert stored == (text if kiosk else text + 'language = "de"\n')
+
+
+def test_a_felt_chosen_applies_at_once_and_tints_the_panels(tmp_path, monkeypatch):
+    """The felt is cached per size and colour (not per size alone): the table shows the new felt without a
+    restart; panels and buttons take the felt's hue at the lightness they were designed at."""
+    import colorsys
+
+    from game import prefs
+    from sprites import looks, theme
+    from tools.driver import frames, make_app
+    from tools.shots import midgame, open_settled
+
+    monkeypatch.setenv("CARD_DUELS_HOME", str(tmp_path))
+    app = make_app(size=(1024, 600))
+    open_settled(app, midgame("kombi", 6))
+    try:
+        for felt in ("red", "blue", "green"):
+            prefs.change(app, "felt", felt)
+            frames(app, 2)
+            app.draw()
+            main = looks.FELTS[felt][0]
+            strongest = main.index(max(main))  # red, green or blue: the felt's own channel
+            grid = [app.screen.get_at((x, y))[:3] for x in range(8, 1024, 32) for y in range(8, 600, 32)]
+            felted = [c for c in grid if c.index(max(c)) == strongest and max(c) - min(c) > 20]
+            assert len(felted) > 0.3 * len(grid), (felt, len(felted), len(grid))  # the bare felt, in its colour
+            hue = colorsys.rgb_to_hls(*(v / 255 for v in theme.PANEL))
+            felt_hue = colorsys.rgb_to_hls(*(v / 255 for v in main))
+            designed = colorsys.rgb_to_hls(*(v / 255 for v in looks.DESIGNED["PANEL"]))
+            assert abs(hue[1] - designed[1]) < 0.01  # the same lightness: contrasts hold
+            if felt != "green":
+                assert abs((hue[0] - felt_hue[0] + 0.5) % 1 - 0.5) < 0.05, (felt, theme.PANEL)
+    finally:
+        prefs.change(app, "felt", "green")
+    assert theme.PANEL == looks.DESIGNED["PANEL"]
+
+
+def test_settings_show_each_felt_and_back_before_it_is_chosen(tmp_path, monkeypatch):
+    import pygame
+
+    from game.scenes.settings import SettingsScene
+    from sprites import looks
+    from tools.driver import frames, make_app, speaking
+
+    monkeypatch.setenv("CARD_DUELS_HOME", str(tmp_path))
+    for lang in ("en", "de", "uk"):
+        with speaking(lang):
+            app = make_app(size=(1024, 600))
+        scene = SettingsScene(app)
+        app.stack.push(scene)
+        frames(app, 2)
+        for b in scene.buttons.buttons:
+            key, _, value = b.id.partition("=")
+            if key not in ("felt", "card_back"):
+                continue
+            color = (looks.FELTS if key == "felt" else looks.BACKS)[value][0]
+            area = app.screen.subsurface(b.rect)
+            seen = pygame.mask.from_threshold(area, (*color, 255), (6, 6, 6, 255)).count()
+            assert seen > b.rect.h, (lang, b.id, seen)  # a chip of it, not a stray pixel
+
+
+def test_every_card_back_stands_out_on_every_felt():
+    """The back's cream border against the felt (its silhouette) is at least 3:1 on every felt."""
+    import pygame
+
+    from sprites import looks, theme
+    from sprites.cards import CardArt
+    from sprites.text import Fonts
+
+    def lum(c):
+        ch = [v / 255 for v in c[:3]]
+        ch = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
+    pygame.font.init()
+    try:
+        for felt in looks.FELTS:
+            for back in looks.BACKS:
+                looks.apply(felt, back)
+                img = CardArt(140, Fonts()).back()
+                edge = img.get_at((img.get_width() // 2, 3))  # the border, just inside the card's edge
+                a, b = sorted((lum(edge), lum(theme.FELT)))
+                assert (b + 0.05) / (a + 0.05) >= 3, (felt, back, edge)
+    finally:
+        looks.apply("green", "blue")

@@ -42,23 +42,24 @@ def _kombi_table(size=(1280, 800)):
     return app, table
 
 
-def test_a_toast_shows_over_a_dialog_and_goes_in_its_time():
+def test_a_toast_shows_beside_a_dialog_and_goes_in_its_time():
+    """A toast from the table shows while a dialog is open (the copy of a replay code says so), beside the
+    dialog's panel, never over it."""
     app, table = _kombi_table()
     table.show_toast("Replay code copied")
-    app.push("pause", table=table)
+    pause = app.push("pause", table=table)
     frames(app, 2)
-    x, y = table.geo.message_center
     app.draw()
     with_toast = app.screen.copy()
     saved, table.toast = table.toast, None
     app.draw()
     without = app.screen.copy()
     table.toast = saved
-    box = pygame.Rect(0, 0, 60, 20)
-    box.center = (x, y)
+    box = table.toast_rect
+    assert not box.colliderect(pause.keep_clear()[0]), (box, pause.keep_clear())
     diff = sum(with_toast.get_at(p) != without.get_at(p) for p in
-               ((box.x + i * 3, box.y + j * 5) for i in range(20) for j in range(4)))
-    assert diff > 10, "the toast lies over the pause menu"
+               ((box.x + box.w * i // 20, box.y + box.h * j // 4) for i in range(20) for j in range(4)))
+    assert diff > 10, "the toast does not show"
     frames(app, int(TOAST_SECONDS * 60) + 5)
     assert app.stack.top.name == "pause" and table.toast is None  # its time ran under the dialog
 
@@ -191,3 +192,43 @@ def test_a_toast_over_the_status_panel_covers_all_of_it():
         table.show_toast("Hint: you cannot beat it; take 5 cards.")
         app.draw()
         assert table.toast_rect.colliderect(status) and table.toast_rect.contains(status), (table.toast_rect, status)
+
+
+def test_the_layout_check_finds_a_badge_over_an_index_over_words_or_off_the_window():
+    from sprites.cards import CardArt
+    from sprites.widgets import draw_badge
+    from tools.layout_check import badges_on_index
+
+    pygame.font.init()
+    fonts = Fonts()
+    rec = RecordingSurface((400, 300), fonts)
+    card = pygame.Rect(100, 50, 100, 140)
+    rec.blit(fonts.render("Pile", 24, theme.TEXT), (300, 20))
+    draw_badge(rec, fonts, "6", CardArt.index_boxes(card)[1].center, 24, theme.GOLD)  # on the bottom-right index
+    draw_badge(rec, fonts, "7", (card.right - 4, card.top + 4), 24, theme.GOLD)  # the corner without one
+    draw_badge(rec, fonts, "8", (320, 30), 24, theme.GOLD)  # over the words "Pile"
+    draw_badge(rec, fonts, "9", (200, 299), 24, theme.GOLD)  # half under the window's bottom edge
+    rep = {"texts": rec.texts, "badges": rec.badges, "faces": [(card, 0, True)], "window": pygame.Rect(0, 0, 400, 300)}
+    found = badges_on_index("x", rep)
+    assert any("'6'" in f and "index" in f for f in found)
+    assert not any("'7'" in f for f in found)
+    assert any("'8'" in f and "'Pile'" in f for f in found)
+    assert any("'9'" in f and "edge" in f for f in found)
+    rep["faces"] = [(card, 0, False)]  # a back has no index
+    assert not any("index" in f for f in badges_on_index("x", rep))
+
+
+def test_the_log_starts_at_the_beginning_of_a_sentence():
+    from game.tables.logpanel import LogPanel
+
+    pygame.font.init()
+    fonts = Fonts()
+    log = LogPanel()
+    log.rect = pygame.Rect(0, 0, 260, 200)
+    log.lines = [f"Sentence {i} is long enough to wrap onto a second and a third line here." for i in range(6)]
+    for height in range(120, 420, 5):  # every height: never a sentence's tail at the top
+        log.rect.h = height
+        rows = log._rows(fonts, 0.6)[2]
+        newest_alone = all(owner == len(log.lines) - 1 for _, owner, _ in rows)  # longer than the panel itself
+        assert rows and (rows[0][2].startswith("•") or newest_alone), (height, rows[0][2])
+        assert rows[-1][1] == len(log.lines) - 1  # the newest sentence still shows

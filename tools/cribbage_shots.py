@@ -9,7 +9,7 @@ from game.session import Session
 from rules.bots import make_bot
 from rules.core import GameState
 from rules.rng import derive
-from tools.shot_kit import open_settled
+from tools.shot_kit import computer_name, open_settled
 
 
 def advance(session: Session, stop: Callable[[GameState], bool], limit: int = 2000) -> Session:
@@ -40,18 +40,18 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
 
     app = make_app(size=size)
     # the cut for the deal, a depth being chosen
-    table = open_settled(app, Session.new("cribbage", "computer", ["Ann", "Computer"], 7))
+    table = open_settled(app, Session.new("cribbage", "computer", ["Ann", computer_name()], 7))
     zone, cut = table.strip_due()
     table.cut_depth = 17
     table.refresh(animate=False)  # a new view: the static layer (the Cut button) is drawn again
     frames(app, 2)
     save(app, folder, f"{tag}cut")
-    session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 7),
+    session = advance(Session.new("cribbage", "computer", ["Ann", computer_name()], 7),
                       lambda st: st.observe(0)["dealer"] is not None)
     open_settled(app, session)
     save(app, folder, f"{tag}cut_result")
     # discarding, with two cards selected and a hint shown
-    session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 11), _human_to("discard"))
+    session = advance(Session.new("cribbage", "computer", ["Ann", computer_name()], 11), _human_to("discard"))
     table = open_settled(app, session)
     table.show_hint()
     wait_for_hint(app, table)
@@ -78,7 +78,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     save(app, folder, f"{tag}discard_held")
     table.snap_back()
     # the play with the count, a card selected
-    session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 12),
+    session = advance(Session.new("cribbage", "computer", ["Ann", computer_name()], 12),
                       lambda st: st.to_move == 0 and st.observe(0)["phase"] == "play" and
                       len(st.observe(0)["series"]) >= 2 and st.observe(0)["hand_no"] >= 2)
     table = open_settled(app, session)
@@ -88,7 +88,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     frames(app, 2)
     save(app, folder, f"{tag}play")
     # the show being counted, part way through the dealer's hand
-    session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 5),
+    session = advance(Session.new("cribbage", "computer", ["Ann", computer_name()], 5),
                       lambda st: st.to_move == 0 and st.observe(0)["phase"] == "play" and
                       sum(st.observe(0)["hand_counts"]) == 1 and st.observe(0)["hand_no"] >= 2)
     table = open_settled(app, session)
@@ -103,7 +103,7 @@ def cribbage_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     frames(app, 2)
     save(app, folder, f"{tag}show_done")
     # the peg board late in a game
-    session = advance(Session.new("cribbage", "computer", ["Ann", "Computer"], 9),
+    session = advance(Session.new("cribbage", "computer", ["Ann", computer_name()], 9),
                       lambda st: min(st.scores) >= 70 and st.to_move == 0 and st.observe(0)["phase"] == "play")
     table = open_settled(app, session)
     save(app, folder, f"{tag}pegboard")

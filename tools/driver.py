@@ -23,6 +23,13 @@ def speaking(lang: str | None) -> Iterator[None]:
         _SPEAKING.pop()
 
 
+def computer_name() -> str:
+    """The computer's seat name in the language apps are made in now (the shots' "Computer" is "Комп’ютер")."""
+    from game.i18n import Translator
+
+    return Translator(_SPEAKING[-1] if _SPEAKING and _SPEAKING[-1] else "en")("names.computer")
+
+
 def make_app(size: tuple[int, int] = (1280, 800), **kw) -> App:
     if _SPEAKING and _SPEAKING[-1]:
         kw.setdefault("lang", _SPEAKING[-1])

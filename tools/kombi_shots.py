@@ -12,7 +12,6 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.menu import MenuScene
     from game.scenes.names import NamesScene
     from game.scenes.pause import PauseScene
-    from game.scenes.rules import RulesScene
     from game.tables import open_table
     from rules.bots import make_bot
     from rules.rng import derive
@@ -54,10 +53,11 @@ def kombi_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     frames(app, 2)
     save(app, folder, f"{shared}cover")
     app.stack.pop()
-    app.stack.push(PauseScene(app, table))
+    pause = PauseScene(app, table)
+    app.stack.push(pause)
     frames(app, 2)
     save(app, folder, f"{shared}pause")
-    app.stack.push(RulesScene(app, "kombi"))
+    pause.press("rules")  # what the pause menu's Rules opens: the illustrated pages (the text is their last page)
     frames(app, 2)
     save(app, folder, f"{shared}rules")
     app.stack.pop()

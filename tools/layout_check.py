@@ -1,8 +1,10 @@
 """The layout self-check: every ``make shots`` scene at every size and language, asserting that texts stay
 inside the window and inside the box they stand in, are cut by nothing, do not overlap (a toast may lie over
-the table's words, not over another toast or note), that no message lies
-on a card or a plate, that capitals are at least 2% of the window height, and that every control is big
-enough for a finger. ``make shots`` runs it on every shot it saves; ``python -m tools.layout_check [game...]``
+the table's words, not over another toast or note, nor over a dialog or caption), that no message lies
+on a card or a plate, that capitals are at least 2% of the window height, that every control is big
+enough for a finger, that a row of buttons is set in one size, that a badge leaves a card's index and words
+clear, that face to face nothing crosses the midline, and that no words touch the focus ring. ``make shots``
+runs it on every shot it saves and fails when it finds anything; ``python -m tools.layout_check [game...]``
 runs it alone and prints it."""
 from __future__ import annotations
 
@@ -12,9 +14,9 @@ import sys
 
 SIZES = [(1024, 600), (1920, 1080), (3840, 2160)]
 FINGER_PX = 44  # at 1080 and below; scaled up above
-# Found and printed by ``make shots`` but not yet failing the tests: the tables still have such places
-# (docs/decisions.md, "Type and layout").
-ADVISORY = ("leaves its box", "lies on a ")
+# Kinds found and printed but not failing: none (words leaving their box and messages on cards fail since issue 44;
+# a card held by the pointer or in flight is not counted, see TableScene.table_report).
+ADVISORY: tuple[str, ...] = ()
 
 
 def enforced(found: list[str]) -> list[str]:
@@ -84,6 +86,65 @@ def _on_cards(name: str, rep: dict) -> list[str]:
     return out
 
 
+def badges_on_index(name: str, rep: dict) -> list[str]:
+    """A badge (a pile's count, a value) may sit on its card, never on the index of the card on top there: a 6
+    half covered reads as a 9."""
+    from sprites.cards import CardArt
+
+    out = []
+    win = rep.get("window")
+    for rect, text in rep.get("badges", []):
+        if win is not None and not win.contains(rect):
+            out.append(f"{name}: the badge {text!r} {tuple(rect)} is cut by the window's edge")
+        under_it = next((t for r, t, _, kind in rep["texts"]
+                         if t.strip() and kind is not True and _hits(r, rect)), None)
+        if under_it is not None:
+            out.append(f"{name}: the badge {text!r} {tuple(rect)} lies over the words {under_it!r}")
+        under = [f for f in rep.get("faces", []) if f[0].collidepoint(rect.center)]
+        if not under:
+            continue
+        card, _, face_up = max(under, key=lambda f: f[1])
+        if face_up and any(_hits(rect, box) for box in CardArt.index_boxes(card)):
+            out.append(f"{name}: the badge {text!r} {tuple(rect)} covers the index of the card at {tuple(card)}")
+    return out
+
+
+def near_focus(name: str, rep: dict) -> list[str]:
+    """No words under the gold focus ring round a button (a title touching the focused button)."""
+    out = []
+    for ring, button in rep.get("focus", []):
+        for rect, text, _, kind in rep["texts"]:
+            if text.strip() and kind is not True and _hits(rect, ring) and not button.contains(rect):
+                out.append(f"{name}: {text!r} {tuple(rect)} touches the focus ring {tuple(ring)}")
+    return out
+
+
+def across_halves(name: str, rep: dict) -> list[str]:
+    """Face to face, each player's words and plates stay whole in their own half: none crosses the midline or
+    runs off its half (it would be cut, or half of it upside down for the other player)."""
+    halves = rep.get("halves")
+    if not halves:
+        return []
+    out = []
+    things = [(r, repr(t)) for r, t, _, _ in rep["texts"] if t.strip()]
+    things += [(p, "a plate") for p in rep.get("plates", [])]
+    for rect, what in things:
+        if not any(h.contains(rect) for h in halves):
+            out.append(f"{name}: {what} {tuple(rect)} crosses the face-to-face midline or its half's edge")
+    return out
+
+
+def mixed_rows(name: str, rep: dict) -> list[str]:
+    """A row of buttons shows its labels in one type size: the sizes of the texts drawn on its buttons."""
+    out = []
+    for row in rep.get("rows", []):
+        sizes = sorted({px for rect, text, px, _ in rep["texts"] if text.strip()
+                        and any(b.contains(rect) for b in row)})
+        if len(sizes) > 1:
+            out.append(f"{name}: a row of buttons at {tuple(row[0])} sets its labels in {len(sizes)} sizes {sizes}")
+    return out
+
+
 def problems_of(app, name: str) -> tuple[list[str], int]:
     """What is wrong on the visible scenes, and the smallest cap height seen (px)."""
     import pygame
@@ -94,12 +155,18 @@ def problems_of(app, name: str) -> tuple[list[str], int]:
     out: list[str] = []
     smallest = 10 ** 6
     finger = math.floor(FINGER_PX * max(1.0, h / theme.REFERENCE_HEIGHT))
-    for scene in app.stack.visible():
+    visible = app.stack.visible()
+    for i, scene in enumerate(visible):
+        toast = getattr(scene, "toast_rect", None) if getattr(scene, "toast", None) else None
+        over = [r for s in visible[i + 1:] for r in getattr(s, "keep_clear", lambda: [])()]
+        if toast is not None and any(_hits(toast, r) for r in over):
+            out.append(f"{name}: a toast {tuple(toast)} lies over a dialog or caption")
         rep = scene.layout_report()
         rep["window"] = pygame.Rect(0, 0, w, h)
         label = f"{name}: {scene.name if isinstance(scene.name, str) else type(scene).__name__}"
         found, low = _texts(label, rep, h)
-        out += found + _on_cards(label, rep)
+        out += found + _on_cards(label, rep) + mixed_rows(label, rep) + badges_on_index(label, rep)
+        out += across_halves(label, rep) + near_focus(label, rep)
         smallest = min(smallest, low)
         for rect in rep["controls"]:
             if min(rect.w, rect.h) < finger:

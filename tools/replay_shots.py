@@ -10,7 +10,7 @@ def replay_shots(folder: Path, size: tuple[int, int] = (1920, 1080), tag: str = 
     from game.tables.replay import open_replay
     from rules.replay import decode
     from tools.driver import frames, make_app, settle
-    from tools.shot_kit import midgame, save
+    from tools.shot_kit import computer_name, midgame, save
 
     for i, game_id in enumerate(ENTRIES):
         code = midgame(game_id, 16).replay_code()
@@ -21,7 +21,7 @@ def replay_shots(folder: Path, size: tuple[int, int] = (1920, 1080), tag: str = 
             frames(app, 3)
             app.draw()
             save(app, folder, f"{tag}watch")
-        table = open_replay(app, decode(code), ["Ann", "Computer"])
+        table = open_replay(app, decode(code), ["Ann", computer_name()])
         app.stack.reset(table)
         settle(app)
         for _ in range(10):  # a few moves in, paused: the log has lines, the last move glides no more

@@ -76,11 +76,11 @@ def _continue_list(app, folder: Path, prefix: str) -> None:
 
     from game.session import Session
     from tools.driver import frames
-    from tools.shot_kit import save
+    from tools.shot_kit import computer_name, save
 
-    for i, (game, mode, names) in enumerate((("kombi", "computer", ["Mia", "Computer"]),
+    for i, (game, mode, names) in enumerate((("kombi", "computer", ["Mia", computer_name()]),
                                              ("cribbage", "hotseat", ["Ann", "Ben"]),
-                                             ("trumps", "computer", ["Ann", "Computer"]))):
+                                             ("trumps", "computer", ["Ann", computer_name()]))):
         session = Session.new(game, mode, names, 5 + i)
         session.match.play(session.match.state.legal_actions()[0])
         app.saves.save(session)

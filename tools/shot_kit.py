@@ -10,6 +10,13 @@ class Sink:
         raise NotImplementedError
 
 
+def computer_name() -> str:
+    """The computer's name in the language the shots speak."""
+    from tools.driver import computer_name as name
+
+    return name()
+
+
 def save(app, folder, name: str) -> None:
     import pygame
 
@@ -53,7 +60,7 @@ def midgame(game_id: str, moves: int, mode: str = "computer"):
 
     bot = make_bot(game_id, 2)
     for seed in range(1, 200):
-        session = Session.new(game_id, mode, ["Ann", "Computer" if mode == "computer" else "Ben"], seed)
+        session = Session.new(game_id, mode, ["Ann", computer_name() if mode == "computer" else "Ben"], seed)
         rng = derive(seed, "shots")
         st = session.match.state
         while not st.is_over and (len(session.match.actions) < moves or st.to_move != 0):

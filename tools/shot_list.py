@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tools.shot_kit import midgame, open_settled, save
+from tools.shot_kit import computer_name, midgame, open_settled, save
 
 
 def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> None:
@@ -15,7 +15,7 @@ def end_review(folder: Path, game_id: str, size: tuple[int, int], tag: str) -> N
     from game.session import Session
     from tools.driver import frames, make_app
 
-    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5)
+    session = Session.new(game_id, "computer", ["Ann", computer_name()], 5)
     rng = random.Random(5)
     st = session.match.state
     while not st.is_over:

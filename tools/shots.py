@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
     measures.write(folder)
     findings.report()
     measures.report(folder)
-    return 0
+    return 1 if findings.found else 0  # the layout check fails the run (issue 44)
 
 
 # the scripts' kit (tools/shot_kit.py) and the list of scripts, for whoever opens scenes the way the shots do

@@ -8,7 +8,7 @@ from game.session import Session
 from rules.cards import standard_deck
 from rules.core import Action
 from rules.match import Match
-from tools.shot_kit import open_settled, play_out
+from tools.shot_kit import computer_name, open_settled, play_out
 
 FRONT = ["5H", "KS", "9C", "3D",  # Ann's square (1,1) (1,2) (2,1) (2,2)
          "8S", "2H", "QC", "6D",  # the computer's square
@@ -33,7 +33,7 @@ TO_QUEEN = [*TO_JACK, act("jack_swap", own=(1, 2), opp=(1, 1)), act("draw"), act
 
 
 def session_after(actions: list[Action], mode: str = "computer") -> Session:
-    names = ["Ann", "Computer" if mode == "computer" else "Ben"]
+    names = ["Ann", computer_name() if mode == "computer" else "Ben"]
     match = Match("square", {"deck": shot_deck(), "first": 0})
     for a in actions:
         match.play(a)

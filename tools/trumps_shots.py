@@ -11,7 +11,7 @@ from rules.bots import make_bot
 from rules.core import Action
 from rules.match import Match
 from rules.rng import derive
-from tools.shot_kit import open_settled, play_out
+from tools.shot_kit import computer_name, open_settled, play_out
 
 Obs = dict[str, Any]
 
@@ -25,7 +25,7 @@ def session_where(want: Callable[[Obs], bool], mode: str = "computer", level: in
                   seeds: range = range(1, 80)) -> Session:
     """The first position of a bot-played game (seat 0 to move) whose view satisfies ``want``."""
     bot = make_bot("trumps", level)
-    names = ["Ann", "Computer" if mode == "computer" else "Ben"]
+    names = ["Ann", computer_name() if mode == "computer" else "Ben"]
     for seed in seeds:
         match = dealt_match(seed)
         rng = derive(seed, "shots")
@@ -79,7 +79,7 @@ def trumps_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from tools.shot_kit import save
 
     app = make_app(size=size)
-    open_settled(app, Session("trumps", "computer", ["Ann", "Computer"], Match("trumps", {"seed": 4, "first": 0})))
+    open_settled(app, Session("trumps", "computer", ["Ann", computer_name()], Match("trumps", {"seed": 4, "first": 0})))
     save(app, folder, f"{tag}picker")
     hot = Session("trumps", "hotseat", ["Ann", "Ben"], Match("trumps", {"seed": 4, "first": 0}))
     hot.match.play(Action.make("choose_trump", suit="H"))

@@ -6,7 +6,7 @@ import pygame
 from game.input import Gesture
 from game.scene import ButtonGroup, Scene
 from sprites import theme
-from sprites.widgets import Button
+from sprites.widgets import Button, draw_panel
 
 
 class CoverScene(Scene):
@@ -73,13 +73,18 @@ class CoverScene(Scene):
         w, h = surface.get_size()
         s = theme.ui_scale(h)
         surface.fill(theme.FELT_DARK)
-        art = self.app.cards.get(max(40, int(h * 0.11)))
-        for i in range(5):
-            img = art.back()
-            center = (w // 2 + (i - 2) * art.width * 0.42, int(h * 0.24) + abs(i - 2) * 6)
-            surface.blit(img, img.get_rect(center=center))
         fonts = self.app.fonts
         title_y, sub_y, hid_y, _ = self._flow(w, h)
+        # the hidden hand, fanned as large as the room over the words allows; the words and the button on a panel
+        art = self.app.cards.get(max(40, int(min(h * 0.15, (title_y - h * 0.06) / theme.CARD_RATIO))))
+        for i in range(5):
+            img = art.back()
+            center = (w // 2 + (i - 2) * art.width * 0.5, title_y / 2 + abs(i - 2) * art.width * 0.05)
+            surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+        button = self.buttons.buttons[0].rect
+        pad = int(24 * s)
+        draw_panel(surface, pygame.Rect(int(w * 0.07), title_y - pad, w - 2 * int(w * 0.07),
+                                        button.bottom + 2 * pad - title_y), alpha=200)
         title = fonts.render(self.t(self.keys[0], name=self.who), theme.font_px(64, s), theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
         px = theme.font_px(30, s)

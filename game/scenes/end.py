@@ -108,6 +108,10 @@ class EndScene(Scene):
         self.aside = aside
         self.resize(self._size)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a toast on the table must not cover: the result panel (or, aside, its one button)."""
+        return [b.rect for b in self.buttons.buttons] if self.aside else [self.panel]
+
     def how(self) -> str:
         """How the game ended, in a sentence: the table's own words, else its log sentence for the end event."""
         own = self.table.end_how()
@@ -203,7 +207,8 @@ class EndScene(Scene):
         for seat in (0, 1):
             x = self.panel.x + int(30 * s) + seat * (col_w + int(30 * s))
             color = theme.GOOD if seat in st.winners else theme.TEXT
-            line = fonts.render(self.t("end.score_line", name=self.session.names[seat], score=st.scores[seat]),
+            score = self.table.final_score(seat)  # as the game counts it (cribbage stops at 121)
+            line = fonts.render(self.t("end.score_line", name=self.session.names[seat], score=score),
                                 theme.font_px(44, s), color, bold=True)
             surface.blit(line, line.get_rect(midtop=(x + col_w // 2, top)))
             y = top + line.get_height() + int(14 * s)

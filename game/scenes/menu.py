@@ -13,6 +13,7 @@ from game.resume import continue_game, played_ago
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
+from sprites.rows import fit_blocks
 from sprites.widgets import Button, draw_focus_ring, draw_panel
 
 MODES = ("hotseat", "computer")
@@ -29,6 +30,22 @@ class Tile(Button):
 
     def text_rects(self, fonts) -> list[pygame.Rect]:
         return []
+
+
+def tile_words(fonts, t, tiles: dict[str, pygame.Rect], s: float) -> dict[str, tuple]:
+    """Each tile's name and whole blurb, every name in one size and every blurb in one (sprites.rows): the
+    words take at most half a tile, its card fan the rest."""
+    if not tiles:
+        return {}
+    rect = next(iter(tiles.values()))
+    width = rect.w - max(12, round(24 * s))
+    titles = [t(entry(g).title_key) for g in tiles]
+    name_px = min(fonts.fit_px(title, theme.font_px(36, s), width, bold=True) for title in titles)
+    names = [fonts.wrap(title, name_px, width, bold=True) for title in titles]
+    room = rect.h // 2 - max(len(n) for n in names) * fonts.get(name_px, True).get_linesize()
+    blurb_px, blurbs = fit_blocks(fonts, [t(entry(g).blurb_key) for g in tiles], theme.font_px(24, s), width,
+                                  max(0, room))
+    return {g: ((name_px, n), (blurb_px, b)) for g, n, b in zip(tiles, names, blurbs, strict=True)}
 
 
 def tile_grid(n: int, area: pygame.Rect, gap: int, widest: int, narrowest: int) -> list[pygame.Rect]:
@@ -62,6 +79,7 @@ class MenuScene(Scene):
             self.mode = app.opts.mode if app.opts.mode in MODES else self.mode
         self.buttons = ButtonGroup(self.press)
         self.tiles: dict[str, pygame.Rect] = {}
+        self._words: dict[str, tuple] = {}
         self.notice = app.notice
         app.notice = None
         self.size = app.size
@@ -87,6 +105,7 @@ class MenuScene(Scene):
         area = pygame.Rect(int(w * 0.02), y0, w - 2 * int(w * 0.02), max(1, yb - gap - below - y0))
         rects = tile_grid(len(games), area, gap, min(int(w * 0.2), int(432 * s)), max(44, int(260 * s)))
         self.tiles = dict(zip(games, rects, strict=True))
+        self._words = tile_words(self.app.fonts, self.t, self.tiles, s)
         y = max(r.bottom for r in rects) + gap * 2
         mw = min(int(w * 0.3), int(420 * s))
         cx = w // 2
@@ -250,24 +269,22 @@ class MenuScene(Scene):
             pygame.draw.rect(surface, theme.GOLD, rect, width=max(2, int(4 * s)), border_radius=int(16 * s))
         else:
             draw_panel(surface, rect, alpha=170)
-        fonts, title = self.app.fonts, self.t(entry(game).title_key)
-        name_px = fonts.fit_px(title, theme.font_px(36, s), rect.w - 12, bold=True)
-        names = fonts.wrap(title, name_px, rect.w - 12, bold=True)
-        name_h = fonts.get(name_px, True).get_linesize() * len(names)
-        y = min(rect.y + round(rect.h * 0.66), rect.bottom - name_h - 6)  # the words under the fan
+        fonts = self.app.fonts
+        (name_px, names), (blurb_px, blurb) = self._words[game]
+        pad = max(4, round(8 * s))
+        line_h = fonts.get(name_px, True).get_linesize()
+        blurb_h = fonts.get(blurb_px).get_linesize()
+        most = [max(len(w[i][1]) for w in self._words.values()) for i in (0, 1)]  # every tile's name at one height
+        y = rect.bottom - pad - line_h * most[0] - blurb_h * most[1]  # the words under the fan
         self._draw_fan(surface, game, pygame.Rect(rect.x, rect.y, rect.w, max(0, y - rect.y)))
         for line in names:
             img = fonts.render(line, name_px, theme.TEXT, bold=True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-            y += img.get_height()
-        blurb_px = theme.font_px(24, s)
-        line_h = fonts.get(blurb_px).get_linesize()
-        for line in fonts.wrap(self.t(entry(game).blurb_key), blurb_px, rect.w - 20)[:2]:
-            if y + 4 + line_h > rect.bottom:
-                break
+            y += line_h
+        for line in blurb:
             img = fonts.render(line, blurb_px, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, y + 4)))
-            y += img.get_height()
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += blurb_h
 
     def _draw_fan(self, surface: pygame.Surface, game: str, area: pygame.Rect) -> None:
         """The game's three cards fanned out in the middle of ``area`` (the tile above its name)."""

@@ -30,9 +30,15 @@ class PauseScene(DialogScene):
         code = getattr(self.table, "session", None) and self.table.session.replay_code()
         if code:
             ids.insert(3, ("copy", "replay.copy"))
-        total = len(ids) * (bh + gap) + int(110 * s)
+        # the title, then the buttons clear of it by a gap and the focus ring drawn round the first of them
+        ring = max(2, round(4 * bh / 56)) + max(2, round(3 * bh / 56))
+        head = int(24 * s) + self.app.fonts.line_height(theme.font_px(56, s), True) + gap + ring
+        # as wide as the longest label needs at near the buttons' full size: the column is set in one size
+        need = max(self.app.fonts.size(self.t(key), round(bh * 0.5))[0] for _, key in ids) + bh // 2
+        bw = min(int(w * 0.8), max(bw, need))
+        total = len(ids) * (bh + gap) + head + int(10 * s)
         self.panel = pygame.Rect((w - bw) // 2 - gap * 2, (h - total) // 2, bw + gap * 4, total + gap)
-        y = self.panel.y + int(100 * s)
+        y = self.panel.y + head
         self.buttons.set([Button(bid, self.t(key), pygame.Rect((w - bw) // 2, y + i * (bh + gap), bw, bh),
                                  primary=bid == "resume") for i, (bid, key) in enumerate(ids)])
         self.buttons.focus = 0

@@ -7,6 +7,7 @@ from game import prefs
 from game.languages import LANGUAGE_NAMES
 from game.scene import DialogScene
 from sprites import theme
+from sprites.swatch import draw_samples
 from sprites.widgets import Button, draw_panel
 
 ROWS = ("bot_level", "animation_speed", "volume", "language", "felt", "card_back", "suit_colours", "sort_by",
@@ -98,6 +99,7 @@ class SettingsScene(DialogScene):
             img = fonts.render(text, size, theme.TEXT, bold=True)
             surface.blit(img, img.get_rect(midleft=rect.midleft))
         self.buttons.draw(surface, fonts)
+        draw_samples(surface, fonts, self.buttons.buttons)  # each felt and back seen before it is chosen
         note = self.message or (self.t("settings.kiosk") if self.app.kiosk is not None else "")
         if note:  # under the panel where there is room, else in the title row between the title and Done
             back = self.buttons.buttons[-1].rect

@@ -99,4 +99,5 @@ class Turned(Scene):
         rep = self.inner.layout_report()
         size = self.app.size
         return {"texts": [(turn_rect(r, size), text, px, over) for r, text, px, over in rep["texts"]],
-                "controls": [turn_rect(r, size) for r in rep["controls"]]}
+                "controls": [turn_rect(r, size) for r in rep["controls"]],
+                "rows": [[turn_rect(r, size) for r in row] for row in rep.get("rows", [])]}

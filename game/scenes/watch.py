@@ -12,15 +12,19 @@ from game.tables.replay import open_replay
 from game.textentry import TextEntryScene
 from rules.replay import ReplayError, read
 from sprites import theme
-from sprites.widgets import Button, TextField
+from sprites.felt import felt
+from sprites.widgets import Button, TextField, draw_panel
 
 MAX_CODE = 20000
+FAN = ("AS", "KH", "QD", "JC", "TS")  # the cards fanned over the title
 
 
 class WatchScene(TextEntryScene):
     name = "watch"
 
     def __init__(self, app, code: str = "") -> None:
+        self.fan = self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_y = 0
         super().__init__(app)
         self.field = TextField(pygame.Rect(0, 0, 10, 10), text=code, max_len=MAX_CODE,
                                placeholder=self.t("watch.placeholder"))
@@ -32,9 +36,24 @@ class WatchScene(TextEntryScene):
         w, h = self.size
         s = theme.ui_scale(h)
         fw, fh = int(w * 0.8), max(44, int(70 * s))
-        top = int(h * (0.2 if self.keyboard else 0.32))
-        self.field.rect = pygame.Rect((w - fw) // 2, top, fw, fh)
         bw, bh, gap = min(int(w * 0.22), int(300 * s)), max(44, int(64 * s)), max(8, int(16 * s))
+        fonts = self.app.fonts
+        title_h = fonts.line_height(theme.font_px(64, s), True)
+        hint_h = 2 * fonts.line_height(theme.font_px(28, s))
+        if self.keyboard:
+            top = int(h * 0.2)
+            self.fan = pygame.Rect(0, 0, 0, 0)
+            self.title_y = int(h * 0.04)
+        else:  # composed as one column in the middle: a fan of cards, the title, the words, the field, the buttons
+            fan_h = int(h * 0.24)
+            column = fan_h + title_h + gap + hint_h + fh + fh + bh + 3 * gap  # the errors' room under the buttons
+            y0 = max(gap, (h - column) // 2)
+            self.fan = pygame.Rect(0, y0, w, fan_h)
+            self.title_y = y0 + fan_h + gap
+            top = self.title_y + title_h + gap + hint_h + 6
+        self.panel = pygame.Rect((w - fw) // 2 - 2 * gap, self.title_y - gap, fw + 4 * gap,
+                                 top + fh + fh + bh + 2 * gap - (self.title_y - gap))
+        self.field.rect = pygame.Rect((w - fw) // 2, top, fw, fh)
         by = self.field.rect.bottom + fh
         ids = [("back", "names.back"), ("paste", "watch.paste"), ("watch", "watch.go")]
         x0 = (w - 3 * bw - 2 * gap) // 2
@@ -65,6 +84,19 @@ class WatchScene(TextEntryScene):
         self.app.stack.replace(open_replay(self.app, recording, replay_names(self.t, computers)))
         return True
 
+    def _draw_fan(self, surface: pygame.Surface) -> None:
+        """A hand of cards fanned over the title: what this screen brings back is a game of cards."""
+        card_w = int(self.fan.h / theme.CARD_RATIO * 0.9)
+        key = (card_w, self.fan.h)
+        if getattr(self, "_fan_key", None) != key:
+            art = self.app.cards.get(card_w)
+            self._fan_imgs = [pygame.transform.rotozoom(art.face(c), (2 - i) * 9, 1.0)
+                              for i, c in enumerate(FAN)]
+            self._fan_key = key
+        for i, img in enumerate(self._fan_imgs):
+            surface.blit(img, img.get_rect(center=(self.fan.centerx + (i - 2) * card_w * 0.42,
+                                                   self.fan.centery + abs(i - 2) * card_w * 0.06)))
+
     def on_gesture(self, g: Gesture) -> None:
         if self.keyboard_tap(g) or self.buttons.gesture(g):
             return
@@ -88,10 +120,13 @@ class WatchScene(TextEntryScene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         s = theme.ui_scale(h)
-        surface.fill(theme.FELT)
+        surface.blit(felt((w, h)), (0, 0))
         fonts = self.app.fonts
+        if self.fan.h:
+            self._draw_fan(surface)
+            draw_panel(surface, self.panel, alpha=200)
         title = fonts.render(self.t("watch.title"), theme.font_px(64, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * (0.04 if self.keyboard else 0.1)))))
+        surface.blit(title, title.get_rect(midtop=(w // 2, self.title_y)))
         px = theme.font_px(28, s)
         for i, line in enumerate(fonts.wrap(self.t("watch.hint"), px, int(w * 0.8))[:2]):
             img = fonts.render(line, px, theme.TEXT_DIM)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game.scene import button_rows
 from rules.core import Action
 from sprites.record import RecordingSurface
 
@@ -97,4 +98,5 @@ class BandTable(TableScene):
         """The texts and controls of the band, in the band's coordinates (for the layout self-check)."""
         rec = RecordingSurface(self.size, self.app.fonts)
         self.draw(rec)  # a recording surface gets every layer painted straight onto it
-        return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons]}
+        return {"texts": rec.texts, "controls": [b.rect for b in self.buttons.buttons], "cut": rec.cut,
+                "boxes": rec.boxes, "badges": rec.badges, "rows": button_rows([self.buttons]), **self.table_report()}

@@ -366,7 +366,10 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     def layout(self) -> None: ...
     def table_report(self) -> dict[str, list]:
         """The cards and plates where they are drawn (the layout check keeps messages off them)."""
-        return {"cards": list(self.cards.rects().values()), "plates": list(getattr(self, "plates_drawn", ()))}
+        layer = self.cards  # a card held by the pointer or in flight passes over words for a moment: not counted
+        rects = {k: r for k, r in layer.rects().items() if k not in layer.dragging and layer.anim.get(k) is None}
+        faces = [(rects[s.key], s.z, s.card is not None) for s in layer.targets.values() if s.key in rects]
+        return {"cards": list(rects.values()), "plates": list(getattr(self, "plates_drawn", ())), "faces": faces}
     def deal_origin(self) -> tuple[float, float]: return (self.board.centerx, self.board.centery)
     def blocking(self) -> bool: return False  # e.g. a show being counted: turns wait for it
     def sprites(self, obs: Observation) -> list[CardSprite]: return []
@@ -389,4 +392,5 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     def draw_board(self, surface: pygame.Surface) -> None: ...
     def draw_top(self, surface: pygame.Surface) -> None: ...
     def end_columns(self) -> list[list[str]]: return [[], []]
+    def final_score(self, seat: int) -> int: return self.match.state.scores[seat]  # as the end screen shows it
     def end_how(self) -> str: return ""  # how the game ended, when the end event's log sentence does not say

@@ -194,6 +194,9 @@ class FaceToFaceTable(Scene):
     def end_how(self) -> str:
         return self.bands[BOTTOM].end_how()
 
+    def final_score(self, seat: int) -> int:
+        return self.bands[BOTTOM].final_score(seat)
+
     def describe(self, event) -> str:
         return self.bands[BOTTOM].describe(event)
 
@@ -276,13 +279,18 @@ class FaceToFaceTable(Scene):
 
     def layout_report(self) -> dict[str, list]:
         """Both bands' texts and controls where they show in the window (the top band's turned)."""
-        texts: list = []
-        controls: list = []
+        out: dict[str, list] = {"texts": [], "controls": [], "rows": [], "cut": [], "boxes": [], "badges": [],
+                                "cards": [], "plates": [], "faces": [], "halves": list(self.rects)}
         for seat, band in enumerate(self.bands):
             rep = band.band_report()
-            texts += [(self.to_window(seat, r), text, px, over) for r, text, px, over in rep["texts"]]
-            controls += [self.to_window(seat, r) for r in rep["controls"]]
-        return {"texts": texts, "controls": controls}
+            out["texts"] += [(self.to_window(seat, r), text, px, over) for r, text, px, over in rep["texts"]]
+            out["cut"] += [(self.to_window(seat, r), text) for r, text in rep["cut"]]
+            out["badges"] += [(self.to_window(seat, r), text) for r, text in rep["badges"]]
+            out["faces"] += [(self.to_window(seat, r), z, up) for r, z, up in rep.get("faces", [])]
+            for key in ("controls", "boxes", "cards", "plates"):
+                out[key] += [self.to_window(seat, r) for r in rep.get(key, [])]
+            out["rows"] += [[self.to_window(seat, r) for r in row] for row in rep["rows"]]
+        return out
 
 
 def open_facing(app, session: Session) -> FaceToFaceTable:

@@ -75,6 +75,8 @@ class LogPanel:
         self.scroll = max(0, min(self.scroll, max(0, len(wrapped) - fit)))
         end = len(wrapped) - self.scroll
         start = max(0, end - fit)
+        while 0 < start < end - 1 and self._owner[start] == self._owner[start - 1]:
+            start += 1  # the log starts at a sentence's beginning, not in the middle of one
         out = [(pygame.Rect(self.rect.x + pad // 2, top + (i - start) * line_h, self.rect.w - pad, line_h),
                 self._owner[i], wrapped[i]) for i in range(start, end)]
         return top, px, out

@@ -134,8 +134,10 @@ class ReplayTable(TableScene):
                  ("rp:step", t("watch.step"), more),
                  ("rp:speed", t("watch.speed", x=f"{self.feed.speed:g}"), True),
                  ("rp:view", t("watch.view", name=self.session.names[self.view_seat]), self.finished)]
+        shorts = {"rp:speed": f"{self.feed.speed:g}×", "rp:view": self.session.names[self.view_seat]}  # too long
         return [Button(bid, label, pygame.Rect(area.x + (i % 2) * (bw + gap), area.y + (i // 2) * (bh + gap), bw, bh),
-                       enabled=on, primary=bid == "rp:play") for i, (bid, label, on) in enumerate(items)]
+                       enabled=on, primary=bid == "rp:play", short=shorts.get(bid, ""))
+                for i, (bid, label, on) in enumerate(items)]
 
     def _all_buttons(self) -> list[Button]:
         out = super()._all_buttons()

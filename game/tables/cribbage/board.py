@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from rules.cribbage.state import GAME_POINTS
 from rules.cribbage.types import Pegs
 from sprites import theme
 from sprites.tween import ease_in_out_cubic
@@ -30,6 +31,11 @@ class _Move:
     end: float
     duration: float
     t: float = 0.0
+
+
+# The score chip's right edge, in hole pitches left of hole 1: past the second start hole and its peg (3.25 + 1.2
+# pitches) and the chip's own rounded end (0.6).
+CHIP_RIGHT = 5.2
 
 
 class PegBoard:
@@ -98,7 +104,8 @@ class PegBoard:
         self.moving = _Move(seat, peg, start, float(to), min(1.4, 0.32 + 0.022 * dist))
 
     def shown_score(self, seat: int) -> int:
-        return int(round(max(self.pegs[seat])))
+        """The front peg's score; a peg in the game hole reads 121, whatever the last count was worth."""
+        return min(GAME_POINTS, int(round(max(self.pegs[seat]))))
 
     # --- geometry ----------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, bottom_seat: int) -> None:
@@ -205,16 +212,28 @@ class PegBoard:
         x = self.rect.x + self.sp * 0.9
         px = theme.font_px(24, scale)
         score = fonts.render(str(self.shown_score(seat)), theme.font_px(38, scale), theme.TEXT, bold=True)
-        room = int(self.x0 - self.sp * 4.2 - x)
+        room = int(self.x0 - self.sp * CHIP_RIGHT - x)
         fit = (name, px, room, score.get_width())
         if fit not in self._fits:
             self._fits[fit] = fonts.fit_px(name, px, max(20, room - score.get_width() - int(self.sp * 2)), bold=True)
         name_px = self._fits[fit]
         label = fonts.render(name, name_px, theme.mix(PEG_COLORS[seat], (0, 0, 0), 0.45), bold=True)
         surface.blit(label, label.get_rect(midleft=(x, cy)))
-        pill = score.get_rect(midright=(self.x0 - self.sp * 4.2, cy)).inflate(int(self.sp * 1.2), int(self.sp * 0.3))
+        pill = self.chip_rect(seat, score.get_size())
         draw_round_rect(surface, PEG_COLORS[seat], pill, pill.h // 2)
         surface.blit(score, score.get_rect(center=pill.center))
+
+    def chip_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        """The score chip for a score image of ``size``: left of the start holes, clear of the pegs in them."""
+        outer, inner = self.rows[seat]
+        rect = pygame.Rect((0, 0), size)
+        rect.midright = (round(self.x0 - self.sp * CHIP_RIGHT), round((outer + inner) / 2))
+        return rect.inflate(int(self.sp * 1.2), int(self.sp * 0.3))
+
+    def peg_radius(self) -> float:
+        """A resting peg's radius with its white ring."""
+        pr = max(5.0, min(self.sp * 0.95, self.dy * 0.56))
+        return pr + max(2, round(pr * 0.22))
 
     def _draw_peg(self, surface: pygame.Surface, seat: int, peg: int) -> None:
         h = self.pegs[seat][peg]

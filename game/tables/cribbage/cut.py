@@ -102,6 +102,12 @@ class CutStrip:
         lift = ease_in_out_cubic(min(1.0, f * 2.0)) if f < 0.7 else ease_in_out_cubic((1.0 - f) / 0.3)
         self.draw(surface, art, a.zone, a.of, a.depth, lift)
 
+    @staticmethod
+    def marker_top(fonts, zone: pygame.Rect, scale: float) -> int:
+        """The top of the depth's badge over the pack (what a message over the pack must stay above)."""
+        px = theme.font_px(30, scale)
+        return int(zone.y - int(10 * scale) - px * 0.8 - fonts.line_height(px) * 0.65)
+
     def draw_marker(self, surface: pygame.Surface, fonts, zone: pygame.Rect, of: int, cw: int, depth: int,
                     label: str, scale: float) -> None:
         x = round(self.split_x(zone, of, cw, depth))

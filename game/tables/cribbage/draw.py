@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.tables.cribbage import words
+from game.tables.cribbage.cut import CutStrip
 from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
 from rules.cards import Card, pretty_cards
 from rules.cribbage.types import CribbageObs as Obs
@@ -36,8 +37,8 @@ def draw_board(table: CribbageFace, surface: pygame.Surface) -> None:
     strip = table.strip_due()
     if strip is not None and not (table.my_turn and table.cut_depth is not None):
         zone, cut = strip
-        table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], None)
-    table.cut.draw_anim(surface, table.app.cards.get(g.sw))
+        table.cut.draw(surface, table.app.cards.get(g.strip_w), zone, cut["of"], None)
+    table.cut.draw_anim(surface, table.app.cards.get(g.strip_w))
 
 
 def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -47,9 +48,9 @@ def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
         zone, cut = strip
         depth = table.cut_depth
         if depth is not None:  # the status line is the one instruction (cribbage.do.*)
-            table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], depth, lift=0.5)
+            table.cut.draw(surface, table.app.cards.get(g.strip_w), zone, cut["of"], depth, lift=0.5)
             label = table.t("cribbage.cut_of", depth=depth, of=cut["of"])
-            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
+            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.strip_w, depth, label, table.scale)
     draw_turn_line(table, surface, _turn(table), _place(table))
     _draw_preview(table, surface)
     if table.seq.showing:  # where the turn line goes: the message area, off the cards
@@ -126,8 +127,22 @@ def _draw_pack(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     rect = art.back().get_rect(center=(round(g.x_deck), round(g.y_mid)))
     for k in (3, 2, 1):
         surface.blit(art.back(), rect.move(-k * 2, -k * 2))
-    label = table.t("cribbage.starter") if view["starter"] else table.t("cribbage.pack")
-    table.text(surface, label, 22, theme.TEXT_DIM, (g.x_deck, rect.y - g.pad), "midbottom")
+    labels = ("cribbage.starter", "cribbage.starter_short") if view["starter"] else ("cribbage.pack",)
+    pile_label(table, surface, labels, (g.x_deck, rect.y - g.pad), g.cw + 2 * g.pad)
+
+
+def pile_label(table: CribbageFace, surface: pygame.Surface, keys: tuple[str, ...], midbottom: tuple[float, float],
+               width: int) -> None:
+    """A pile's name over it, no wider than the pile and its margins (the play's callouts stand beside it): its
+    short form where the long one is wider, on two lines where even that is."""
+    px = theme.font_px(22, table.scale)
+    fonts = table.app.fonts
+    texts = [table.t(k) for k in keys]
+    text = next((t for t in texts if fonts.size(t, px)[0] <= width), texts[-1])
+    lines = fonts.wrap(text, px, width) if fonts.size(text, px)[0] > width else [text]
+    x, y = midbottom
+    for line in reversed(lines):
+        y = table.text(surface, line, 22, theme.TEXT_DIM, (x, y), "midbottom").y
 
 
 def _draw_count(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
@@ -157,8 +172,9 @@ def _draw_count(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None
     message_top = g.y_status - fonts.line_height(theme.font_px(28, table.scale), True) / 2
     if y + high > message_top:  # no room under the count before the message line: over it
         y = c[1] - r - g.pad - high
-        if y < g.peg_rect.bottom + g.pad:
-            return  # nor over it (half a table): the log and the pegs say it
+        message_bottom = message_top + fonts.line_height(theme.font_px(28, table.scale), True)
+        if y < g.peg_rect.bottom + g.pad or (y < message_bottom and y + high > message_top):
+            return  # nor over it (half a table, where the turn line runs there): the log and the pegs say it
     for line, fit, points in blocks:
         img = fonts.render(line, fit, theme.GOOD if points else theme.TEXT, bold=True)
         rect = surface.blit(img, img.get_rect(midtop=(c[0], y)))
@@ -196,8 +212,8 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     seq = table.seq
     names = table.session.names
     fonts = table.app.fonts
-    table.text(surface, table.t("cribbage.starter"), 22, theme.TEXT_DIM, (g.x_deck, g.y_show - g.ch / 2 - g.pad),
-               "midbottom")
+    pile_label(table, surface, ("cribbage.starter", "cribbage.starter_short"), (g.x_deck, g.y_show - g.ch / 2 - g.pad),
+               g.cw + 2 * g.pad)
     width = int(g.show_group_w())
     status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
     limit = status_bottom(table) - status_h - g.pad
@@ -299,8 +315,9 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     h = sum(i.get_height() for i in imgs) + g.pad
     box = pygame.Rect(0, 0, w, h)
     box.center = (g.b.centerx, int(g.y_preview))
-    if (strip := table.strip_due()) and table.obs["phase"] != "starter":
-        box.midbottom = (g.b.centerx, strip[0].y - g.pad * 3)
+    if (strip := table.strip_due()) and table.obs["phase"] != "starter":  # over the pack and its depth's badge
+        marker = CutStrip.marker_top(table.app.fonts, strip[0], table.scale) - g.pad
+        box.midbottom = (g.b.centerx, strip[0].y - g.pad if table.cut_depth is None else marker)
     draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2
     for img in imgs:

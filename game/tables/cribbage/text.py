@@ -132,6 +132,7 @@ STRINGS = (
     N_("cribbage.go_badge", "Go"),
     N_("cribbage.crib_of", "{name}'s crib"),
     N_("cribbage.starter", "Starter"),
+    N_("cribbage.starter_short", "Starter"),  # over the pack where "Starter" is wider than the pack: one word
     N_("cribbage.pack", "Pack"),
     N_("cribbage.count", "count"),
     N_("cribbage.cut_for_deal_round", "Cut for the deal: the lower card deals"),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.cards import Card, pretty_cards
 from rules.core import Event
+from rules.cribbage.state import GAME_POINTS
 
 if TYPE_CHECKING:
     from game.services import Words as T
@@ -111,6 +112,11 @@ def show_step(t: T, names: Sequence[str], now: tuple[Beat, ShowJSON] | None) -> 
 
 # --- the log -----------------------------------------------------------------------------------------
 
+def shown(score: int) -> int:
+    """A score as the players see it: the game stops at 121, so a last count's extra points are not shown."""
+    return min(int(score), GAME_POINTS)
+
+
 def describe(t: T, names: Sequence[str], e: Event) -> str:
     kind = e["type"].split(".", 1)[1]
     name = names[e["seat"]] if "seat" in e and e["seat"] is not None else ""
@@ -129,28 +135,28 @@ def describe(t: T, names: Sequence[str], e: Event) -> str:
     if kind == "starter":
         return t("cribbage.log.starter", name=name, card=pretty_cards([e["card"]]), depth=e["depth"], of=e["of"])
     if kind == "his_heels":
-        return t("cribbage.log.his_heels", name=name, score=e["scores"][e["seat"]])
+        return t("cribbage.log.his_heels", name=name, score=shown(e["scores"][e["seat"]]))
     if kind == "play":
         card = pretty_cards([e["card"]])
         if not e["points"]:
             return t("cribbage.log.play", name=name, card=card, count=e["count"])
         return t("cribbage.log.play_points", name=name, card=card, count=e["count"],
-                 what=play_breakdown(t, e["parts"]), score=e["scores"][e["seat"]])
+                 what=play_breakdown(t, e["parts"]), score=shown(e["scores"][e["seat"]]))
     if kind == "go":
         return t("cribbage.log.go", name=name, count=e["count"])
     if kind == "go_point":
-        return t(f"cribbage.log.point_{e['reason']}", name=name, score=e["scores"][e["seat"]])
+        return t(f"cribbage.log.point_{e['reason']}", name=name, score=shown(e["scores"][e["seat"]]))
     if kind == "reset":
         return t(f"cribbage.log.reset_{e['reason']}")
     if kind == "show":
         whose = t(f"cribbage.whose.{e['kind']}", name=name)
         return t("cribbage.log.show", whose=whose, cards=pretty_cards(e["cards"]),
                  starter=pretty_cards([e["starter"]]), what=show_breakdown(t, e["parts"], e["total"]),
-                 score=e["scores"][e["seat"]])
+                 score=shown(e["scores"][e["seat"]]))
     if kind == "end":
         w = e["winners"][0]
-        return t(f"cribbage.log.end_{e['during']}", name=names[w], a=names[0], sa=e["scores"][0], b=names[1],
-                 sb=e["scores"][1])
+        return t(f"cribbage.log.end_{e['during']}", name=names[w], a=names[0], sa=shown(e["scores"][0]), b=names[1],
+                 sb=shown(e["scores"][1]))
     return str(e)
 
 

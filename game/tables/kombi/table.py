@@ -248,8 +248,10 @@ class KombiTable(PlateSeats, TableScene):
         return [  # the longest label gets the whole row: a label stays on one line at the type scale
             Button("play", self.t("kombi.play"), pygame.Rect(area.x, area.y, area.w, bh), enabled=can_play,
                    primary=True),
-            Button("sort", sort_label, pygame.Rect(area.x, area.y + bh + gap, half, bh)),
-            Button("pass", end_label, pygame.Rect(area.x + half + gap, area.y + bh + gap, half, bh), enabled=mine),
+            Button("sort", sort_label, pygame.Rect(area.x, area.y + bh + gap, half, bh),
+                   short=self.t(f"settings.sort_by.{self.hand_order.by}")),
+            Button("pass", end_label, pygame.Rect(area.x + half + gap, area.y + bh + gap, half, bh), enabled=mine,
+                   short=self.t("kombi.end_turn_short") if done else ""),
         ]
 
     def on_game_button(self, bid: str) -> None:

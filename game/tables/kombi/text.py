@@ -34,6 +34,7 @@ STRINGS = (
     N_("kombi.play", "Play selection"),
     N_("kombi.pass", "Pass"),
     N_("kombi.end_turn", "End turn"),
+    N_("kombi.end_turn_short", "End"),  # where "End turn" does not stand in its button (a large window's floor)
     N_("kombi.sort_suit", "Sort: suit"),
     N_("kombi.sort_rank", "Sort: rank"),
     N_("kombi.preview", "{combos} = {points} points. Drop on your pile."),

@@ -56,7 +56,10 @@ class BandGeometry(SquareGeometry):
         self.ogap = max(3, int(self.ow * 0.06))
         side, high = 2 * cw + self.gap, 2 * self.ch + self.gap
         self.pile_step = self.pile_spacing(cw)
-        self.pile_w = self.top_w = cw + self.pile_step
+        # each pile's name on one line over it (the spacing keeps the two apart): the column holds both names
+        labels = self.pile_label_widths
+        left, right = max(cw, labels[0]) / 2, max(cw, labels[1]) / 2
+        self.pile_w = self.top_w = int(left + self.pile_step + right)
         x = b.x + m
         col_a = max(self.pile_w, room.plate_mine[0])
         bottom = b.bottom - m
@@ -69,7 +72,7 @@ class BandGeometry(SquareGeometry):
         self.right_end = self.their_square.right + lw
         self.band_top = b.y + m
         self.band = pygame.Rect(x, self.band_top, corner_x + corner_w - x, room.band_h)
-        self.x_draw = x + cw / 2
+        self.x_draw = x + left
         self.x_discard = self.x_draw + self.pile_step
         self.y_mid = self.my_square.y + room.label_h + self.ch / 2
         self.pile_bottom = self.y_mid + self.ch / 2
@@ -87,6 +90,11 @@ class BandGeometry(SquareGeometry):
         self.panel = self.corner.inflate(0, -p)
         self.y_mine, self.y_theirs = self.my_square.centery, self.their_square.centery
         self.x_mid = self.my_square.centerx
+
+    @property
+    def pile_label_widths(self) -> tuple[int, int]:
+        """A half table has no height for a name on two lines: each on one line, as wide as it is."""
+        return max(int(self.pile_step), self.room.pile_labels[0]), max(int(self.pile_step), self.room.pile_labels[1])
 
     def slot(self, mine: bool, index: int) -> tuple[float, float]:
         if mine:

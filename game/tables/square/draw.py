@@ -35,8 +35,11 @@ def draw_top(table: SquareFace, surface: pygame.Surface) -> None:
         draw_badge(surface, table.app.fonts, str(obs["draw_count"]),
                    (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), px, theme.GOLD)
     if obs["discard"]:
+        # inside the top right, the one corner of a face without an index (a half-covered 6 reads as a 9), clear
+        # of the pile's name above it
+        half = table.app.fonts.line_height(px) * 0.7
         draw_badge(surface, table.app.fonts, str(len(obs["discard"])),
-                   (geo.discard_rect.right - 4, geo.discard_rect.bottom - 4), px, theme.TEXT_DIM)
+                   (geo.discard_rect.right - half, geo.discard_rect.top + half), px, theme.TEXT_DIM)
     holder = obs["drawn_by"]
     if holder is not None:
         mine = holder == obs["seat"]
@@ -62,9 +65,10 @@ def _piles(table: SquareFace, surface: pygame.Surface) -> None:
         surface.blit(art.slot(), geo.discard_rect.move(3, 3))
     surface.blit(art.slot(table.t("square.empty") if not obs["discard"] else ""), geo.discard_rect)
     lift = 2 * min(4, obs["draw_count"] // 8)  # the stacked backs stand this far above the pile
-    for rect, key in ((geo.draw_rect, "square.draw_pile"), (geo.discard_rect, "square.discard_pile")):
+    for rect, key, width in zip((geo.draw_rect, geo.discard_rect), ("square.draw_pile", "square.discard_pile"),
+                                geo.pile_label_widths, strict=True):
         _wrapped(table, surface, table.t(key), 22, theme.TEXT_DIM, rect.centerx, rect.y - lift - geo.pad // 2,
-                 int(geo.pile_step), bottom=True)
+                 width, bottom=True)
 
 
 def _preview_lines(table: SquareFace, surface: pygame.Surface) -> None:
@@ -157,6 +161,7 @@ def _end_values(table: SquareFace, surface: pygame.Surface) -> None:
             if slot["card"] is None:
                 continue
             r = geo.slot_rect(owner == obs["seat"], i)
-            draw_badge(surface, table.app.fonts, words.card_value_text(slot["card"]), (r.centerx, r.bottom - 4),
+            lift = table.app.fonts.line_height(px) * 0.7  # the whole pill on its card, clear of the window's edge
+            draw_badge(surface, table.app.fonts, words.card_value_text(slot["card"]), (r.centerx, r.bottom - lift),
                        px, theme.GOOD if owner in obs["winners"] else theme.TEXT_DIM)
 

@@ -172,6 +172,11 @@ class SquareGeometry:
         self.y_theirs = self.their_square.centery
         self.x_mid = self.my_square.centerx
 
+    @property
+    def pile_label_widths(self) -> tuple[int, int]:
+        """How wide each pile's name may run before it wraps: the spacing of the piles."""
+        return int(self.pile_step), int(self.pile_step)
+
     def pile_spacing(self, cw: int) -> float:
         """From the draw pile's centre to the discard pile's: a card and a gap, or more where their names
         are wider than the cards (each name stays on one line)."""

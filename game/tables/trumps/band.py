@@ -4,6 +4,7 @@ one's own edge. The opponent's hand lies in the other half."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -53,18 +54,19 @@ class BandGeometry(TrumpsGeometry):
         # the brackets and the hand, the status
         self.top_label_at = None
         self.top_label = False
-        self.cue_room = (b.y + m, self.y_pile + self.ch / 2 + pad / 2)
-        status = (self.y_pile + self.ch / 2 + pad, b.bottom - m)
+        # the cue drops its last two lines where short (``draw._cue``): the rest, and the status, must fit; a long
+        # cue (German, Ukrainian) reaches down past the pile, the status beside the hand takes what is left
+        cue_h, status_h = room.column(self.cue_w) if room.column else (room.cue_h, room.band_h)
+        split = max(self.y_pile + self.ch / 2 + pad / 2, b.y + m + cue_h)
+        self.cue_room = (b.y + m, split)
+        status = (split + pad / 2, b.bottom - m)
         self.band_w, self.x_status = self.cue_w, self.cue_left + self.cue_w / 2
         self.y_status = (status[0] + status[1]) / 2
         self.plate_mine_at = (b.x + m, self.y_hand)  # beside the hand (``TrumpsBand.plate_place``)
         pile_w = int(cw + self.step * (FAN - 1) + cw * 0.5)
         self.pile_zone = pygame.Rect(0, 0, pile_w + 2 * pad, self.ch + 2 * pad)
         self.pile_zone.midright = (int(self.x_top + cw / 2 + pad), int(self.y_pile))
-        # the cue drops its last two lines where short (``draw._cue``): the rest, and the status, must fit
-        cue_h, status_h = room.column(self.cue_w) if room.column else (room.cue_h, room.band_h)
-        fits_h = (bottom + pad <= self.hand_top and self.cue_room[1] - self.cue_room[0] >= cue_h
-                  and status[1] - status[0] >= status_h)
+        fits_h = bottom + pad <= self.hand_top and status[1] - status[0] >= status_h
         fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
         return fits_h and fits_w
 
@@ -97,6 +99,8 @@ class TrumpsBand(PlateSeats):
         room = self.geo.room  # one's plate stacked, beside the hand
         room = dataclasses.replace(room, band_h=two, plate_mine=room.plate_mine_stacked, column=self._column)
         self.geo = BandGeometry(self.board, self.scale, room)
+        # a big hand overlaps more, its cards stay at least 15% of the window's height (the floor of a half table)
+        self.geo.min_hand_w = min(self.geo.cw, math.ceil(self.app.size[1] * 0.15 / theme.CARD_RATIO))
         self.geo.y_opp = self.board.y - self.geo.ch  # across the middle: the other's cards come from there
 
     def _column(self, width: int) -> tuple[int, int]:

@@ -41,6 +41,7 @@ class TrumpsGeometry:
         self.room = room or Room(int(160 * scale), int(30 * scale), int(90 * scale), (1, 1), (1, 1),
                                  int(300 * scale), int(120 * scale))
         self.pad = max(6, int(14 * scale))
+        self.min_hand_w = 0  # a half table keeps its hand touch-sized: no narrower than this however many cards
         self.margin = max(6, int(b.h * 0.016))
         # The cue stands right of the pile; on a narrow board that would starve the cards, so it goes under it.
         beside, below = self._largest(False), self._largest(True)
@@ -151,9 +152,9 @@ class TrumpsGeometry:
         for _ in range(10):
             gap = w * (0.28 if n < 19 else 0.1)  # a big hand gives up most of the gaps between suits
             step = min(w * 0.64, (room - w - gap * (len(groups) - 1)) / max(1, n - 1))
-            if step >= w * 0.26 or w <= self.cw * 0.7:
+            if step >= w * 0.26 or w <= max(self.cw * 0.7, self.min_hand_w):
                 break
-            w = int(w * 0.93)
+            w = max(int(w * 0.93), self.min_hand_w)
         width = w + step * (n - 1) + gap * (len(groups) - 1)
         x = (left + right) / 2 - width / 2 + w / 2
         out: list[float] = []
