@@ -33,6 +33,13 @@ class CutStrip:
         self.anim: CutAnim | None = None
 
     @staticmethod
+    def slot_rect(zone: pygame.Rect, of: int, sw: int, slot: int) -> pygame.Rect:
+        """The width of one card's step, centred on the gap above the cut-off packet ``slot`` cards deep."""
+        step = CutStrip.step(zone, of, sw)
+        x = CutStrip.split_x(zone, of, sw, slot)
+        return pygame.Rect(round(x - step / 2), zone.y, max(1, round(step)), zone.h)
+
+    @staticmethod
     def middle(cut: CutJSON) -> int:
         """The depth in the middle of what may be cut: where Enter cuts with no depth marked."""
         return (cut["min"] + cut["max"] + 1) // 2

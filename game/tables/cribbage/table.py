@@ -217,10 +217,8 @@ class CribbageTable(PlateSeats, TableScene):
         strip = self.strip_due()
         if strip is None or spot.slot is None:
             return None
-        zone, cut = strip  # the width of one card's step, centred on the gap above the cut-off packet
-        step = CutStrip.step(zone, cut["of"], self.geo.strip_w)
-        x = CutStrip.split_x(zone, cut["of"], self.geo.strip_w, spot.slot)
-        return pygame.Rect(round(x - step / 2), zone.y, max(1, round(step)), zone.h)
+        zone, cut = strip
+        return CutStrip.slot_rect(zone, cut["of"], self.geo.strip_w, spot.slot)
 
     def drag_keys_for(self, key: str) -> list[str]:
         if key not in self.obs["hand"]:
@@ -362,9 +360,7 @@ class CribbageTable(PlateSeats, TableScene):
         self.app.play_sound({"cut": "deal", "discard": "place", "play": "deal"}.get(action.kind, "turn"))
 
     def clear_selection(self) -> None:
-        self.selected = []
-        self.cut_depth = None
-        self._hint_line = ""
+        self.selected, self.cut_depth, self._hint_line = [], None, ""
 
     # --- hints and words --------------------------------------------------------------------------------
     def show_hint(self) -> None:
