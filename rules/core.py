@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self
 
-from rules.shapes import Observation, Spot
+from rules.shapes import Observation, RefusalJSON, Spot
 
 
 class IllegalAction(ValueError):
@@ -30,7 +30,7 @@ class IllegalAction(ValueError):
     def __str__(self) -> str:
         return " ".join([self.key, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RefusalJSON:
         return {"key": self.key, "game": self.game, "params": dict(self.params)}
 
 
