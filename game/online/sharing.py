@@ -19,11 +19,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from game.online import ops, protocol
 from game.online.journal import Op
 from game.online.limits import Conn
+from game.online.store import Db
 from game.online.table import Table
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ else:
     GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
 
 log = logging.getLogger("carduels.online")
+R = TypeVar("R")  # what a write's transaction returns, handed to its ``done``
 
 
 class Sharing(GatewayParts):
@@ -66,12 +68,12 @@ class Sharing(GatewayParts):
         self._reader.shutdown(wait=False)
 
     # --- writing and reading ---------------------------------------------------------------------------------
-    def write(self, table: Table, fn: Callable[[Any], Any], done: Callable[[Any], Any] | None = None,
+    def write(self, table: Table, fn: Callable[[Db], R], done: Callable[[R], None] | None = None,
               payload: str = "") -> None:
         """A change to ``table`` for the journal; changes from elsewhere wait until this one is committed."""
         table.pending += 1
 
-        def finish(res: Any) -> None:
+        def finish(res: R) -> None:
             table.pending -= 1
             if done is not None:
                 done(res)
@@ -113,7 +115,7 @@ class Sharing(GatewayParts):
             self.tables[code] = table
         return table
 
-    def _restore(self, rec: dict[str, Any]) -> Table | None:
+    def _restore(self, rec: ops.TableRecord) -> Table | None:
         try:
             table = Table.restore(rec, self.id)
         except Exception:  # a table the rules no longer accept must not stop the others
@@ -276,7 +278,7 @@ class Sharing(GatewayParts):
                 del self.tables[code]  # nobody here uses it: it stays in the store only
         self.journal.write(Op(None, lambda db: self._reap(db, now, beat, sweep), self._reaped))
 
-    def _reap(self, db: Any, now: float, beat: bool, sweep: bool) -> tuple[list[str], int | None]:
+    def _reap(self, db: Db, now: float, beat: bool, sweep: bool) -> tuple[list[str], int | None]:
         lim = self.limits
         changed: list[str] = []
         if beat:

@@ -10,13 +10,16 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import rules
 from game.online.fairness import commitment, new_secret
-from game.online.protocol import ProtocolError, message
+from game.online.protocol import Ending, ProtocolError, message
 from game.online.store import token_hash
 from rules.core import Action, GameState, IllegalAction
+
+if TYPE_CHECKING:
+    from game.online.ops import TableRecord
 
 MAX_SYNC_EVENTS = 400  # a full snapshot carries at most the latest this many log events
 
@@ -105,7 +108,7 @@ class Table:
         self.ip = ip  # the address group that opened it (the per-address cap of waiting tables)
         self.match = Line(game_id, seed)
         self.seats = [Seat(host, new_token()), Seat()]
-        self.result: dict[str, Any] | None = None  # a resignation or an abandoned seat ends the game early
+        self.result: Ending | None = None  # a resignation or an abandoned seat ends the game early
         self.created = now  # wall clock
         self.quick = False
         self.next_code: str | None = None  # the rematch table, once both asked
@@ -115,7 +118,7 @@ class Table:
         self.making = False  # this gateway is opening the rematch
 
     @classmethod
-    def restore(cls, rec: dict[str, Any], me: str = "") -> Table:
+    def restore(cls, rec: TableRecord, me: str = "") -> Table:
         """A table from the store: its moves replayed through the rules."""
         table = cls(rec["code"], rec["game"], rec["seed"], rec["names"][0] or "?", rec["created"], rec["secret"],
                     rec["ip"])
@@ -127,7 +130,7 @@ class Table:
         table.quick, table.next_code = bool(rec["quick"]), rec["next"]
         return table
 
-    def update_seats(self, rec: dict[str, Any], me: str) -> None:
+    def update_seats(self, rec: TableRecord, me: str) -> None:
         """Names, presence and rematch requests as the store has them (seats held here stay as they are)."""
         for i, s in enumerate(self.seats):
             s.name = rec["names"][i]
