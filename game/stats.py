@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.paths import user_data_dir
 from game.schema.stats_row import COLUMNS
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from game.records import RecordBook
+    from game.schema.stats_row import StatsRow
     from game.session import Session
 
 # sqlite3, uuid, datetime and concurrent.futures are imported where they are used (on the worker thread, with
@@ -56,10 +57,13 @@ def stats_path() -> Path:
     return user_data_dir() / "stats.sqlite3"
 
 
-class Pending:
+T = TypeVar("T")
+
+
+class Pending(Generic[T]):
     """The answer of a query, once the worker has it: ``ready``, then ``value`` (None when it failed)."""
 
-    def __init__(self, future: Future) -> None:
+    def __init__(self, future: Future[T]) -> None:
         self._future = future
 
     @property
@@ -67,7 +71,7 @@ class Pending:
         return self._future.done()
 
     @property
-    def value(self) -> Any:
+    def value(self) -> T | None:
         if not self._future.done() or self._future.cancelled() or self._future.exception() is not None:
             return None
         return self._future.result()
@@ -134,13 +138,13 @@ class StatsStore:
         """Work is queued or running: a resting app looks again soon for its answers."""
         return self._worker is not None
 
-    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+    def _submit(self, fn: Callable[..., T], *args: object) -> Future[T]:
         """Queue ``fn``; one short-lived thread at a time works through the queue in order."""
         if fn != self._open:
             self.start()  # a query before the app started the store (after its first frame) opens it first
         from concurrent.futures import Future  # with the first query, not at start-up
 
-        future: Future = Future()
+        future: Future[T] = Future()
         with self._lock:
             self._jobs.append((future, fn, args))
             if self._worker is None:
@@ -304,11 +308,11 @@ class StatsStore:
             raise ValueError(f"a game row has {len(COLUMNS) - 1} values, not {len(row)}")
         self._submit(self._insert, tuple(row))
 
-    def games(self, game: str | None = None) -> Pending:
+    def games(self, game: str | None = None) -> Pending[list[StatsRow]]:
         """Every kept game (of ``game``) whose values pass their rules, oldest first, as dicts."""
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
 
-        def ask() -> list[dict[str, Any]]:
+        def ask() -> list[StatsRow]:
             from game.schema.stats_row import RowChecker
 
             rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM games {where} ORDER BY id", args)
@@ -316,7 +320,7 @@ class StatsStore:
 
         return self._ask(ask, [])
 
-    def records(self) -> Pending:
+    def records(self) -> Pending[RecordBook | None]:
         """The players' records (a ``game.records.RecordBook`` that no one changes any more; None when the
         statistics are off), folded on the statistics thread: the frame loop only reads them."""
         def ask() -> RecordBook | None:
@@ -326,12 +330,12 @@ class StatsStore:
 
         return self._ask(ask, None)
 
-    def _ask(self, fn: Callable[[], Any], off: Any) -> Pending:
+    def _ask(self, fn: Callable[[], T], off: T) -> Pending[T]:
         if self.enabled:
             return Pending(self._submit(fn))
         from concurrent.futures import Future
 
-        done: Future = Future()
+        done: Future[T] = Future()
         done.set_result(off)
         return Pending(done)
 
