@@ -5,9 +5,9 @@ import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, TypeAlias
 
-from rules.shapes import Observation, RefusalJSON, Spot
+from rules.shapes import JSON, ActionJSON, Observation, RefusalJSON, Spot
 
 
 class IllegalAction(ValueError):
@@ -34,10 +34,11 @@ class IllegalAction(ValueError):
         return {"key": self.key, "game": self.game, "params": dict(self.params)}
 
 
+Frozen: TypeAlias = "str | int | bool | None | tuple[Frozen, ...]"  # an action's value as the action holds it
 _PLAIN = frozenset({str, int, bool, type(None)})  # values that need no freezing (the common case, checked fast)
 
 
-def _freeze(value: Any) -> Any:
+def _freeze(value: object) -> Frozen:
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, (str, int, bool)) or value is None:
@@ -45,7 +46,7 @@ def _freeze(value: Any) -> Any:
     raise ValueError(f"action values must be strings, numbers or lists, not {type(value).__name__}")
 
 
-def _thaw(value: Any) -> Any:
+def _thaw(value: Frozen) -> JSON:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value
@@ -58,7 +59,7 @@ def refused(game: str, key: str, /, **params: object) -> IllegalAction:
     return exc
 
 
-def public_of(observation: Mapping[str, Any], private: Mapping[str, Any]) -> dict[str, Any]:
+def public_of(observation: Mapping[str, object], private: Mapping[str, object]) -> dict[str, object]:
     """What anyone watching may know, laid out from the observing seat's chair: ``observation`` with each of the
     game's ``private`` fields (``GameSpec.private``) replaced by what an onlooker gets instead."""
     view = dict(observation)
@@ -88,16 +89,17 @@ class Action:
     args: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def make(cls, kind: str, **kwargs: Any) -> Action:
+    def make(cls, kind: str, **kwargs: object) -> Action:
         return cls(kind, tuple(sorted((k, v if type(v) in _PLAIN else _freeze(v)) for k, v in kwargs.items())))
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+    def from_dict(cls, data: Mapping[str, object]) -> Action:
         """Generic, unvalidated decoding; games validate the shape in their ``action_from_json``."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        if not isinstance(kind, str):
             raise IllegalAction("malformed", field="kind")
         try:
-            return cls.make(data["kind"], **{k: v for k, v in data.items() if k != "kind"})
+            return cls.make(kind, **{k: v for k, v in data.items() if k != "kind"})
         except (ValueError, TypeError) as exc:
             raise IllegalAction("malformed", field="args") from exc
 
@@ -113,7 +115,7 @@ class Action:
                 return v
         raise KeyError(name)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionJSON:
         return {"kind": self.kind, **{k: _thaw(v) for k, v in self.args}}
 
     def __str__(self) -> str:
@@ -216,7 +218,7 @@ class GameSpec:
     # The observation's fields only its own seat may see, each with what an onlooker gets instead (e.g.
     # ``{"hand": [], "legal": []}``): the public view (``public_of``) that tables draw unless the seat's own player
     # holds the device, that onlookers and replays get, and that the conformance tests hold to no hidden card.
-    private: Mapping[str, Any]
+    private: Mapping[str, object]
     # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
     # and (observation, action) -> the (source, target) gesture that makes it.
     intents: Callable[[Observation, Spot, Spot | None], list[Action]]
@@ -225,4 +227,4 @@ class GameSpec:
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
-    vs_computer: Mapping[str, Any] = field(default_factory=dict)
+    vs_computer: Mapping[str, object] = field(default_factory=dict)
