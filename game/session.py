@@ -66,7 +66,8 @@ class Session:
 
     @property
     def seed(self) -> int | None:
-        return self.match.setup.get("seed")
+        seed = self.match.setup.get("seed")  # a setup's seed is a whole number (checked where it is read)
+        return seed if isinstance(seed, int) else None
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "mode": self.mode, "names": self.names, "seats": self.seats,
