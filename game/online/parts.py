@@ -4,13 +4,14 @@ only (a protocol here, since server.py imports the parts)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from game.online.heap import HeapKeeper
     from game.online.journal import Journal
     from game.online.limits import Addresses, Conn, Limits
     from game.online.metrics import Metrics
+    from game.online.protocol import Step
     from game.online.store import Db, Store
     from game.online.table import Table
 
@@ -41,7 +42,7 @@ class GatewayParts(Protocol):
 
     # playing.py
     def _ended(self, table: Table) -> None: ...
-    def push_state(self, table: Table, start: int, events: list[list[Any]]) -> None: ...
+    def push_state(self, table: Table, start: int, events: list[Step]) -> None: ...
     def _maybe_rematch(self, table: Table) -> None: ...
     def follow_rematch(self, table: Table, new: Table | None = None) -> None: ...
 

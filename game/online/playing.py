@@ -12,11 +12,11 @@ import json
 import time
 from collections.abc import Awaitable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.online import ops, protocol
 from game.online.limits import Conn
-from game.online.protocol import ClientMsg, ProtocolError
+from game.online.protocol import ClientMsg, ProtocolError, Step
 from game.online.store import token_hash
 from game.online.table import Table, new_token
 
@@ -50,7 +50,7 @@ class Playing(GatewayParts):
         self.write(table, lambda db: ops.result(db, code, outcome, wall), partial(_resync_unless, self, code))
         self.push_state(table, table.count, [])
 
-    def push_state(self, table: Table, start: int, events: list[list[Any]]) -> None:
+    def push_state(self, table: Table, start: int, events: list[Step]) -> None:
         for i, s in enumerate(table.seats):
             if s.conn is not None:
                 self.send(s.conn, table.state_message(i, start, full=False, events=events), table.code)

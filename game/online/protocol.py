@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NoReturn, Required, TypedDict, cast
+from typing import TYPE_CHECKING, NoReturn, Required, TypeAlias, TypedDict, cast
 
 from game import names_check
 
@@ -61,6 +61,9 @@ ERRORS = {
 }
 
 SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified")
+
+
+Step: TypeAlias = "list[int | Event]"  # [action index, event]: one entry of a state message's public log
 
 
 class Ending(TypedDict):

@@ -216,11 +216,11 @@ class Sharing(GatewayParts):
                 if s.conn is not None:
                     self.send(s.conn, new.state_message(i, 0, full=True), new.code)
         elif new.connected != old.connected or new.names != old.names:
-            for s in new.local:
-                self.send(s, new.presence_message(), new.code)
+            for c in new.local:
+                self.send(c, new.presence_message(), new.code)
         if [s.again for s in old.seats] != [s.again for s in new.seats]:
-            for s in new.local:
-                self.send(s, new.rematch_message(), new.code)
+            for c in new.local:
+                self.send(c, new.rematch_message(), new.code)
             self._maybe_rematch(new)
         if new.next_code and not old.next_code:
             self.follow_rematch(new)
