@@ -105,7 +105,7 @@ def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, toke
     return True
 
 
-def seat(db: Db, code: str, name: str, token: str, here: str) -> Any:
+def seat(db: Db, code: str, name: str, token: str, here: str) -> object:
     """The second seat, if it is still free."""
     return db.guarded("UPDATE tables SET name1 = ?, token1 = ?, here1 = ?, away1 = NULL, quick = 0 "
                       "WHERE code = ? AND name1 IS NULL AND closed = 0", (name, token_hash(token), here, code))
@@ -118,13 +118,13 @@ def quick_partner(db: Db, game: str) -> str | None:
     return row[0] if row else None
 
 
-def here(db: Db, code: str, seat_: int, gateway: str) -> Any:
+def here(db: Db, code: str, seat_: int, gateway: str) -> object:
     """A player took their seat on ``gateway`` (a connection there holds it now)."""
     return db.guarded(f"UPDATE tables SET here{seat_} = ?, away{seat_} = NULL WHERE code = ? AND closed = 0",
                       (gateway, code))
 
 
-def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> Any:
+def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> object:
     """The seat's connection on ``gateway`` is gone (unless another gateway has taken the seat since)."""
     return db.guarded(f"UPDATE tables SET here{seat_} = '', away{seat_} = ? WHERE code = ? AND here{seat_} = ?",
                       (now, code, gateway))
@@ -147,20 +147,20 @@ def closed(db: Db, code: str, keep: bool, now: float) -> bool:
 
 
 # --- playing -------------------------------------------------------------------------------------------------------
-def act(db: Db, code: str, n: int, action: ActionJSON, over: bool, now: float) -> Any:
+def act(db: Db, code: str, n: int, action: ActionJSON, over: bool, now: float) -> object:
     """Action number ``n``; the per-table move number orders moves, so a lost race changes nothing."""
     return db.guarded("UPDATE tables SET moves = moves + 1, finished = CASE WHEN ? = 1 THEN ? ELSE finished END "
                       "WHERE code = ? AND moves = ? AND result IS NULL AND closed = 0", (int(over), now, code, n),
                       ("actions (code, n, action)", (code, n, _json(action))))
 
 
-def result(db: Db, code: str, outcome: Ending, now: float) -> Any:
+def result(db: Db, code: str, outcome: Ending, now: float) -> object:
     """A resignation or an abandoned seat ends a game that is still running."""
     return db.guarded("UPDATE tables SET result = ?, finished = ? WHERE code = ? AND result IS NULL "
                       "AND finished IS NULL AND name1 IS NOT NULL", (_json(outcome), now, code))
 
 
-def again(db: Db, code: str, seat_: int, new_token_hash: str) -> Any:
+def again(db: Db, code: str, seat_: int, new_token_hash: str) -> object:
     """This seat asks for a rematch; the hash is of the token it will hold at the new table."""
     return db.guarded(f"UPDATE tables SET again{seat_} = ? WHERE code = ? AND finished IS NOT NULL "
                       "AND next IS NULL", (new_token_hash, code))
