@@ -128,7 +128,7 @@ class KombiState(GameState):
     FIELDS = ("hands", "area", "pile", "discards", "points", "first", "current", "done", "last_full_pass", "end",
               "quiet")
 
-    def replace(self, **changes: Any) -> KombiState:
+    def replace(self, **changes: object) -> KombiState:
         """A new state with some public fields changed (what ``dataclasses.replace`` did), e.g. for a test."""
         fields = {name: getattr(self, name) for name in self.FIELDS}
         fields.update(changes)
