@@ -89,12 +89,13 @@ class Db:
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.pyformat else sql
 
-    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+    def run(self, sql: str, params: tuple[object, ...] = ()) -> int:
         """Execute; the number of rows it changed (a guarded write that matched nothing returns 0)."""
         cur = self.conn.execute(self._sql(sql), params)
         return cur.rowcount
 
-    def guarded(self, sql: str, params: tuple[Any, ...], then: tuple[str, tuple[Any, ...]] | None = None) -> object:
+    def guarded(self, sql: str, params: tuple[object, ...],
+                then: tuple[str, tuple[object, ...]] | None = None) -> object:
         """A write that may lose its race: ``sql`` changes one row or none; ``then`` (``"table (columns)"`` and
         its values) is inserted only if it did. Truthy when the guard matched. PostgreSQL makes this one
         statement that also carries the op's announcement, and answers once the group is sent (``PgDb``)."""
