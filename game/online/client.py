@@ -20,7 +20,8 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 from game.online import protocol
 from game.online.failures import connect_failure
 from game.online.keyfile import Keys
-from game.online.protocol import ProtocolError, ServerMsg
+from game.online.messages import ServerMsg
+from game.online.protocol import ProtocolError
 from game.online.seatfile import SavedSeat, SeatFile
 
 log = logging.getLogger("carduels.online")

@@ -24,7 +24,8 @@ from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.online import protocol
-from game.online.protocol import ClientMsg, ProtocolError
+from game.online.messages import ClientMsg
+from game.online.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from game.online.limits import Conn

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 from game.online.store import Db, token_hash
 
 if TYPE_CHECKING:
-    from game.online.protocol import Ending
+    from game.online.messages import Ending
     from rules.shapes import ActionJSON
 
 ROW = ("code, game, seed, secret, name0, token0, name1, token1, ip, result, created, finished, closed, moves, "

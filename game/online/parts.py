@@ -10,8 +10,8 @@ if TYPE_CHECKING:
     from game.online.heap import HeapKeeper
     from game.online.journal import Journal
     from game.online.limits import Addresses, Conn, Limits
+    from game.online.messages import Step
     from game.online.metrics import Metrics
-    from game.online.protocol import Step
     from game.online.store import Db, Store
     from game.online.table import Table
 

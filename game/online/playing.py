@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from game.online import ops, protocol
 from game.online.limits import Conn
-from game.online.protocol import ClientMsg, ProtocolError, Step
+from game.online.messages import ClientMsg, Step
+from game.online.protocol import ProtocolError
 from game.online.store import token_hash
 from game.online.table import Table, new_token
 

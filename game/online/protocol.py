@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NoReturn, Required, TypeAlias, TypedDict, cast
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from game import names_check
+from game.online.messages import ClientMsg, ServerMsg
 
 if TYPE_CHECKING:
-    from rules.core import Event
-    from rules.shapes import ActionJSON, Observation, RefusalJSON
+    from rules.shapes import ActionJSON, RefusalJSON
 
 VERSION = 1
 MAX_CLIENT_BYTES = 4096  # a client message; the largest legal one (a big Kombi play) is about 200 bytes
@@ -61,45 +61,6 @@ ERRORS = {
 }
 
 SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified")
-
-
-Step: TypeAlias = "list[int | Event]"  # [action index, event]: one entry of a state message's public log
-
-
-class Ending(TypedDict):
-    """A game the server ended early (a resignation, an abandoned seat): why, whose seat it was and who won."""
-
-    reason: str
-    seat: int
-    winners: list[int]
-
-
-class ClientMsg(TypedDict, total=False):
-    """A client message after :func:`decode_client`: its type and the fields its schema (``SCHEMAS``) checked."""
-
-    type: Required[str]
-    game: str
-    name: str
-    code: str
-    token: str
-    at: int
-    action: ActionJSON
-    id: int | str
-    key: str
-    sig: str
-
-
-# A server message as :func:`decode_server` holds it: which fields a type carries is ``_check_server``'s (and
-# docs/online.md's); ``from`` is a Python keyword, hence the functional form. ``_status`` is the client's own note
-# (game/online/client.py: ``status``, ``reason``, ``kind``).
-ServerMsg = TypedDict("ServerMsg", {
-    "v": int, "type": str, "code": str, "seat": int, "token": str, "game": str, "commit": str,
-    "names": list["str | None"], "connected": list[bool], "status": str, "asked": list[bool],
-    "count": int, "from": int, "full": bool, "obs": "Observation", "events": list["tuple[int, Event]"],
-    "result": "Ending | None", "seed": "int | None", "secret": str, "actions": list["ActionJSON"],
-    "message": str, "ref": "str | None", "refusal": "RefusalJSON", "nonce": str, "player": str, "name": str,
-    "id": "int | str", "reason": str, "kind": str,
-}, total=False)
 
 
 class ProtocolError(ValueError):

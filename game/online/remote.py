@@ -14,7 +14,7 @@ from typing import cast
 import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
-from game.online.protocol import Ending, ServerMsg
+from game.online.messages import Ending, ServerMsg
 from rules.core import Action, Event, IllegalAction, public_of
 from rules.match import Match
 from rules.shapes import JSON, Observation

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import rules
 from game.online.fairness import commitment, new_secret
-from game.online.protocol import Ending, ProtocolError, Step, message
+from game.online.messages import Ending, Step
+from game.online.protocol import ProtocolError, message
 from game.online.store import token_hash
 from rules.core import Action, GameState, IllegalAction
 

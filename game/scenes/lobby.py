@@ -15,8 +15,9 @@ from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.hosting import ServerThread
 from game.online.keyfile import KeyFile, Keys
+from game.online.messages import ServerMsg
 from game.online.play import NETWORK_POLL, online_table
-from game.online.protocol import ProtocolError, ServerMsg, check_url, format_code, normalize_code, player_name
+from game.online.protocol import ProtocolError, check_url, format_code, normalize_code, player_name
 from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
 from game.scene import DialogScene
