@@ -18,13 +18,14 @@ import weakref
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 if TYPE_CHECKING:
     import subprocess
     from concurrent.futures import Future, ThreadPoolExecutor
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")  # what a job returns
 HEADER = struct.Struct(">I")
 WORKER_NICE = 10  # the child's priority step down (POSIX); Windows gets BELOW_NORMAL_PRIORITY_CLASS
 ARG = "bot-worker"
@@ -81,10 +82,10 @@ class WorkerProcess:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+    def submit(self, fn: Callable[..., T], /, *args: object) -> Future[T]:
         from concurrent.futures import Future
 
-        future: Future = Future()
+        future: Future[T] = Future()
         with self._lock:
             if self._closed:
                 raise RuntimeError("the bot worker is shut down")
@@ -228,7 +229,7 @@ class BotExecutor:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="bot")
         return self._pool
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+    def submit(self, fn: Callable[..., T], /, *args: object) -> Future[T]:
         try:
             return self._executor().submit(fn, *args)
         except (OSError, RuntimeError) as exc:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.schema.stats_row import StatsRow
 
 LEVELS = (1, 2, 3)  # RecordBook.load and the tally's columns (game/statssql.py) name each of them
 Measures = dict[str, tuple[bool, int | None]]  # game -> (the lowest score is the best, the highest score counted)
@@ -88,19 +91,19 @@ class RecordBook:
         """Whether the book holds the records of ``names`` (compared without case) that exist."""
         return self.asked is None or all(n.casefold() in self.asked for n in names)
 
-    def add(self, row: dict[str, Any]) -> None:
+    def add(self, row: StatsRow) -> None:
         """Fold one checked row (game/schema/stats_row.py) in; rows come oldest first (by id, where they have one)."""
         winners = _seats(row["winners"])
         self._order = row["id"] if "id" in row else self._order + 1
         low, cap = self.measures.get(row["game"], (False, None))
         for seat in _seats(row["humans"]):
-            name = row[f"name{seat}"]
+            name = (row["name0"], row["name1"])[seat]
             key = (row["game"], name.casefold())
             rec = self._by_key.get(key)
             if rec is None:
                 rec = self._by_key[key] = self.games.setdefault(row["game"], {})[name] = Record(name, low_best=low)
             level = row["bot_level"] if row["mode"] == "computer" else None
-            score = int(row[f"score{seat}"])
+            score = int((row["score0"], row["score1"])[seat])
             rec.add(score if cap is None else min(score, cap), seat in winners, level)
             self._last_seen[name.casefold()] = (self._order, -seat, name)
 
@@ -132,14 +135,14 @@ class RecordBook:
         latest = sorted(self._last_seen.values(), reverse=True)
         return [name for *_, name in latest[:limit]]
 
-    def plus(self, row: dict[str, Any]) -> RecordBook:
+    def plus(self, row: StatsRow) -> RecordBook:
         """A new book with ``row`` added; this one, which a screen may be reading, stays as it is."""
         new = copy.copy(self)
         new.games = dict(self.games)
         new.games[row["game"]] = dict(self.games.get(row["game"], {}))  # the only game's players that change
         new._by_key, new._last_seen = dict(self._by_key), dict(self._last_seen)
         for seat in _seats(row["humans"]):  # the records the row changes are copies
-            key = (row["game"], row[f"name{seat}"].casefold())
+            key = (row["game"], (row["name0"], row["name1"])[seat].casefold())
             old = new._by_key.get(key)
             if old is not None:
                 fresh = copy.copy(old)
@@ -151,7 +154,7 @@ class RecordBook:
         return new
 
 
-def records(rows: list[dict[str, Any]]) -> dict[str, dict[str, Record]]:
+def records(rows: list[StatsRow]) -> dict[str, dict[str, Record]]:
     """game -> player name -> record, from checked rows oldest first."""
     book = RecordBook()
     for row in rows:
@@ -159,7 +162,7 @@ def records(rows: list[dict[str, Any]]) -> dict[str, dict[str, Record]]:
     return book.games
 
 
-def recent_names(rows: list[dict[str, Any]], limit: int = 6) -> list[str]:
+def recent_names(rows: list[StatsRow], limit: int = 6) -> list[str]:
     """The names people played under, most recent first, each once (names compare without case)."""
     book = RecordBook()
     for row in rows:

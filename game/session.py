@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import rules
 from game.names_check import check_name
@@ -34,7 +33,7 @@ class Session:
 
     @classmethod
     def new(cls, game_id: str, mode: str, names: list[str], seed: int, bot_level: int = 2) -> Session:
-        setup: dict[str, Any] = {"seed": seed}
+        setup: dict[str, object] = {"seed": seed}
         if mode == "computer":
             setup.update(rules.spec(game_id).vs_computer)
         return cls(game_id, mode, list(names), Match(game_id, setup), bot_level)
@@ -66,9 +65,10 @@ class Session:
 
     @property
     def seed(self) -> int | None:
-        return self.match.setup.get("seed")
+        seed = self.match.setup.get("seed")  # a setup's seed is a whole number (checked where it is read)
+        return seed if isinstance(seed, int) else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"game": self.game_id, "mode": self.mode, "names": self.names, "seats": self.seats,
                 "bot_level": self.bot_level, "match": self.match.to_json()}
 

@@ -18,7 +18,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.paths import user_data_dir
 from game.schema.stats_row import COLUMNS
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from game.records import RecordBook
+    from game.schema.stats_row import StatsRow
     from game.session import Session
 
 # sqlite3, uuid, datetime and concurrent.futures are imported where they are used (on the worker thread, with
@@ -39,10 +40,13 @@ def stats_path() -> Path:
     return user_data_dir() / "stats.sqlite3"
 
 
-class Pending:
+T = TypeVar("T")
+
+
+class Pending(Generic[T]):
     """The answer of a query, once the worker has it: ``ready``, then ``value`` (None when it failed)."""
 
-    def __init__(self, future: Future) -> None:
+    def __init__(self, future: Future[T]) -> None:
         self._future = future
 
     @property
@@ -50,7 +54,7 @@ class Pending:
         return self._future.done()
 
     @property
-    def value(self) -> Any:
+    def value(self) -> T | None:
         if not self._future.done() or self._future.cancelled() or self._future.exception() is not None:
             return None
         return self._future.result()
@@ -89,13 +93,13 @@ class StatsStore(StatsDisk):
         """Work is queued or running: a resting app looks again soon for its answers."""
         return self._worker is not None
 
-    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+    def _submit(self, fn: Callable[..., T], *args: object) -> Future[T]:
         """Queue ``fn``; one short-lived thread at a time works through the queue in order."""
         if fn != self._open:
             self.start()  # a query before the app started the store (after its first frame) opens it first
         from concurrent.futures import Future  # with the first query, not at start-up
 
-        future: Future = Future()
+        future: Future[T] = Future()
         with self._lock:
             self._jobs.append((future, fn, args))
             if self._worker is None:
@@ -142,11 +146,11 @@ class StatsStore(StatsDisk):
         if self._timer is None:  # else it waits for the try that is planned, behind the older games
             self._flush()
 
-    def games(self, game: str | None = None) -> Pending:
+    def games(self, game: str | None = None) -> Pending[list[StatsRow]]:
         """Every kept game (of ``game``) whose values pass their rules, oldest first, as dicts."""
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
 
-        def ask() -> list[dict[str, Any]]:
+        def ask() -> list[StatsRow]:
             from game.schema.stats_row import RowChecker
 
             rows = self._run(f"SELECT {', '.join(COLUMNS)} FROM games {where} ORDER BY id", args)
@@ -154,7 +158,7 @@ class StatsStore(StatsDisk):
 
         return self._ask(ask, [])
 
-    def records(self, players: tuple[str, ...] = ()) -> Pending:
+    def records(self, players: tuple[str, ...] = ()) -> Pending[RecordBook | None]:
         """The players' records (a ``game.records.RecordBook`` that no one changes any more; None when the
         statistics are off), made on the statistics thread: the frame loop only reads them. From a large file only
         what the screens show is read (``book.partial``): each game's most played players, the last used, and
@@ -171,12 +175,12 @@ class StatsStore(StatsDisk):
         """Another connection wrote to the file since the records were read (O(1): SQLite keeps the count)."""
         return self._version() != self._seen
 
-    def _ask(self, fn: Callable[[], Any], off: Any) -> Pending:
+    def _ask(self, fn: Callable[[], T], off: T) -> Pending[T]:
         if self.enabled:
             return Pending(self._submit(fn))
         from concurrent.futures import Future
 
-        done: Future = Future()
+        done: Future[T] = Future()
         done.set_result(off)
         return Pending(done)
 

@@ -5,9 +5,9 @@ import copy
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeAlias
 
-from rules.shapes import Observation, Spot
+from rules.shapes import JSON, ActionJSON, Observation, RefusalJSON, Spot
 
 
 class IllegalAction(ValueError):
@@ -30,14 +30,15 @@ class IllegalAction(ValueError):
     def __str__(self) -> str:
         return " ".join([self.key, *(f"{k}={v}" for k, v in self.params.items())])
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RefusalJSON:
         return {"key": self.key, "game": self.game, "params": dict(self.params)}
 
 
+Frozen: TypeAlias = "str | int | bool | None | tuple[Frozen, ...]"  # an action's value as the action holds it
 _PLAIN = frozenset({str, int, bool, type(None)})  # values that need no freezing (the common case, checked fast)
 
 
-def _freeze(value: Any) -> Any:
+def _freeze(value: object) -> Frozen:
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, (str, int, bool)) or value is None:
@@ -45,7 +46,7 @@ def _freeze(value: Any) -> Any:
     raise ValueError(f"action values must be strings, numbers or lists, not {type(value).__name__}")
 
 
-def _thaw(value: Any) -> Any:
+def _thaw(value: Frozen) -> JSON:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value
@@ -58,7 +59,8 @@ def refused(game: str, key: str, /, **params: object) -> IllegalAction:
     return exc
 
 
-def public_of(observation: Mapping[str, Any], public: Iterable[str], private: Mapping[str, Any]) -> dict[str, Any]:
+def public_of(observation: Mapping[str, object], public: Iterable[str],
+              private: Mapping[str, object]) -> dict[str, object]:
     """What anyone watching may know, laid out from the observing seat's chair, built from the game's allow-list:
     the ``public`` fields of ``observation`` as they are and each ``private`` field as what an onlooker gets
     instead. A field on neither list is absent, so a field someone adds stays out until someone lists it."""
@@ -89,16 +91,17 @@ class Action:
     args: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def make(cls, kind: str, **kwargs: Any) -> Action:
+    def make(cls, kind: str, **kwargs: object) -> Action:
         return cls(kind, tuple(sorted((k, v if type(v) in _PLAIN else _freeze(v)) for k, v in kwargs.items())))
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+    def from_dict(cls, data: Mapping[str, object]) -> Action:
         """Generic, unvalidated decoding; games validate the shape in their ``action_from_json``."""
-        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        if not isinstance(kind, str):
             raise IllegalAction("malformed", field="kind")
         try:
-            return cls.make(data["kind"], **{k: v for k, v in data.items() if k != "kind"})
+            return cls.make(kind, **{k: v for k, v in data.items() if k != "kind"})
         except (ValueError, TypeError) as exc:
             raise IllegalAction("malformed", field="args") from exc
 
@@ -114,7 +117,7 @@ class Action:
                 return v
         raise KeyError(name)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionJSON:
         return {"kind": self.kind, **{k: _thaw(v) for k, v in self.args}}
 
     def __str__(self) -> str:
@@ -258,7 +261,7 @@ class GameSpec:
     # ``{"hand": [], "legal": []}``). An observation holds exactly these fields (tests/test_redeal.py); the public
     # view, which tables draw unless the seat's own player holds the device and which onlookers and replays get,
     # is built from them, so a field nobody listed is absent.
-    private: Mapping[str, Any]
+    private: Mapping[str, object]
     public: tuple[str, ...]
     # The gestures (rules/gesture.py): (observation, source spot, target spot or None) -> the actions it may mean,
     # and (observation, action) -> the (source, target) gesture that makes it.
@@ -268,9 +271,9 @@ class GameSpec:
     # () -> review(match, seat) -> list of rules.review.Moment; imported when first asked for
     review: Callable[[], Callable[..., Any]] | None = None
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
-    vs_computer: Mapping[str, Any] = field(default_factory=dict)
+    vs_computer: Mapping[str, object] = field(default_factory=dict)
     bench: Bench = field(default_factory=Bench)  # what the tools measure the game by
 
-    def public_view(self, observation: Mapping[str, Any]) -> dict[str, Any]:
+    def public_view(self, observation: Mapping[str, object]) -> dict[str, object]:
         """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""
         return public_of(observation, self.public, self.private)

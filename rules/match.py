@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import cast
 
 from rules.core import Action, Event, GameSpec, GameState, IllegalAction
 from rules.shapes import Observation
@@ -19,7 +19,7 @@ class Match:
     undone actions stay in ``actions`` until a new action cuts the redo branch.
     """
 
-    def __init__(self, game_id: str, setup: Mapping[str, Any], actions: list[Action] | None = None,
+    def __init__(self, game_id: str, setup: Mapping[str, object], actions: list[Action] | None = None,
                  cursor: int | None = None) -> None:
         import rules  # the registry imports this module's siblings; defer to avoid a cycle
 
@@ -121,7 +121,7 @@ class Match:
         self.cursor = 0
 
     # --- saving ------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "format": "card-duels-match",
             "version": SAVE_VERSION,

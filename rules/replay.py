@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from typing import Any
 
 from rules.core import Action
 from rules.match import Match
@@ -100,6 +99,7 @@ def encode(match: Match, upto: int | None = None, computers: tuple[int, ...] | N
     flags |= _HAS_SEATS if computers is not None else 0
     out = bytearray([len(gid)]) + gid + bytes([flags])
     if flags & _HAS_SEED:
+        assert isinstance(seed, int)  # the flag is set for a whole-number seed only
         out += _varint(seed)
     if flags & _HAS_EXTRA:
         extra = json.dumps(setup, sort_keys=True, separators=(",", ":")).encode()
@@ -148,14 +148,14 @@ def _unwrap(code: str) -> bytes:
     return raw[1:-4]
 
 
-def _setup(r: _Reader) -> tuple[dict[str, Any], tuple[int, ...] | None]:
+def _setup(r: _Reader) -> tuple[dict[str, object], tuple[int, ...] | None]:
     flags = r.take(1)[0]
     if flags & ~(_HAS_SEED | _HAS_EXTRA | _HAS_SEATS):
         raise ReplayError("the code's setup is damaged")
-    setup: dict[str, Any] = {}
+    setup: dict[str, object] = {}
     if flags & _HAS_SEED:
-        setup["seed"] = r.varint()
-        if setup["seed"] >= SEED_LIMIT:
+        setup["seed"] = seed = r.varint()
+        if seed >= SEED_LIMIT:
             raise ReplayError("the code's seed is far too big")
     if flags & _HAS_EXTRA:
         try:

@@ -15,6 +15,14 @@ class ActionKind(TypedDict):
     kind: str
 
 
+class RefusalJSON(TypedDict):
+    """``IllegalAction.to_json()``: the refusal's key, the game whose door refused and the key's plain parameters."""
+
+    key: str
+    game: str
+    params: dict[str, object]
+
+
 class Observation(TypedDict):
     """What every observation says, whatever the game: whose it is, who moves, what that seat may do, the score."""
 

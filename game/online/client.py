@@ -12,14 +12,15 @@ import logging
 import queue
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from game.online import protocol
 from game.online.failures import connect_failure
 from game.online.keyfile import Keys
+from game.online.messages import ServerMsg
 from game.online.protocol import ProtocolError
 from game.online.seatfile import SavedSeat, SeatFile
 
@@ -40,7 +41,7 @@ class OnlineClient:
         self.seat_file = seat_file  # the app keeps its seat on disk; tests and tools need not
         self.reconnect_window = reconnect_window
         self.open_timeout = open_timeout
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.inbox: queue.Queue[ServerMsg] = queue.Queue()
         self.code: str | None = None
         self.token: str | None = None
         self.seat: int | None = None
@@ -53,7 +54,7 @@ class OnlineClient:
         self._ready = threading.Event()
         self._fatal: str | None = None
         self._fatal_kind = "seat_gone"
-        self._ws: Any = None
+        self._ws: ClientConnection | None = None
         self._thread = threading.Thread(target=self._run, name="card-duels-client", daemon=True)
         if resume is not None:  # a seat from an earlier run of the app: the first connection resumes it
             self.code, self.token, self.seat = resume.code, resume.token, resume.seat
@@ -64,7 +65,7 @@ class OnlineClient:
         self._ready.wait(2.0)  # the loop object exists within milliseconds; connecting happens later
         return self
 
-    def send(self, kind: str, **fields: Any) -> bool:
+    def send(self, kind: str, **fields: object) -> bool:
         """Queue a message for the server; False (and nothing sent) while there is no connection."""
         text = protocol.client_message(kind, **fields)  # a malformed message is our bug: fail here
         loop, out = self._loop, self._out
@@ -73,7 +74,7 @@ class OnlineClient:
         loop.call_soon_threadsafe(out.put_nowait, text)
         return True
 
-    def poll(self, limit: int = 200) -> list[dict[str, Any]]:
+    def poll(self, limit: int = 200) -> list[ServerMsg]:
         """Messages that arrived since the last call (server messages and ``_status`` notes)."""
         out = []
         for _ in range(limit):
@@ -99,7 +100,7 @@ class OnlineClient:
         if wait > 0 and self._thread.is_alive() and threading.current_thread() is not self._thread:
             self._thread.join(wait)
 
-    def wait_for(self, match: Any, timeout: float = 5.0) -> dict[str, Any]:
+    def wait_for(self, match: Callable[[ServerMsg], object], timeout: float = 5.0) -> ServerMsg:
         """Block until a message satisfies ``match`` (tests and tools only, never the frame loop)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -191,7 +192,7 @@ class OnlineClient:
             self.connected = False
             self._ws = None
 
-    async def _prove(self, ws: Any) -> bool:
+    async def _prove(self, ws: ClientConnection) -> bool:
         """Answer the server's challenge with the app's key (game/online/identity.py); False when the server
         refuses the proof or the name (then it is fatal: trying again would only be refused again)."""
         assert self.identity is not None  # asked only with one
@@ -214,7 +215,7 @@ class OnlineClient:
         self._fatal_kind = "name_taken" if msg.get("code") == "name_taken" else "other"
         return False
 
-    async def _answer(self, ws: Any) -> dict[str, Any]:
+    async def _answer(self, ws: ClientConnection) -> ServerMsg:
         """The server's next message (the answer to what was just sent), within the time a connection may take."""
         async with asyncio.timeout(self.open_timeout):
             while True:
@@ -223,7 +224,7 @@ class OnlineClient:
                 except ProtocolError as exc:
                     log.warning("ignored a server message: %s", exc)
 
-    async def _pump(self, ws: Any) -> None:
+    async def _pump(self, ws: ClientConnection) -> None:
         reader = asyncio.create_task(self._read(ws))
         writer = asyncio.create_task(self._write(ws))
         done, pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
@@ -232,7 +233,7 @@ class OnlineClient:
         for task in done:
             task.result()  # re-raise ConnectionClosed and friends for _session to report
 
-    async def _write(self, ws: Any) -> None:
+    async def _write(self, ws: ClientConnection) -> None:
         assert self._out is not None
         while True:
             text = await self._out.get()
@@ -240,7 +241,7 @@ class OnlineClient:
                 return
             await ws.send(text)
 
-    async def _read(self, ws: Any) -> None:
+    async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
             try:
                 msg = protocol.decode_server(raw)
@@ -251,14 +252,15 @@ class OnlineClient:
             self._note(msg)
             self.inbox.put(msg)
 
-    def _note(self, msg: dict[str, Any]) -> None:
+    def _note(self, msg: ServerMsg) -> None:
         """Remember the seat (for resuming) and stop resuming when the server says the seat is gone."""
         kind = msg["type"]
         keep = self.seat_file
         if kind == "seated":
             self.code, self.token, self.seat = msg["code"], msg["token"], msg["seat"]
             if keep is not None:
-                keep.save(self.url, msg["code"], msg["token"], msg["seat"], msg["game"], msg["names"][msg["seat"]])
+                keep.save(self.url, msg["code"], msg["token"], msg["seat"], msg["game"],
+                          msg["names"][msg["seat"]] or "")  # a nameless seat is refused on loading either way
         elif kind == "left":
             self.token = None
             if keep is not None:

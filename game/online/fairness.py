@@ -12,7 +12,8 @@ import hashlib
 import hmac
 import json
 import secrets
-from typing import Any
+from collections.abc import Mapping
+from typing import cast
 
 import rules
 from rules.core import IllegalAction
@@ -30,17 +31,17 @@ def commitment(seed: int, secret: str) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _canon(obs: Any) -> str:
+def _canon(obs: object) -> str:
     return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
-def replayed(game_id: str, seat: int, seed: int, actions: list[Any],
+def replayed(game_id: str, seat: int, seed: int, actions: list[object],
              seen: dict[int, str]) -> tuple[str | None, Match | None]:
     """(the problem, None), or (None, the whole game rebuilt from the revealed seed and moves)."""
     try:
         match = Match(game_id, {"seed": seed})
         for data in actions:
-            match.play(rules.action_from_json(game_id, data))
+            match.play(rules.action_from_json(game_id, cast(Mapping[str, object], data)))  # else it raises
     except (IllegalAction, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         return f"the revealed moves do not replay ({type(exc).__name__})", None
     for count, canon in seen.items():
@@ -61,7 +62,7 @@ class FairnessCheck:
         self.verdict: str | None = None  # None until checked, then "ok" or the problem
         self.match: Match | None = None  # the whole game, once the reveal checked out (its replay code)
 
-    def note(self, msg: dict[str, Any]) -> str | None:
+    def note(self, msg: Mapping[str, object]) -> str | None:
         """Record one message; returns the problem (once) when the revealed deal does not match."""
         if self.verdict is not None:
             return None
@@ -71,8 +72,9 @@ class FairnessCheck:
                 self.commit = commit
             elif not hmac.compare_digest(commit, self.commit):
                 return self._fail("the server changed its commitment during the game")
-        if msg.get("type") == "state" and isinstance(msg.get("obs"), dict) and isinstance(msg.get("count"), int):
-            self.seen[msg["count"]] = _canon(msg["obs"])
+        obs, count = msg.get("obs"), msg.get("count")
+        if msg.get("type") == "state" and isinstance(obs, dict) and isinstance(count, int):
+            self.seen[count] = _canon(obs)
         seed, secret, actions = msg.get("seed"), msg.get("secret"), msg.get("actions")
         if msg.get("status") != "over" or not isinstance(seed, int) or isinstance(seed, bool):
             return None

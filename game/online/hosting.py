@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from game.online.nearby import Announcer
 from game.online.server import GameServer, Limits
 from game.online.store import Store
+
+R = TypeVar("R")  # what a function run in the server's loop returns
 
 
 class ServerThread:
@@ -68,11 +70,11 @@ class ServerThread:
                 await asyncio.get_running_loop().run_in_executor(None, self.announcer.stop)
             await self.server.stop()
 
-    def call(self, fn: Callable[[], Any], timeout: float = 5.0) -> Any:
+    def call(self, fn: Callable[[], R], timeout: float = 5.0) -> R:
         """Run ``fn`` inside the server's loop (tests inspect and poke the server this way)."""
         assert self.loop is not None
 
-        async def wrapped() -> Any:
+        async def wrapped() -> R:
             return fn()
 
         return asyncio.run_coroutine_threadsafe(wrapped(), self.loop).result(timeout)

@@ -21,9 +21,10 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.online import protocol
+from game.online.messages import ClientMsg
 from game.online.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class Identities:
         proven = self.proven[conn] = Proven(player, name)
         return proven
 
-    def settled(self, conn: Conn, msg: dict[str, Any]) -> bool:
+    def settled(self, conn: Conn, msg: ClientMsg) -> bool:
         """Whether a message may go on at once: it names nobody, or its connection proved who it is (and then it
         plays under its own name, whatever it wrote). A name known to be claimed is refused here."""
         if "name" not in msg or msg["type"] == "prove":  # a proof vouches for its own name
@@ -145,7 +146,7 @@ class Identities:
             raise ProtocolError("name_taken", "another player plays under this name; prove who you are to use it")
         return False
 
-    async def vetted(self, msg: dict[str, Any], then: Callable[[], Awaitable[Any] | None]) -> None:
+    async def vetted(self, msg: ClientMsg, then: Callable[[], Awaitable[None] | None]) -> None:
         """A name used without a proof: asks the store whether anyone claimed it (on another gateway, or before a
         restart), then goes on with ``then``."""
         owner = await asyncio.to_thread(self.store.read, partial(owner_of, folded=fold(msg["name"])))
@@ -162,13 +163,13 @@ class Identifying(GatewayParts):
 
     identities: Identities
 
-    def _on_challenge(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def _on_challenge(self, conn: Conn, msg: ClientMsg, now: float) -> None:
         self.send(conn, protocol.message("challenge", nonce=self.identities.challenge(conn)))
 
-    def _on_prove(self, conn: Conn, msg: dict[str, Any], now: float) -> Awaitable[None]:
+    def _on_prove(self, conn: Conn, msg: ClientMsg, now: float) -> Awaitable[None]:
         return self._proved(conn, msg)
 
-    async def _proved(self, conn: Conn, msg: dict[str, Any]) -> None:
+    async def _proved(self, conn: Conn, msg: ClientMsg) -> None:
         proven = await self.identities.prove(conn, msg["key"], msg["sig"], msg["name"])
         log.info("player %s proved its key (as %s)", proven.player[:8], proven.name)
         self.send(conn, protocol.message("identified", player=proven.player, name=proven.name))

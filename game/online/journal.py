@@ -17,27 +17,30 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from game.online.store import Db, Store
+
+R = TypeVar("R")  # what an op's transaction returns, handed to its ``done``
+C = TypeVar("C")  # a connection, as the server's ``deliver`` and ``failed`` take it
 
 log = logging.getLogger("carduels.online")
 
 
 @dataclass
-class Op:
+class Op(Generic[R]):
     code: str | None  # the table it changes (announced to the other gateways); None: no table
-    fn: Callable[[Db], Any]  # runs in the transaction; a falsy result means its guard lost
-    done: Callable[[Any], None] | None = None  # called in the event loop with the result, after the commit
+    fn: Callable[[Db], R]  # runs in the transaction; a falsy result means its guard lost
+    done: Callable[[R], None] | None = None  # called in the event loop with the result, after the commit
     payload: str = ""  # what the announcement carries (e.g. the action, so nobody has to read it back)
 
 
-class Journal:
-    def __init__(self, store: Store, origin: str, deliver: Callable[[Any, Any], None],
-                 failed: Callable[[Any], None]) -> None:
+class Journal(Generic[C]):
+    def __init__(self, store: Store, origin: str, deliver: Callable[[C, bytes], None],
+                 failed: Callable[[C], None]) -> None:
         self.store, self.origin, self.deliver, self.failed = store, origin, deliver, failed
-        self.ops: list[Op] = []
-        self.msgs: list[tuple[Any, Any, str | None]] = []
+        self.ops: list[Op[Any]] = []  # each op's result goes to its own ``done``, whatever its type
+        self.msgs: list[tuple[C, bytes, str | None]] = []
         self.pending: dict[str, int] = {}  # changes not yet committed (queued or being written), by table
         self.held: dict[int, int] = {}  # messages waiting, by connection (id)
         self.busy = False
@@ -46,13 +49,13 @@ class Journal:
         self.timed: Callable[[float], None] = lambda seconds: None  # each commit's time (the metrics)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="store")
 
-    def write(self, op: Op) -> None:
+    def write(self, op: Op[R]) -> None:
         self.ops.append(op)
         if op.code is not None:
             self.pending[op.code] = self.pending.get(op.code, 0) + 1
         self._schedule()
 
-    def send(self, conn: Any, text: str | bytes, code: str | None = None) -> None:
+    def send(self, conn: C, text: bytes, code: str | None = None) -> None:
         """Queue ``text``; ``code`` names the table it is about (dropped if a change to that table is lost).
 
         It waits only for what it follows from: uncommitted changes to its table, and earlier messages to the
@@ -88,13 +91,13 @@ class Journal:
         fut = asyncio.get_running_loop().run_in_executor(self._pool, self._commit, ops)
         fut.add_done_callback(lambda f: self._committed(f.result(), ops, msgs))
 
-    def _commit(self, ops: list[Op]) -> list[Any]:
+    def _commit(self, ops: list[Op[Any]]) -> list[object]:
         """The ops of the tables in one transaction, in the order of their codes (so two gateways lock rows in
         the same order and cannot deadlock; a table's own ops keep theirs), then those of no table (the reaper,
         quick match: rows of any table) in another. If a transaction fails, each of its ops in its own."""
         t0 = time.perf_counter()
         order = sorted(range(len(ops)), key=lambda i: ops[i].code or "")
-        out: list[Any] = [None] * len(ops)
+        out: list[object] = [None] * len(ops)
         for part in ([i for i in order if ops[i].code is not None], [i for i in order if ops[i].code is None]):
             if part:
                 for i, res in zip(part, self._transaction([ops[i] for i in part]), strict=True):
@@ -102,12 +105,12 @@ class Journal:
         out.append(time.perf_counter() - t0)
         return out
 
-    def _transaction(self, ops: list[Op]) -> list[Any]:
+    def _transaction(self, ops: list[Op[Any]]) -> list[object]:
         try:
             return list(self.store.run(lambda db: [self._one(db, op) for op in ops]))
         except Exception as exc:  # noqa: BLE001 - retried op by op below
             log.warning("a group commit failed (%r); committing its %d changes one by one", exc, len(ops))
-        out = []
+        out: list[object] = []
         for op in ops:
             try:
                 out.append(self.store.run(partial(self._one, op=op)))
@@ -116,7 +119,7 @@ class Journal:
                 out.append(_Failed())
         return out
 
-    def _one(self, db: Db, op: Op) -> Any:
+    def _one(self, db: Db, op: Op[R]) -> R:
         # a guarded write may carry the announcement itself (PostgreSQL: made iff its guard matched) ...
         db.note = None if op.code is None else f"{op.code} {self.origin} {op.payload}"
         res = op.fn(db)
@@ -126,10 +129,13 @@ class Journal:
         db.note = None
         return res
 
-    def _committed(self, results: list[Any], ops: list[Op], msgs: list[tuple[Any, Any, str | None]]) -> None:
+    def _committed(self, results: list[object], ops: list[Op[Any]],
+                   msgs: list[tuple[C, bytes, str | None]]) -> None:
         self.busy = False
         self.commits += 1
-        self.timed(results.pop())
+        seconds = results.pop()  # _commit's last entry: how long the commit took
+        assert isinstance(seconds, float)
+        self.timed(seconds)
         for op in ops:
             if op.code is not None:
                 left = self.pending[op.code] - 1
@@ -151,7 +157,7 @@ class Journal:
         if self.ops or self.msgs:
             self._schedule()
 
-    def _deliver(self, msgs: list[tuple[Any, Any, str | None]], lost: set[str | None]) -> None:
+    def _deliver(self, msgs: list[tuple[C, bytes, str | None]], lost: set[str | None]) -> None:
         for conn, text, code in msgs:
             left = self.held[id(conn)] - 1
             if left:

@@ -13,7 +13,6 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Any
 
 from game.online.identity import b64, player_id, signed_text, unb64
 from game.paths import atomic_write, user_data_dir
@@ -92,7 +91,7 @@ class KeyFile:
             self.problem = f"unreadable: {exc}"
             return None
         try:
-            data: Any = json.loads(text)
+            data: object = json.loads(text)
             if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("seed"), str):
                 raise ValueError("not an identity of this version")
             return Keys(unb64(data["seed"]))

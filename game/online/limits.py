@@ -13,7 +13,11 @@ from __future__ import annotations
 import ipaddress
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import ServerConnection
+    from websockets.datastructures import Headers
 
 
 @dataclass
@@ -55,7 +59,7 @@ class Limits:
 class Conn:
     """One client connection: its seat (if any), its rate-limit bucket and its bad-behaviour counters."""
 
-    def __init__(self, ws: Any, ip: str, limits: Limits, now: float) -> None:
+    def __init__(self, ws: ServerConnection, ip: str, limits: Limits, now: float) -> None:
         self.ws, self.peer, self.ip = ws, ip, address_group(ip)
         self.opened = now
         self.messages = 0
@@ -94,7 +98,7 @@ def address_group(ip: str) -> str:
     return str(addr)
 
 
-def client_address(peer: str, headers: Any, trusted: frozenset[str]) -> str:
+def client_address(peer: str, headers: Headers | None, trusted: frozenset[str]) -> str:
     """The address a connection counts against: the peer, or - from a trusted proxy only - the last
     address in ``X-Forwarded-For`` that is not itself a trusted proxy."""
     if peer not in trusted or headers is None:

@@ -10,7 +10,45 @@ from __future__ import annotations
 import asyncio
 import bisect
 import time
-from typing import Any
+from collections.abc import Sized
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from websockets.asyncio.server import ServerConnection
+    from websockets.http11 import Request, Response
+
+    from game.online.store import Store
+
+class _Commits(Protocol):
+    @property
+    def commits(self) -> int: ...
+
+
+class Gateway(Protocol):
+    """What the operator's pages read of a gateway (``server.GameServer``; not ``parts.GatewayParts``, which
+    names this module's ``Metrics``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def tables(self) -> Sized: ...
+    @property
+    def conns(self) -> Sized: ...
+    @property
+    def open_count(self) -> int: ...
+    @property
+    def handled(self) -> int: ...
+    @property
+    def journal(self) -> _Commits: ...
+    @property
+    def metrics(self) -> Metrics: ...
+    @property
+    def store(self) -> Store: ...
+    @property
+    def _reader(self) -> Executor: ...
+
 
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
@@ -47,7 +85,7 @@ class Metrics:
     def observe(self, seconds: float) -> None:
         self.latency.observe(seconds)
 
-    def text(self, server: Any) -> str:
+    def text(self, server: Gateway) -> str:
         journal = server.journal
         label = f'gateway="{server.id}"'  # several gateways behind one scrape address stay apart
         # no gauge may be named like a counter without its _total: Prometheus clients read both as one family
@@ -69,7 +107,7 @@ class Metrics:
         return "\n".join(out) + "\n"
 
 
-async def http_answer(server: Any, ws: Any, request: Any) -> Any:
+async def http_answer(server: Gateway, ws: ServerConnection, request: Request) -> Response | None:
     """The answer to a plain HTTP request for one of the operator's paths, or None (a websocket upgrade)."""
     path = request.path.split("?", 1)[0]
     if path == "/healthz":

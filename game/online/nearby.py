@@ -18,9 +18,13 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: only a server that announces, or a screen that listens, needs zeroconf
+    from zeroconf import ServiceInfo, ServiceStateChange, Zeroconf
+    from zeroconf.asyncio import AsyncZeroconf
 
 from game.online.address import lan_address
 from game.online.protocol import VERSION, is_code, player_name
@@ -51,9 +55,9 @@ class Announcer:
     def __init__(self, host: str, game: str = "", code: str = "", address: str | None = None) -> None:
         self.props = {"v": str(VERSION), "host": host, "game": game, "code": code, "id": secrets.token_hex(8)}
         self.address = address
-        self.zc: Any = None
-        self.azc: Any = None  # the async API's instance (async_start)
-        self.info: Any = None
+        self.zc: Zeroconf | None = None
+        self.azc: AsyncZeroconf | None = None  # the async API's instance (async_start)
+        self.info: ServiceInfo | None = None
         self.port = 0
 
     def start(self, port: int) -> None:
@@ -96,7 +100,7 @@ class Announcer:
         finally:
             await azc.async_close()
 
-    def _info(self) -> Any:
+    def _info(self) -> ServiceInfo:
         from zeroconf import ServiceInfo  # noqa: PLC0415
 
         label = re.sub(r"[^A-Za-z0-9-]", "-", self.props["host"])[:40] or "card-duels"
@@ -124,12 +128,12 @@ class Announcer:
                 zc.close()
 
 
-def _text(props: dict[Any, Any], key: str) -> str:
+def _text(props: Mapping[bytes, bytes | None], key: str) -> str:
     value = props.get(key.encode())
     return value.decode("utf-8", "replace")[:64] if isinstance(value, bytes) else ""
 
 
-def parse(key: str, addresses: list[str], port: int, props: dict[Any, Any]) -> Nearby | None:
+def parse(key: str, addresses: list[str], port: int, props: Mapping[bytes, bytes | None]) -> Nearby | None:
     """What the Online screen may show of one service, checked like any message from the network."""
     if _text(props, "v") != str(VERSION) or not addresses or not 0 < port < 65536:
         return None
@@ -162,7 +166,7 @@ class Browser:
     """Listens for servers on the local network; :meth:`found` is safe to call from the frame loop."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.zc: Any = None
+        self.zc: Zeroconf | None = None
         self.clock = clock
         self._found: dict[str, tuple[Nearby, float]] = {}  # service name -> what it said, when last confirmed
         self._lock = threading.Lock()
@@ -182,7 +186,7 @@ class Browser:
         threading.Thread(target=self._refresh, name="card-duels-nearby", daemon=True).start()
         return self
 
-    def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+    def _on_change(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         if state_change.name == "Removed":
             self.removed(name)
         else:  # resolving waits for an answer: not in zeroconf's own thread

@@ -7,26 +7,53 @@ False otherwise; the server then answers ``stale`` and sends the table as the st
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from game.online.store import Db, token_hash
+
+if TYPE_CHECKING:
+    from game.online.messages import Ending
+    from rules.shapes import ActionJSON
 
 ROW = ("code, game, seed, secret, name0, token0, name1, token1, ip, result, created, finished, closed, moves, "
        "quick, here0, here1, away0, away1, again0, again1, next")
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def record(row: tuple[Any, ...], actions: list[Any]) -> dict[str, Any]:
+class TableRecord(TypedDict):
+    """A table as the store has it (``load``): the columns that the server reads, each seat's as a pair, the
+    result decoded and the actions from ``since`` on as their JSON."""
+
+    code: str
+    game: str
+    seed: int
+    secret: str
+    created: float
+    moves: int
+    quick: int
+    next: str | None
+    names: list[str | None]
+    tokens: list[str]  # the seats' token hashes ("" for a free or given-up seat)
+    here: list[str | None]  # the gateway holding each seat ("" or None: nobody)
+    away: list[float | None]  # since when each seat is empty
+    again: list[str]  # the hash of each seat's rematch token ("" not asked)
+    result: Ending | None
+    ip: str
+    actions: list[ActionJSON]
+
+
+def record(row: tuple[Any, ...], actions: list[ActionJSON]) -> TableRecord:
     r = dict(zip(ROW.split(", "), row, strict=True))
-    return {**r, "names": [r["name0"], r["name1"]], "tokens": [r["token0"] or "", r["token1"] or ""],
-            "here": [r["here0"], r["here1"]], "away": [r["away0"], r["away1"]], "again": [r["again0"], r["again1"]],
-            "result": json.loads(r["result"]) if r["result"] else None, "ip": r["ip"] or "?", "actions": actions}
+    return cast(TableRecord, {  # the columns keep their own names too (a TypedDict may be wider than it says)
+        **r, "names": [r["name0"], r["name1"]], "tokens": [r["token0"] or "", r["token1"] or ""],
+        "here": [r["here0"], r["here1"]], "away": [r["away0"], r["away1"]], "again": [r["again0"], r["again1"]],
+        "result": json.loads(r["result"]) if r["result"] else None, "ip": r["ip"] or "?", "actions": actions})
 
 
-def load(db: Db, code: str, since: int = 0) -> dict[str, Any] | None:
+def load(db: Db, code: str, since: int = 0) -> TableRecord | None:
     """The table and its actions from ``since`` on (decoded JSON), or None when there is no open table."""
     row = db.one(f"SELECT {ROW} FROM tables WHERE code = ? AND closed = 0", (code,))
     if row is None:
@@ -78,7 +105,7 @@ def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, toke
     return True
 
 
-def seat(db: Db, code: str, name: str, token: str, here: str) -> Any:
+def seat(db: Db, code: str, name: str, token: str, here: str) -> object:
     """The second seat, if it is still free."""
     return db.guarded("UPDATE tables SET name1 = ?, token1 = ?, here1 = ?, away1 = NULL, quick = 0 "
                       "WHERE code = ? AND name1 IS NULL AND closed = 0", (name, token_hash(token), here, code))
@@ -91,13 +118,13 @@ def quick_partner(db: Db, game: str) -> str | None:
     return row[0] if row else None
 
 
-def here(db: Db, code: str, seat_: int, gateway: str) -> Any:
+def here(db: Db, code: str, seat_: int, gateway: str) -> object:
     """A player took their seat on ``gateway`` (a connection there holds it now)."""
     return db.guarded(f"UPDATE tables SET here{seat_} = ?, away{seat_} = NULL WHERE code = ? AND closed = 0",
                       (gateway, code))
 
 
-def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> Any:
+def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> object:
     """The seat's connection on ``gateway`` is gone (unless another gateway has taken the seat since)."""
     return db.guarded(f"UPDATE tables SET here{seat_} = '', away{seat_} = ? WHERE code = ? AND here{seat_} = ?",
                       (now, code, gateway))
@@ -120,20 +147,20 @@ def closed(db: Db, code: str, keep: bool, now: float) -> bool:
 
 
 # --- playing -------------------------------------------------------------------------------------------------------
-def act(db: Db, code: str, n: int, action: dict[str, Any], over: bool, now: float) -> Any:
+def act(db: Db, code: str, n: int, action: ActionJSON, over: bool, now: float) -> object:
     """Action number ``n``; the per-table move number orders moves, so a lost race changes nothing."""
     return db.guarded("UPDATE tables SET moves = moves + 1, finished = CASE WHEN ? = 1 THEN ? ELSE finished END "
                       "WHERE code = ? AND moves = ? AND result IS NULL AND closed = 0", (int(over), now, code, n),
                       ("actions (code, n, action)", (code, n, _json(action))))
 
 
-def result(db: Db, code: str, outcome: dict[str, Any], now: float) -> Any:
+def result(db: Db, code: str, outcome: Ending, now: float) -> object:
     """A resignation or an abandoned seat ends a game that is still running."""
     return db.guarded("UPDATE tables SET result = ?, finished = ? WHERE code = ? AND result IS NULL "
                       "AND finished IS NULL AND name1 IS NOT NULL", (_json(outcome), now, code))
 
 
-def again(db: Db, code: str, seat_: int, new_token_hash: str) -> Any:
+def again(db: Db, code: str, seat_: int, new_token_hash: str) -> object:
     """This seat asks for a rematch; the hash is of the token it will hold at the new table."""
     return db.guarded(f"UPDATE tables SET again{seat_} = ? WHERE code = ? AND finished IS NOT NULL "
                       "AND next IS NULL", (new_token_hash, code))

@@ -9,7 +9,7 @@ asks first (keep the seat and come back later, or resign); only an explicit resi
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -244,7 +244,7 @@ class OnlineTable(TableScene):
         return cols
 
     # --- drawing: a note on top of the table ----------------------------------------------------------------------
-    def banner(self) -> tuple[str, Any] | None:
+    def banner(self) -> tuple[str, theme.Color] | None:
         m = self.remote
         if m.link in ("connecting", "reconnecting"):
             return self.t("online.reconnecting"), theme.BAD

@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Awaitable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.online import ops, protocol
 from game.online.limits import Conn
+from game.online.messages import ClientMsg, Step
 from game.online.protocol import ProtocolError
 from game.online.store import token_hash
 from game.online.table import Table, new_token
@@ -26,13 +28,13 @@ else:
 
 
 class Playing(GatewayParts):
-    def _on_act(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def _on_act(self, conn: Conn, msg: ClientMsg, now: float) -> None:
         table = self._table_of(conn)
         start, code = table.count, table.code
         events = table.act(conn.seat, msg["at"], msg["action"])  # type: ignore[arg-type]  # seated: _table_of checked
         data, over, wall = table.match.actions[start].to_json(), table.over, time.time()
 
-        def stored(res: Any) -> None:
+        def stored(res: object) -> None:
             self.metrics.observe(time.monotonic() - now)
             if not res:
                 self.resync(code, conn, "act")
@@ -49,19 +51,19 @@ class Playing(GatewayParts):
         self.write(table, lambda db: ops.result(db, code, outcome, wall), partial(_resync_unless, self, code))
         self.push_state(table, table.count, [])
 
-    def push_state(self, table: Table, start: int, events: list[list[Any]]) -> None:
+    def push_state(self, table: Table, start: int, events: list[Step]) -> None:
         for i, s in enumerate(table.seats):
             if s.conn is not None:
                 self.send(s.conn, table.state_message(i, start, full=False, events=events), table.code)
 
-    def _on_resign(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def _on_resign(self, conn: Conn, msg: ClientMsg, now: float) -> None:
         table = self._table_of(conn)
         if table.status == "waiting":
             raise ProtocolError("waiting_for_opponent", "nobody has joined yet; leave to close the table")
         table.resign(conn.seat)  # type: ignore[arg-type]  # seated: _table_of checked
         self._ended(table)
 
-    def _on_sync(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
+    def _on_sync(self, conn: Conn, msg: ClientMsg, now: float) -> Awaitable[None] | None:
         """The whole picture again; at most one a second per connection (a snapshot replays the deal)."""
         wait = conn.last_sync + self.limits.sync_every - now
         conn.last_sync = max(now, conn.last_sync + self.limits.sync_every)
@@ -81,11 +83,11 @@ class Playing(GatewayParts):
         else:
             self.send(conn, table.state_message(conn.seat, 0, full=True), table.code)  # type: ignore[arg-type]  # seated
 
-    def _on_ping(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def _on_ping(self, conn: Conn, msg: ClientMsg, now: float) -> None:
         self.send(conn, protocol.message("pong", id=msg["id"]))
 
     # --- the rematch -------------------------------------------------------------------------------------------
-    def _on_rematch(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def _on_rematch(self, conn: Conn, msg: ClientMsg, now: float) -> None:
         """Ask for a rematch (again: the same answer); when both have asked, the new table opens."""
         table = self._table_of(conn)
         seat = conn.seat
@@ -100,7 +102,7 @@ class Playing(GatewayParts):
             me.again = token_hash(me.again_token)
             code, digest = table.code, me.again
 
-            def asked(res: Any) -> None:
+            def asked(res: object) -> None:
                 if res:
                     self._maybe_rematch(table)
                 else:
@@ -120,7 +122,7 @@ class Playing(GatewayParts):
         names, hashes = [old[1].name, old[0].name], [old[1].again, old[0].again]
         holders = [self.id if old[1].conn is not None else "", self.id if old[0].conn is not None else ""]
 
-        def made(res: Any) -> None:
+        def made(res: object) -> None:
             table.making = False
             if res:
                 table.next_code = new.code
@@ -129,7 +131,7 @@ class Playing(GatewayParts):
         self.write(table, lambda db: ops.rematch(db, table.code, new.code, new.game_id, new.seed, new.secret,
                                                  names, hashes, table.ip, holders, new.created), made)
 
-    def follow_rematch(self, table: Table, new: Table | None = None) -> Any:
+    def follow_rematch(self, table: Table, new: Table | None = None) -> None:
         """Seat this gateway's players of ``table`` at its rematch (``new`` when this gateway made it)."""
         if new is not None:
             for i, s in enumerate(new.seats):
@@ -167,7 +169,7 @@ class Playing(GatewayParts):
             table.idle_since = time.monotonic()
 
 
-def _resync_unless(parts: GatewayParts, code: str, res: Any) -> None:
+def _resync_unless(parts: GatewayParts, code: str, res: object) -> None:
     """After a result was written: a lost race (``res`` false) resyncs the table's players."""
     if not res:
         parts.resync(code)

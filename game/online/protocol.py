@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
-from typing import Any, NoReturn
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from game import names_check
+from game.online.messages import ClientMsg, ServerMsg
+
+if TYPE_CHECKING:
+    from rules.shapes import ActionJSON, RefusalJSON
 
 VERSION = 1
 MAX_CLIENT_BYTES = 4096  # a client message; the largest legal one (a big Kombi play) is about 200 bytes
@@ -63,7 +67,7 @@ class ProtocolError(ValueError):
     """A message the protocol refuses; ``code`` is one of :data:`ERRORS`, the text says what was wrong."""
 
     def __init__(self, code: str, message: str, ref: str | None = None,
-                 refusal: dict[str, Any] | None = None) -> None:
+                 refusal: RefusalJSON | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.ref = ref  # the type of the refused message, when it got that far
@@ -178,7 +182,7 @@ def _action_value(value: object, depth: int) -> None:
     raise ProtocolError("bad_action", "an action holds only words, numbers and short lists")
 
 
-def _action(value: object) -> dict[str, Any]:
+def _action(value: object) -> ActionJSON:
     if not isinstance(value, dict) or not 1 <= len(value) <= 8:
         raise ProtocolError("bad_action", "the action must be an object like {\"kind\": \"draw\"}")
     if not isinstance(value.get("kind"), str):
@@ -211,7 +215,7 @@ def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not allowed")
 
 
-def parse_json(raw: str | bytes, limit: int) -> dict[str, Any]:
+def parse_json(raw: str | bytes, limit: int) -> dict[str, object]:
     """A JSON object from a text frame, or :class:`ProtocolError` naming what is wrong with it."""
     if isinstance(raw, (bytes, bytearray, memoryview)):
         raise ProtocolError("binary", "binary messages are not accepted; send JSON text")
@@ -226,7 +230,7 @@ def parse_json(raw: str | bytes, limit: int) -> dict[str, Any]:
     return data
 
 
-def decode_client(raw: str | bytes) -> dict[str, Any]:
+def decode_client(raw: str | bytes) -> ClientMsg:
     """Parse and strictly check one client message; the result holds only the schema's fields."""
     data = parse_json(raw, MAX_CLIENT_BYTES)
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):
@@ -241,44 +245,44 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
         raise
 
 
-def _check_fields(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+def _check_fields(kind: str, data: dict[str, object]) -> ClientMsg:
     schema = SCHEMAS[kind]
     extra = sorted(k for k in data if k not in schema and k not in ("v", "type"))
     if extra:
         raise ProtocolError("bad_field", f"unexpected field {str(extra[0])[:24]!r} in '{kind}'")
-    out: dict[str, Any] = {"type": kind}
+    out: dict[str, object] = {"type": kind}
     for field, check in schema.items():
         if field not in data:
             raise ProtocolError("missing_field", f"'{kind}' needs the field '{field}'")
         out[field] = check(data[field])
-    return out
+    return cast(ClientMsg, out)  # each field as its schema's check returned it
 
 
-def message(kind: str, **fields: Any) -> dict[str, Any]:
+def message(kind: str, **fields: object) -> dict[str, object]:
     return {"v": VERSION, "type": kind, **fields}
 
 
-def error(code: str, text: str, ref: str | None = None, refusal: dict[str, Any] | None = None) -> dict[str, Any]:
+def error(code: str, text: str, ref: str | None = None, refusal: RefusalJSON | None = None) -> dict[str, object]:
     if refusal is None:
         return message("error", code=code, message=text, ref=ref)
     return message("error", code=code, message=text, ref=ref, refusal=refusal)
 
 
-def encode(msg: dict[str, Any]) -> str:
+def encode(msg: Mapping[str, object]) -> str:
     """Compact JSON; ASCII escapes make any string (even a lone surrogate) safe to send."""
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=True)
 
 
-def client_message(kind: str, **fields: Any) -> str:
+def client_message(kind: str, **fields: object) -> str:
     """What a client sends; checked against the schema first so a client bug fails here, not on the server."""
     text = encode(message(kind, **fields))
     decode_client(text)
     return text
 
 
-def decode_server(raw: str | bytes) -> dict[str, Any]:
+def decode_server(raw: str | bytes) -> ServerMsg:
     """A server message as a client reads it: a known type and the fields the client relies on."""
-    data = parse_json(raw, MAX_SERVER_BYTES)
+    data = cast(ServerMsg, parse_json(raw, MAX_SERVER_BYTES))  # the shape that _check_server holds it to below
     if data.get("v") != VERSION:
         raise ProtocolError("bad_version", f"the server speaks another protocol version ({data.get('v')!r})")
     kind = data.get("type")
@@ -306,15 +310,15 @@ def _refusal(value: object) -> bool:
         and len(str(v)) <= 300 for k, v in params.items())
 
 
-def _check_server(kind: str, data: dict[str, Any]) -> None:
+def _check_server(kind: str, data: ServerMsg) -> None:
     """What the client relies on, checked: seats, counts, names, flags and the shapes of obs and events."""
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise ValueError(what)
 
-    def seat_names(names: Any) -> None:
+    def seat_names(names: list[str | None] | None) -> None:
         need(isinstance(names, list) and len(names) == 2, "names")
-        for n in names:
+        for n in names or ():  # need() refused a missing list
             if n is not None:
                 names_check.check_name(n)
         if "connected" in data or kind != "seated":
@@ -333,9 +337,10 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
     elif kind == "state":
         need(number(data.get("seat"), 1) and number(data.get("count")) and number(data.get("from")), "counts")
         need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
-        obs: Any = data.get("obs")  # JSON, checked just below
+        obs = data.get("obs")
         need(isinstance(obs, dict) and obs.get("to_move") in (None, 0, 1) and obs.get("to_move") is not True
              and obs.get("to_move") is not False, "obs.to_move")
+        assert obs is not None  # need() refused anything but an object
         import rules
 
         need(obs.get("game") in rules.GAMES and isinstance(obs.get("legal", []), list), "obs.game or obs.legal")

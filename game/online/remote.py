@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
+from game.online.messages import Ending, ServerMsg
 from rules.core import Action, Event, IllegalAction
 from rules.match import Match
-from rules.shapes import Observation
+from rules.shapes import JSON, Observation
 
 _ENGLISH = {
     "online.not_started": "The game has not started yet.",
@@ -33,14 +34,14 @@ _ENGLISH = {
 }
 
 
-def _english(key: str, **params: Any) -> str:
+def _english(key: str, **params: object) -> str:
     return _ENGLISH.get(key, key).format(**params)
 
 
 class RemoteState:
     """The game as one seat sees it now; offers the slice of the GameState API that tables read."""
 
-    def __init__(self, obs: Observation, seat: int, events: tuple[Event, ...], result: dict | None,
+    def __init__(self, obs: Observation, seat: int, events: tuple[Event, ...], result: Ending | None,
                  pending: bool = False) -> None:
         self.obs, self.seat, self.events, self.result, self.pending = obs, seat, events, result, pending
 
@@ -81,13 +82,13 @@ class RemoteMatch:
                  t: Callable[..., str] | None = None) -> None:
         self.game_id, self.seat, self.send = game_id, seat, send
         self.t = t if t is not None else _english
-        self.setup: dict[str, Any] = {}  # the seed appears here once the server reveals it (game over)
+        self.setup: dict[str, JSON] = {}  # the seed appears here once the server reveals it (game over)
         self.cursor = 0
         self.actions: list[Action | None] = []  # this seat's own actions; the opponent's stay unknown (None)
         self.names: list[str | None] = [None, None]
         self.connected = [False, False]
         self.status = "waiting"  # waiting | playing | over (the table's), closed
-        self.result: dict[str, Any] | None = None
+        self.result: Ending | None = None
         self.link = "connected"  # made once seated, so connected; then reconnecting | failed | closed
         self.link_reason = ""  # the technical reason (the log's)
         self.link_kind = ""  # what the player reads (game/online/failures.py)
@@ -96,7 +97,7 @@ class RemoteMatch:
         self._state: RemoteState | None = None
         self._log: list[tuple[int, Event]] = []
         self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
-        self._steps: deque[dict[str, Any]] = deque()
+        self._steps: deque[ServerMsg] = deque()
         self._notices: list[tuple[str, bool]] = []
         self.fairness = FairnessCheck(game_id, seat)  # checks the revealed deal against its commitment
 
@@ -196,7 +197,7 @@ class RemoteMatch:
         return False
 
     # --- what the server says ----------------------------------------------------------------------------------
-    def feed(self, messages: list[dict[str, Any]]) -> bool:
+    def feed(self, messages: list[ServerMsg]) -> bool:
         """Take in client messages; True when a full snapshot replaced the view (no animation for that)."""
         reset = False
         for msg in messages:
@@ -237,7 +238,7 @@ class RemoteMatch:
         out, self._notices = self._notices, []
         return out
 
-    def _apply(self, msg: dict[str, Any]) -> tuple[Event, ...]:
+    def _apply(self, msg: ServerMsg) -> tuple[Event, ...]:
         pairs = [(int(i), e) for i, e in msg["events"]]
         if msg["full"]:
             self._log = pairs
@@ -263,7 +264,7 @@ class RemoteMatch:
             self._seen[count] = self._state
         return events
 
-    def _presence(self, msg: dict[str, Any]) -> None:
+    def _presence(self, msg: ServerMsg) -> None:
         other = 1 - self.seat
         was_there, had_name = self.connected[other], self.names[other] is not None
         self.names, self.connected = list(msg["names"]), list(msg["connected"])
@@ -278,7 +279,7 @@ class RemoteMatch:
         elif not was_there and self.connected[other]:
             self._notices.append((self.t("online.opponent_back", name=name), False))
 
-    def _error(self, msg: dict[str, Any]) -> None:
+    def _error(self, msg: ServerMsg) -> None:
         if msg.get("ref") == "act" or self.pending is not None:
             self.pending = None
             if self._state is not None:
@@ -300,7 +301,7 @@ class RemoteMatch:
         if msg.get("ref") == "resume" and code in ("no_table", "bad_token", "too_many_attempts"):
             self.link, self.link_reason, self.link_kind = "failed", text, "seat_gone"
 
-    def _link(self, msg: dict[str, Any]) -> None:
+    def _link(self, msg: ServerMsg) -> None:
         self.link, self.link_reason, self.link_kind = msg["status"], msg.get("reason", ""), msg.get("kind", "")
         if self.link != "connected" and self.pending is not None:  # the move may be lost: the snapshot tells
             self.pending = None

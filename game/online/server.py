@@ -14,12 +14,12 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
@@ -38,6 +38,12 @@ from game.online.table import Table
 
 __all__ = ["Conn", "GameServer", "Limits"]
 
+if TYPE_CHECKING:
+    from socket import socket
+    from ssl import SSLContext
+
+    from websockets.http11 import Request, Response
+
 log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
@@ -45,7 +51,7 @@ access = logging.getLogger("carduels.access")
 class GameServer(Seating, Playing, Sharing, Identifying):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
-                 ssl: Any = None) -> None:
+                 ssl: SSLContext | None = None) -> None:
         self.limits = limits or Limits()
         self.heap = heap  # the standalone server manages the process's garbage collector; a thread in the app does not
         self.seeds = seeds or (lambda: secrets.randbelow(2**31 - 2) + 1)
@@ -63,13 +69,13 @@ class GameServer(Seating, Playing, Sharing, Identifying):
         self.origins: list[Origin | None] | None = [*map(Origin, origins), None] if origins else None
         self.ssl = ssl
         self.port = 0
-        self._server: Any = None
+        self._server: Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self.handled = 0  # messages handled; the tests and the bench read it
         Sharing.__init__(self)
 
     # --- running -------------------------------------------------------------------------------------
-    async def start(self, host: str = "127.0.0.1", port: int = 0, sock: Any = None,
+    async def start(self, host: str = "127.0.0.1", port: int = 0, sock: socket | None = None,
                     reuse_port: bool = False) -> GameServer:
         where: dict[str, Any] = {"sock": sock} if sock is not None else {"host": host, "port": port}
         if reuse_port:
@@ -99,12 +105,12 @@ class GameServer(Seating, Playing, Sharing, Identifying):
         if self.own_store:
             self.store.close()
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Coroutine[object, None, object]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _admit(self, ws: ServerConnection, request: Any) -> Any:
+    async def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
         answer = await http_answer(self, ws, request)  # /healthz, /readyz, /metrics
         if answer is not None:
             return answer
@@ -114,7 +120,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
             return ws.respond(429, "Too many connections from this address.\n")
         return None
 
-    def _ip(self, ws: Any, request: Any) -> str:
+    def _ip(self, ws: ServerConnection, request: Request | None) -> str:
         addr = ws.remote_address
         peer = str(addr[0]) if addr else "?"
         return client_address(peer, getattr(request, "headers", None), self.limits.trusted_proxies)
@@ -162,7 +168,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
                     time.monotonic() - conn.opened, conn.messages, conn.last_code or "-",
                     "-" if conn.last_seat is None else conn.last_seat, code, (ws.close_reason or "")[:60])
 
-    def on_message(self, conn: Conn, raw: str | bytes) -> Any:
+    def on_message(self, conn: Conn, raw: str | bytes) -> Awaitable[None] | None:
         """Handle one raw message; whatever it holds, the sender gets an answer or is throttled.
 
         Returns an awaitable when the answer needs the store first (a table that is not loaded here)."""
@@ -194,7 +200,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
             self.send(conn, protocol.error("internal", "the server could not handle this message", ref))
         return None
 
-    async def _finish(self, conn: Conn, waiting: Any, ref: str) -> None:
+    async def _finish(self, conn: Conn, waiting: Awaitable[None], ref: str) -> None:
         try:
             await waiting
         except ProtocolError as exc:
@@ -204,7 +210,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
             log.exception("message %r failed", ref)
             self.send(conn, protocol.error("internal", "the server could not handle this message", ref))
 
-    def send(self, conn: Conn, msg: dict[str, Any], code: str | None = None) -> None:
+    def send(self, conn: Conn, msg: Mapping[str, object], code: str | None = None) -> None:
         """Queue a message; it leaves once the writes before it are committed (see ``journal.Journal``)."""
         self.journal.send(conn, encode(msg), code)
 
@@ -225,7 +231,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
         self._spawn(conn.ws.close(code, reason))
 
 
-def encode(msg: dict[str, Any]) -> bytes:
+def encode(msg: Mapping[str, object]) -> bytes:
     """A message as UTF-8 JSON. orjson takes a tenth of the standard library's time for a state message (it was
     the largest share of a move's CPU after the rules); what it refuses, such as a lone surrogate in a string
     echoed back, goes through ``protocol.encode`` (ASCII escapes), which accepts anything JSON can say."""

@@ -20,11 +20,12 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from game.online import ops, protocol
 from game.online.journal import Op
 from game.online.limits import Conn
+from game.online.store import Db
 from game.online.table import Table
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ else:
     GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
 
 log = logging.getLogger("carduels.online")
+R = TypeVar("R")  # what a write's transaction returns, handed to its ``done``
 
 
 class Sharing(GatewayParts):
@@ -80,12 +82,12 @@ class Sharing(GatewayParts):
         self._reader.shutdown(wait=False)
 
     # --- writing and reading ---------------------------------------------------------------------------------
-    def write(self, table: Table, fn: Callable[[Any], Any], done: Callable[[Any], Any] | None = None,
+    def write(self, table: Table, fn: Callable[[Db], R], done: Callable[[R], None] | None = None,
               payload: str = "") -> None:
         """A change to ``table`` for the journal; changes from elsewhere wait until this one is committed."""
         table.pending += 1
 
-        def finish(res: Any) -> None:
+        def finish(res: R) -> None:
             table.pending -= 1
             if done is not None:
                 done(res)
@@ -127,7 +129,7 @@ class Sharing(GatewayParts):
             self.tables[code] = table
         return table
 
-    def _restore(self, rec: dict[str, Any]) -> Table | None:
+    def _restore(self, rec: ops.TableRecord) -> Table | None:
         try:
             table = Table.restore(rec, self.id)
         except Exception:  # a table the rules no longer accept must not stop the others
@@ -228,11 +230,11 @@ class Sharing(GatewayParts):
                 if s.conn is not None:
                     self.send(s.conn, new.state_message(i, 0, full=True), new.code)
         elif new.connected != old.connected or new.names != old.names:
-            for s in new.local:
-                self.send(s, new.presence_message(), new.code)
+            for c in new.local:
+                self.send(c, new.presence_message(), new.code)
         if [s.again for s in old.seats] != [s.again for s in new.seats]:
-            for s in new.local:
-                self.send(s, new.rematch_message(), new.code)
+            for c in new.local:
+                self.send(c, new.rematch_message(), new.code)
             self._maybe_rematch(new)
         if new.next_code and not old.next_code:
             self.follow_rematch(new)
@@ -290,7 +292,7 @@ class Sharing(GatewayParts):
                 del self.tables[code]  # nobody here uses it: it stays in the store only
         self.journal.write(Op(None, lambda db: self._reap(db, now, beat, sweep), self._reaped))
 
-    def _reap(self, db: Any, now: float, beat: bool, sweep: bool) -> tuple[list[str], int | None]:
+    def _reap(self, db: Db, now: float, beat: bool, sweep: bool) -> tuple[list[str], int | None]:
         lim = self.limits
         changed: list[str] = []
         if beat:

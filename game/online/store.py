@@ -17,12 +17,13 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.online import players
 from game.paths import user_data_dir
 
 log = logging.getLogger("carduels.online")
+T = TypeVar("T")  # what a transaction's function returns
 
 SCHEMA_VERSION = 2
 CHANNEL = "card_duels"
@@ -88,12 +89,13 @@ class Db:
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.pyformat else sql
 
-    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+    def run(self, sql: str, params: tuple[object, ...] = ()) -> int:
         """Execute; the number of rows it changed (a guarded write that matched nothing returns 0)."""
         cur = self.conn.execute(self._sql(sql), params)
         return cur.rowcount
 
-    def guarded(self, sql: str, params: tuple[Any, ...], then: tuple[str, tuple[Any, ...]] | None = None) -> Any:
+    def guarded(self, sql: str, params: tuple[object, ...],
+                then: tuple[str, tuple[object, ...]] | None = None) -> object:
         """A write that may lose its race: ``sql`` changes one row or none; ``then`` (``"table (columns)"`` and
         its values) is inserted only if it did. Truthy when the guard matched. PostgreSQL makes this one
         statement that also carries the op's announcement, and answers once the group is sent (``PgDb``)."""
@@ -118,11 +120,11 @@ class Store:
     sync = "full"  # "full": the answer waits for the disk; "normal": commits are cheap (no fsync)
     shared = True  # other processes may change the same tables (so this one listens for their changes)
 
-    def run(self, fn: Callable[[Db], Any]) -> Any:
+    def run(self, fn: Callable[[Db], T]) -> T:
         """``fn`` inside one transaction on the writer connection (from the journal's writer thread)."""
         raise NotImplementedError
 
-    def read(self, fn: Callable[[Db], Any]) -> Any:
+    def read(self, fn: Callable[[Db], T]) -> T:
         """``fn`` on a reading connection (loads; from the reader thread)."""
         raise NotImplementedError
 
@@ -206,7 +208,7 @@ class SQLiteStore(Store):
             self.db.execute("ROLLBACK")
             raise
 
-    def run(self, fn: Callable[[Db], Any]) -> Any:
+    def run(self, fn: Callable[[Db], T]) -> T:
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -218,7 +220,7 @@ class SQLiteStore(Store):
                 self.db.execute("ROLLBACK")
                 raise
 
-    def read(self, fn: Callable[[Db], Any]) -> Any:
+    def read(self, fn: Callable[[Db], T]) -> T:
         with self.rlock:
             self._check()
             return fn(Db(self.reader, False))

@@ -10,13 +10,21 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import rules
 from game.online.fairness import commitment, new_secret
+from game.online.messages import Ending, Step
 from game.online.protocol import ProtocolError, message
 from game.online.store import token_hash
 from rules.core import Action, GameState, IllegalAction
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from game.online.limits import Conn
+    from game.online.ops import TableRecord
+    from rules.shapes import ActionJSON, Observation
 
 MAX_SYNC_EVENTS = 400  # a full snapshot carries at most the latest this many log events
 
@@ -36,10 +44,10 @@ class Line:
         self.actors = bytearray()  # who took each action (2: nobody)
         self.state: GameState = rules.spec(game_id).new_game(seed=seed)
         # built once per position (see events, observe), dropped by the next action
-        self._log: list[list[Any]] | None = None
-        self._seen: dict[int, Any] = {}
+        self._log: list[Step] | None = None
+        self._seen: dict[int, Observation] = {}
 
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> Observation:
         """``state.observe(seat)``, once per seat and position however many messages carry it."""
         seen = self._seen.get(seat)
         if seen is None:
@@ -58,7 +66,7 @@ class Line:
         seat = self.actors[index]
         return None if seat == 2 else seat
 
-    def events(self, limit: int = MAX_SYNC_EVENTS) -> list[list[Any]]:
+    def events(self, limit: int = MAX_SYNC_EVENTS) -> list[Step]:
         """The public log as [action index, event] pairs (the latest ``limit``), by replaying the deal - once
         per position: both players' snapshots after a join, a resume or a refresh share it."""
         if limit != MAX_SYNC_EVENTS:
@@ -67,8 +75,8 @@ class Line:
             self._log = self._replay(limit)
         return self._log
 
-    def _replay(self, limit: int) -> list[list[Any]]:
-        out: list[list[Any]] = []
+    def _replay(self, limit: int) -> list[Step]:
+        out: list[Step] = []
         state = rules.spec(self.game_id).new_game(seed=self.seed)
         for i, action in enumerate(self.actions):
             state = state.apply(action)
@@ -82,7 +90,7 @@ class Line:
 class Seat:
     name: str | None = None
     token: str = ""  # known since this gateway seated or resumed the player
-    conn: Any = None  # the live connection on this gateway, or None
+    conn: Conn | None = None  # the live connection on this gateway, or None
     away_since: float | None = None  # wall-clock time the seat has been empty since (None: held somewhere)
     token_hash: str = ""  # what the store keeps; "" once the seat was given up
     remote: bool = False  # another gateway holds the seat
@@ -105,7 +113,7 @@ class Table:
         self.ip = ip  # the address group that opened it (the per-address cap of waiting tables)
         self.match = Line(game_id, seed)
         self.seats = [Seat(host, new_token()), Seat()]
-        self.result: dict[str, Any] | None = None  # a resignation or an abandoned seat ends the game early
+        self.result: Ending | None = None  # a resignation or an abandoned seat ends the game early
         self.created = now  # wall clock
         self.quick = False
         self.next_code: str | None = None  # the rematch table, once both asked
@@ -115,7 +123,7 @@ class Table:
         self.making = False  # this gateway is opening the rematch
 
     @classmethod
-    def restore(cls, rec: dict[str, Any], me: str = "") -> Table:
+    def restore(cls, rec: TableRecord, me: str = "") -> Table:
         """A table from the store: its moves replayed through the rules."""
         table = cls(rec["code"], rec["game"], rec["seed"], rec["names"][0] or "?", rec["created"], rec["secret"],
                     rec["ip"])
@@ -127,7 +135,7 @@ class Table:
         table.quick, table.next_code = bool(rec["quick"]), rec["next"]
         return table
 
-    def update_seats(self, rec: dict[str, Any], me: str) -> None:
+    def update_seats(self, rec: TableRecord, me: str) -> None:
         """Names, presence and rematch requests as the store has them (seats held here stay as they are)."""
         for i, s in enumerate(self.seats):
             s.name = rec["names"][i]
@@ -138,9 +146,9 @@ class Table:
                 s.away_since = rec["away"][i] if not s.remote else None
             s.again = rec["again"][i]
 
-    def extend(self, actions: list[Any]) -> list[list[Any]]:
+    def extend(self, actions: list[ActionJSON]) -> list[Step]:
         """Apply stored actions (JSON) through the rules; their public events as [index, event] pairs."""
-        out: list[list[Any]] = []
+        out: list[Step] = []
         for data in actions:
             i = self.count
             state = self.match.play(rules.action_from_json(self.game_id, data))
@@ -171,7 +179,7 @@ class Table:
         return [s.conn is not None or s.remote for s in self.seats]
 
     @property
-    def local(self) -> list[Any]:
+    def local(self) -> list[Conn]:
         return [s.conn for s in self.seats if s.conn is not None]
 
     def seat_of(self, token: str) -> int | None:
@@ -194,7 +202,7 @@ class Table:
         return 1
 
     # --- playing -----------------------------------------------------------------------------------
-    def act(self, seat: int, at: int, data: dict[str, Any]) -> list[list[Any]]:
+    def act(self, seat: int, at: int, data: Mapping[str, object]) -> list[Step]:
         """Apply one seat's action through the rules (its events), or raise :class:`ProtocolError` saying why not."""
         if self.status == "waiting":
             raise ProtocolError("waiting_for_opponent", "the game starts when the second player joins")
@@ -223,7 +231,7 @@ class Table:
 
     # --- messages ------------------------------------------------------------------------------------
     def state_message(self, seat: int, start: int, full: bool,
-                      events: list[list[Any]] | None = None) -> dict[str, Any]:
+                      events: list[Step] | None = None) -> dict[str, object]:
         """What ``seat`` is told: its own observation and the public events since ``start``
         (a full snapshot: the latest :data:`MAX_SYNC_EVENTS` of the whole log)."""
         over = self.over
@@ -237,18 +245,18 @@ class Table:
             connected=self.connected, status=self.status, result=self.result, commit=self.commit,
             seed=self.seed if over else None, **self.reveal(over))
 
-    def reveal(self, over: bool) -> dict[str, Any]:
+    def reveal(self, over: bool) -> dict[str, object]:
         """Once the game is over: the deal's secret and every move, so a client can check and replay it."""
         if not over:
             return {}
         return {"secret": self.secret, "actions": [a.to_json() for a in self.match.actions]}
 
-    def presence_message(self) -> dict[str, Any]:
+    def presence_message(self) -> dict[str, object]:
         return message("presence", names=self.names, connected=self.connected, status=self.status)
 
-    def rematch_message(self) -> dict[str, Any]:
+    def rematch_message(self) -> dict[str, object]:
         return message("rematch", code=self.code, asked=[bool(s.again) for s in self.seats])
 
-    def seated_message(self, seat: int) -> dict[str, Any]:
+    def seated_message(self, seat: int) -> dict[str, object]:
         return message("seated", code=self.code, seat=seat, token=self.seats[seat].token, game=self.game_id,
                        names=self.names, status=self.status, commit=self.commit)

@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from types import FrameType
 
 from game.paths import bundle_root
 
@@ -66,7 +66,7 @@ class Gateways:
         threading.Thread(target=_drain, args=(proc,), daemon=True).start()  # it may print more; nobody reads it
         self.procs[i] = proc
 
-    def run(self, ready: Any) -> None:
+    def run(self, ready: Callable[[], None]) -> None:
         for i in range(self.n):
             self.start(i)
         ready()
@@ -121,13 +121,14 @@ def _drain(proc: subprocess.Popen) -> None:
             pass
 
 
-def run_gateways(host: str, port: int, n: int, args: list[str], announce: Any = None) -> int:
+def run_gateways(host: str, port: int, n: int, args: list[str],
+                 announce: Callable[[int], object] | None = None) -> int:
     """``main.py serve --workers N``: hold the port, run N gateways on it until stopped."""
     held = reserve(host, port)
     port = held.getsockname()[1]
     gateways = Gateways(n, [*args, "--host", host, "--port", str(port)])
 
-    def on_signal(signum: int, frame: Any) -> None:
+    def on_signal(signum: int, frame: FrameType | None) -> None:
         gateways.running = False
 
     signal.signal(signal.SIGTERM, on_signal)

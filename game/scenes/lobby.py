@@ -6,7 +6,6 @@ then it hands both to the online table and steps aside.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import pygame
 
@@ -16,6 +15,7 @@ from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.hosting import ServerThread
 from game.online.keyfile import KeyFile, Keys
+from game.online.messages import ServerMsg
 from game.online.play import NETWORK_POLL, online_table
 from game.online.protocol import ProtocolError, check_url, format_code, normalize_code, player_name
 from game.online.remote import RemoteMatch
@@ -111,7 +111,7 @@ class LobbyScene(DialogScene):
         if m is not None and m.started and m.status in ("playing", "over") and not self.handed_over:
             self.start_game(m)
 
-    def handle(self, msg: dict[str, Any]) -> None:
+    def handle(self, msg: ServerMsg) -> None:
         kind = msg["type"]
         if kind == STATUS and msg["status"] == "connected" and not self.asked:
             self.asked = True

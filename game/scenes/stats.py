@@ -7,7 +7,7 @@ import heapq
 
 import pygame
 
-from game.records import LEVELS, Record
+from game.records import LEVELS, Record, RecordBook
 from game.scene import DialogScene
 from game.stats import Pending
 from game.statsline import streak_text
@@ -27,7 +27,7 @@ class StatsScene(DialogScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.game = playable()[0]
-        self.pending: Pending = app.stats.records()
+        self.pending: Pending[RecordBook | None] = app.stats.records()
         self.table: dict[str, dict[str, Record]] | None = None
         self.skipped = 0  # damaged rows the statistics thread left out
         self.shown: list[Record] = []  # the players shown for the chosen game

@@ -84,7 +84,7 @@ def maybe(rule: Rule) -> Rule:
                 lambda v: None if v is None else rule(v))
 
 
-def record(data: Any, rules: dict[str, Rule], what: str) -> dict[str, Any]:
+def record(data: object, rules: dict[str, Rule], what: str) -> dict[str, Any]:
     """``data`` as a dict with every key of ``rules`` checked (others are left out); Bad names the first bad one."""
     if not isinstance(data, dict):
         raise Bad(f"{what} is not a record")

@@ -2,6 +2,7 @@
 is rebuilt. The rules then check the moves themselves (``Session.from_json`` replays each through ``apply``)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import rules
@@ -17,15 +18,15 @@ MAX_BYTES = 4 << 20  # far above the longest game's save; a bigger file is not r
 SEATS = {"hotseat": ["human", "human"], "computer": ["human", "bot"]}
 
 
-def _is(expected: Any, wanted: str) -> Rule:
+def _is(expected: object, wanted: str) -> Rule:
     return Rule(lambda v: type(v) is type(expected) and v == expected, wanted)
 
 
-def _names(v: Any) -> bool:
+def _names(v: object) -> bool:
     return isinstance(v, list) and len(v) == 2 and all(check_name(x) == x for x in v)
 
 
-def _dicts(v: Any) -> bool:
+def _dicts(v: object) -> bool:
     return isinstance(v, list) and all(isinstance(x, dict) for x in v)
 
 
@@ -48,7 +49,7 @@ MATCH = {"format": _is(MATCH_FORMAT, "a Card Duels game"),
 SEED = whole(0, SEED_LIMIT - 1, f"a whole number from 0 to {SEED_LIMIT - 1}")
 
 
-def check_save(data: Any) -> dict[str, Any]:
+def check_save(data: object) -> dict[str, Any]:
     """The session record of a save file's JSON, every value checked; Bad says what is wrong."""
     top = record(data, TOP, "the save")
     session = record(top["session"], SESSION, "the saved game")
@@ -68,7 +69,7 @@ def check_save(data: Any) -> dict[str, Any]:
     return session
 
 
-def _check_setup(setup: dict[str, Any], new_game: Any) -> None:
+def _check_setup(setup: Mapping[str, object], new_game: Callable[..., object]) -> None:
     """The setup's keys are the game's own (``new_game``'s parameters: it checks their values as it deals); the
     seed, which every game reads alike, is checked here."""
     import inspect

@@ -3,7 +3,8 @@ is skipped and counted (the statistics screen says how many), never shown and ne
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypedDict, cast
 
 from game.names_check import check_name
 from game.schema import Rule, choice, is_int, maybe, whole
@@ -12,11 +13,29 @@ COLUMNS = ("id", "game", "mode", "name0", "name1", "score0", "score1", "winners"
            "seed", "bot_level", "humans")
 SEATS = ("0", "1", "0,1")
 SCORE = whole(-1_000_000, 1_000_000)
-def _name_ok(v: Any) -> bool:
+class StatsRow(TypedDict):
+    """One finished game as ``check_row`` passed it: each of ``COLUMNS`` with the type its rule holds it to."""
+
+    id: int
+    game: str
+    mode: str  # hotseat, computer or online
+    name0: str
+    name1: str
+    score0: int
+    score1: int
+    winners: str  # "", "0", "1" or "0,1"
+    actions: int
+    played_at: str
+    seed: int | None
+    bot_level: int | None
+    humans: str  # the seats people played: "0", "1" or "0,1"
+
+
+def _name_ok(v: str) -> bool:
     return check_name(v) == v
 
 
-def _name(v: Any) -> bool:
+def _name(v: object) -> bool:
     """A name as the app writes it (names repeat over thousands of rows: each distinct one is checked once)."""
     return type(v) is str and _known_name(v)
 
@@ -47,14 +66,14 @@ _CHECKS = tuple(RULES[c].test for c in COLUMNS)
 _UNIQUE = ("id", "played_at")  # the columns whose values hardly repeat: not worth remembering
 
 
-def _passes(test: Any, value: Any) -> bool:
+def _passes(test: Callable[[object], bool], value: object) -> bool:
     try:
         return bool(test(value))
     except (TypeError, ValueError, OverflowError):
         return False
 
 
-def check_row(values: tuple[Any, ...]) -> dict[str, Any] | None:
+def check_row(values: Sequence[object]) -> StatsRow | None:
     """The row as a dict of ``COLUMNS``, or None when a value breaks its rule (the caller counts it)."""
     return RowChecker()(values)
 
@@ -65,9 +84,9 @@ class RowChecker:
     must not pass where 1 did.)"""
 
     def __init__(self) -> None:
-        self._memo: list[dict[tuple[type, Any], bool] | None] = [None if c in _UNIQUE else {} for c in COLUMNS]
+        self._memo: list[dict[tuple[type, object], bool] | None] = [None if c in _UNIQUE else {} for c in COLUMNS]
 
-    def __call__(self, values: tuple[Any, ...]) -> dict[str, Any] | None:
+    def __call__(self, values: Sequence[object]) -> StatsRow | None:
         if len(values) != len(COLUMNS):
             return None
         ok: bool | None
@@ -81,4 +100,4 @@ class RowChecker:
                     ok = memo[key] = _passes(test, value)
             if not ok:
                 return None
-        return dict(zip(COLUMNS, values, strict=True))
+        return cast(StatsRow, dict(zip(COLUMNS, values, strict=True)))  # each value passed its column's rule

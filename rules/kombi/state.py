@@ -8,7 +8,6 @@ properties; the events are built when asked for, from a small record of the acti
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from rules.cards import Card, deck_from, shuffled, standard_deck
 from rules.core import Action, Event, GameState, IllegalAction
@@ -111,7 +110,7 @@ class KombiState(GameState):
     FIELDS = ("hands", "area", "pile", "discards", "points", "first", "current", "done", "last_full_pass", "end",
               "quiet")
 
-    def replace(self, **changes: Any) -> KombiState:
+    def replace(self, **changes: object) -> KombiState:
         """A new state with some public fields changed (what ``dataclasses.replace`` did), e.g. for a test."""
         fields = {name: getattr(self, name) for name in self.FIELDS}
         fields.update(changes)

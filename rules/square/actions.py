@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from rules.core import Action, IllegalAction
 
@@ -42,19 +42,18 @@ def pos_json(index: int) -> list[int]:
     return list(POSITIONS[index])
 
 
-def _pos_problem(name: str, value: Any) -> IllegalAction | None:
-    ok = (
+def _pos_problem(name: str, value: object) -> IllegalAction | None:
+    if not (
         isinstance(value, (list, tuple)) and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
-    if not ok:
+    ):
         return IllegalAction("malformed", field=name)
     if not all(1 <= v <= 2 for v in value):
         return IllegalAction("no_position", row=value[0], col=value[1])
     return None
 
 
-def shape_problem(kind: str, args: Mapping[str, Any]) -> IllegalAction | None:
+def shape_problem(kind: str, args: Mapping[str, object]) -> IllegalAction | None:
     """What is wrong with the kind and arguments of an action (a refusal), or None when the shape is right."""
     if kind not in SHAPES:
         return IllegalAction("unknown_kind", kind=str(kind)[:40])
@@ -69,7 +68,7 @@ def shape_problem(kind: str, args: Mapping[str, Any]) -> IllegalAction | None:
     return None
 
 
-def action_from_json(data: Mapping[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, object]) -> Action:
     """Decode one Card Square action strictly; malformed data raises IllegalAction naming the problem.
 
     >>> action_from_json({"kind": "swap", "pos": [2, 1]})
@@ -84,4 +83,5 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     problem = shape_problem(kind, args)
     if problem:
         raise problem
-    return Action.make(kind, **{k: (int(v[0]), int(v[1])) for k, v in args.items()})
+    pos = cast(dict[str, Sequence[int]], args)  # shape_problem found each a pair of whole numbers
+    return Action.make(kind, **{k: (int(v[0]), int(v[1])) for k, v in pos.items()})

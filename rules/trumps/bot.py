@@ -296,7 +296,8 @@ class GreedyBaseline:
         plays = [a for a in legal if a["kind"] == "play"]
         if not plays:
             return Action.from_dict(legal[0])
-        return Action.from_dict(min(plays, key=lambda a: cost(INDEX[Card.parse(a["card"])], trump)))
+        cheapest = min(plays, key=lambda a: cost(INDEX[Card.parse(a["card"])], trump))
+        return Action.from_dict(cheapest)
 
 
 LEVELS: dict[int, tuple[bool, int, int, int]] = {1: (False, 0, 0, 0), 2: (True, 0, 0, 0),

@@ -270,7 +270,7 @@ def _state(phase: str, turn: int, dealer: int, trumps: tuple[int | None, int | N
                                     voluntary_pickup, None, (), ())))
 
 
-def _with(state: TrumpsState, **changes: Any) -> TrumpsState:
+def _with(state: TrumpsState, **changes: object) -> TrumpsState:
     """A copy of ``state`` with some fields changed (off the hot paths, which build the tuple directly)."""
     fields: list[Any] = list(state[:OWN])
     for k, v in changes.items():

@@ -1,0 +1,47 @@
+"""The online protocol's messages as the type checker knows them: a client's once ``protocol.decode_client`` has
+checked it, a server's once ``protocol.decode_server`` has, and the parts they share (a log entry, an early end)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Required, TypeAlias, TypedDict
+
+if TYPE_CHECKING:
+    from rules.core import Event
+    from rules.shapes import ActionJSON, Observation, RefusalJSON
+
+Step: TypeAlias = "list[int | Event]"  # [action index, event]: one entry of a state message's public log
+
+
+class Ending(TypedDict):
+    """A game the server ended early (a resignation, an abandoned seat): why, whose seat it was and who won."""
+
+    reason: str
+    seat: int
+    winners: list[int]
+
+
+class ClientMsg(TypedDict, total=False):
+    """A client message after ``protocol.decode_client``: its type and the fields its schema checked."""
+
+    type: Required[str]
+    game: str
+    name: str
+    code: str
+    token: str
+    at: int
+    action: ActionJSON
+    id: int | str
+    key: str
+    sig: str
+
+
+# A server message as ``protocol.decode_server`` holds it: which fields a type carries is ``protocol._check_server``'s
+# (and docs/online.md's); ``from`` is a Python keyword, hence the functional form. ``_status`` is the client's own
+# note (game/online/client.py: ``status``, ``reason``, ``kind``).
+ServerMsg = TypedDict("ServerMsg", {
+    "v": int, "type": str, "code": str, "seat": int, "token": str, "game": str, "commit": str,
+    "names": list["str | None"], "connected": list[bool], "status": str, "asked": list[bool],
+    "count": int, "from": int, "full": bool, "obs": "Observation", "events": list["tuple[int, Event]"],
+    "result": "Ending | None", "seed": "int | None", "secret": str, "actions": list["ActionJSON"],
+    "message": str, "ref": "str | None", "refusal": "RefusalJSON", "nonce": str, "player": str, "name": str,
+    "id": "int | str", "reason": str, "kind": str,
+}, total=False)
