@@ -31,6 +31,7 @@ from game.online.limits import Addresses, Conn, Limits, address_group, client_ad
 from game.online.metrics import Metrics, http_answer
 from game.online.playing import Playing
 from game.online.protocol import ProtocolError
+from game.online.ranked import Ranking
 from game.online.seating import Seating
 from game.online.sharing import Sharing
 from game.online.store import SQLiteStore, Store
@@ -42,7 +43,7 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing, Identifying):
+class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: Any = None) -> None:

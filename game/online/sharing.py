@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from game.online import ops, protocol
+from game.online import ops, protocol, ratings
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.table import Table
@@ -292,7 +292,8 @@ class Sharing(GatewayParts):
                 ops.closed(db, code, finished is not None or result is not None, now)
             elif name1 is not None and finished is None and result is None:
                 seat = 0 if gone[0] else 1
-                ops.result(db, code, {"reason": "abandoned", "seat": seat, "winners": [1 - seat]}, now)
+                ratings.with_result(db, ops.result(db, code, {"reason": "abandoned", "seat": seat,
+                                                              "winners": [1 - seat]}, now), code, [1 - seat], now)
             else:
                 continue
             changed.append(code)

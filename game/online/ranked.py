@@ -1,0 +1,121 @@
+"""Ranked quick match (a part of ``GameServer``): a proven player is seated against someone of similar rating.
+
+Casual quick match (``quick``) seats whoever waits longest; ``ranked`` looks only at ranked tables and only at
+those whose host's rating is within the host's window: :data:`WINDOW_START` rating points either side at first,
+widening by :data:`WINDOW_GROWTH` a second while the host waits, so nobody waits for ever for a perfect match.
+Within the window the host who waited longest is seated first. A ranked table's result changes both ratings in
+its own transaction (game/online/ratings.py). Only a proven player (game/online/identity.py) may play ranked, and
+never against their own key.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.online import ops, ratings
+from game.online.journal import Op
+from game.online.protocol import ProtocolError
+from game.online.table import Table, new_token
+
+if TYPE_CHECKING:
+    from game.online.identity import Identities
+    from game.online.limits import Conn
+    from game.online.parts import GatewayParts
+    from game.online.store import Db
+else:
+    GatewayParts = object  # a base for the type checker only: server.GameServer supplies every member
+
+WINDOW_START = 100.0  # rating points either side for a host who has just sat down
+WINDOW_GROWTH = 10.0  # more points a second of waiting (after a minute: 700 either side)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    code: str
+    rating: float
+    since: float  # wall clock: when the host sat down
+
+
+def window(waited: float) -> float:
+    """How far from the host's rating a newcomer may be after the host waited ``waited`` seconds."""
+    return WINDOW_START + WINDOW_GROWTH * max(0.0, waited)
+
+
+def pick(rating: float, waiting: list[Waiting], now: float) -> str | None:
+    """The table a newcomer rated ``rating`` sits down at: the longest-waiting host whose window holds the
+    newcomer (ties by code, so every gateway picks alike), or None (the newcomer opens a table and waits)."""
+    within = [w for w in waiting if abs(w.rating - rating) <= window(now - w.since)]
+    return min(within, key=lambda w: (w.since, w.code)).code if within else None
+
+
+def hosts(db: Db, game: str, player: str) -> list[Waiting]:
+    """The ranked tables of ``game`` waiting for a second player, with their hosts' ratings (not ``player``'s own)."""
+    rows = db.rows("SELECT t.code, coalesce(g.rating, ?), t.created FROM rated r JOIN tables t ON t.code = r.code "
+                   "AND t.created = r.created LEFT JOIN ratings g ON g.player = r.player0 AND g.game = r.game "
+                   "WHERE r.game = ? AND r.player1 = '' AND r.player0 <> ? AND t.name1 IS NULL AND t.closed = 0 "
+                   "AND t.here0 <> ''", (ratings.START_RATING, game, player))
+    return [Waiting(str(c), float(r), float(s)) for c, r, s in rows]
+
+
+class Ranking(GatewayParts):
+    identities: Identities
+
+    def _on_ranked(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
+        if conn.code is not None:
+            raise ProtocolError("already_seated", "this connection already has a seat; leave it first")
+        proven = self.identities.proven.get(conn)
+        if proven is None:
+            raise ProtocolError("not_identified", "ranked games are for players who proved who they are")
+        if conn.tables >= self.limits.tables_per_conn:
+            raise ProtocolError("too_many_tables", "this connection has opened too many tables")
+        full = self.open_count + len(self.tables) >= self.limits.max_tables
+        conn.tables += 1
+        return self._ranked(conn, msg["game"], proven.name, proven.player, self.limits.max_tables if full else 0)
+
+    async def _ranked(self, conn: Conn, game: str, name: str, player: str, full_at: int) -> None:
+        fresh = Table(self._new_code(), game, self.seeds(), name, time.time(), ip=conn.ip)
+        token, done = new_token(), asyncio.get_running_loop().create_future()
+
+        def pair(db: Db) -> tuple[str, Any]:
+            mine = ratings.read(db, player, game).rating
+            while (partner := pick(mine, hosts(db, game, player), time.time())) is not None:
+                if ops.seat(db, partner, name, token, self.id):
+                    ratings.enter_guest(db, partner, player)
+                    self.store.notify(db, partner, self.id)  # the host's gateway hears of its guest
+                    return ("joined", partner)
+            host = fresh.seats[0]
+            for _ in range(3):  # a code another gateway drew a moment ago: draw again
+                made = ops.create(db, fresh.code, game, fresh.seed, fresh.secret, name, host.token, conn.ip,
+                                  self.id, fresh.created, waiting_cap=self.limits.waiting_per_ip, full_at=full_at)
+                if made:
+                    ratings.enter_host(db, fresh.code, game, fresh.created, player)
+                    return ("created", fresh.code)
+                if made != ops.TAKEN:
+                    return ("", made)
+                fresh.code = self._new_code()
+            return ("", ops.TAKEN)
+
+        self.journal.write(Op(None, pair, done.set_result))
+        how, code = await done
+        if how == "created":
+            self.tables[code] = fresh
+            self._attach(conn, fresh, 0)
+            self.send(conn, fresh.seated_message(0))
+            return
+        if how != "joined":
+            if code == ops.FULL:
+                raise ProtocolError("server_full", "the server has no room for another table from this address")
+            if code == ops.WAITING:
+                raise ProtocolError("too_many_tables", "this address has too many tables waiting for a second player")
+            raise ProtocolError("internal", "that table could not be opened; please try again")
+        table = await self.table(code, fresh=True)
+        if table is None or table.seat_of(token) != 1:
+            raise ProtocolError("internal", "the table closed while you were seated; please try again")
+        self._attach(conn, table, 1)
+        self.send(conn, table.seated_message(1), code)
+        for i, s in enumerate(table.seats):
+            if s.conn is not None:
+                self.send(s.conn, table.state_message(i, 0, full=True), code)
+

@@ -1,0 +1,167 @@
+"""Ratings: Glicko-2 as Glickman worked it, per player key and game, changed in the transaction that stores a ranked
+game's result (on SQLite and PostgreSQL), provisional for the first five games; casual games leave them alone."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from game.online import ranked, ratings
+from game.online.keyfile import Keys
+from game.online.ratings import Rating
+from game.online.server import GameServer
+from game.online.stores import open_store
+from tests.test_online_server import fast, fixed, run, short_seed
+from tools.online_bench import SimPlayer, play_out
+
+
+def test_glicko2_is_glickmans_worked_example_wherever_the_scale_starts():
+    # Glickman, "Example of the Glicko-2 system": a 1500 (RD 200) player beats a 1400 and loses to a 1550 and a
+    # 1700 in one period: r' = 1464.06, RD' = 151.52, sigma' = 0.05999
+    games = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]
+    new = ratings.period(Rating(1500, 200, 0.06), games)
+    # (the paper rounds its intermediate steps, hence the tolerances)
+    assert new.rating == pytest.approx(1464.06, abs=0.02) and new.rd == pytest.approx(151.52, abs=0.01)
+    assert new.vol == pytest.approx(0.05999, abs=1e-5)
+    # the arithmetic must not depend on where the scale starts (a library whose volatility step squared the
+    # rating instead of the deviation passed the example above but not this)
+    for shift in (-900.0, 1000.0):
+        moved = ratings.period(Rating(1500 + shift, 200, 0.06), [(Rating(o.rating + shift, o.rd), s) for o, s in games])
+        assert moved.rating - shift == pytest.approx(new.rating, abs=1e-6)
+        assert (moved.rd, moved.vol) == (pytest.approx(new.rd, abs=1e-6), pytest.approx(new.vol, abs=1e-9))
+
+
+def test_a_win_raises_a_loss_lowers_and_the_first_five_games_are_placement():
+    me, other = Rating(), Rating()
+    won, lost = ratings.update(me, other, 1.0), ratings.update(me, other, 0.0)
+    assert won.rating > 1500 > lost.rating and won.rd < me.rd
+    assert ratings.update(me, Rating(1900, 60), 1.0).rating - 1500 > won.rating - 1500  # an upset counts more
+    assert ratings.scores([1]) == (0.0, 1.0) and ratings.scores([0, 1]) == (0.5, 0.5)
+    r = Rating()
+    for n in range(1, 6):
+        assert r.provisional
+        r = ratings.update(r, other, 1.0)
+        assert r.games == n
+    assert not r.provisional
+
+
+async def proven(url: str, keys: Keys, name: str) -> SimPlayer:
+    p = await SimPlayer.connect(url)
+    await p.send("challenge")
+    nonce = (await p.expect("challenge"))["nonce"]
+    await p.send("prove", key=keys.public, sig=keys.sign(nonce, name), name=name)
+    await p.expect("identified")
+    return p
+
+
+async def ranked_pair(url: str, keys: tuple[Keys, Keys], game: str) -> tuple[SimPlayer, SimPlayer]:
+    a = await proven(url, keys[0], "Ann")
+    await a.send("ranked", game=game, name="Ann")
+    await a.expect("seated")
+    b = await proven(url, keys[1], "Ben")
+    await b.send("ranked", game=game, name="Ben")
+    await b.expect("seated")
+    await a.expect("state")
+    return a, b
+
+
+def stored(store, keys: Keys, game: str) -> tuple[float, int] | None:
+    row = store.read(lambda db: db.one("SELECT rating, games FROM ratings WHERE player = ? AND game = ?",
+                                       (keys.player, game)))
+    return None if row is None else (float(row[0]), int(row[1]))
+
+
+def test_ranked_results_move_both_ratings_the_right_way_and_casual_ones_none(store_url, monkeypatch):
+    game = "square"
+    monkeypatch.setattr(ranked, "WINDOW_START", 1000.0)  # after one game they are too far apart for a new pairing
+    seed = short_seed(game, 400)
+    keys = (Keys.make(), Keys.make())
+
+    async def scenario():
+        store = open_store(store_url, "normal")
+        server = await GameServer(fast(), fixed(seed), store=store).start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            a, b = await ranked_pair(url, keys, game)
+            assert a.code == b.code
+            await play_out(a, b, seed)  # the last move's op rates the game
+            await server.journal.drain()
+            winners = a.obs["winners"]
+            ra, rb = stored(store, keys[0], game), stored(store, keys[1], game)
+            assert ra is not None and rb is not None and ra[1] == rb[1] == 1
+            if winners == [0]:
+                assert ra[0] > 1500 > rb[0]
+            elif winners == [1]:
+                assert rb[0] > 1500 > ra[0]
+            await a.close(), await b.close()
+            # a resignation is rated too: the one who resigned loses
+            a, b = await ranked_pair(url, keys, game)
+            before = stored(store, keys[0], game), stored(store, keys[1], game)
+            await b.send("resign")
+            await a.expect("state", status="over")
+            await server.journal.drain()
+            after = stored(store, keys[0], game), stored(store, keys[1], game)
+            assert after[0][0] > before[0][0] and after[1][0] < before[1][0]
+            assert after[0][1] == after[1][1] == 2
+            await a.close(), await b.close()
+            # a casual quick match between the same two players changes nothing
+            a, b = await proven(url, keys[0], "Ann"), await proven(url, keys[1], "Ben")
+            await a.send("quick", game=game, name="Ann")
+            await a.expect("seated")
+            await b.send("quick", game=game, name="Ben")
+            await b.expect("seated")
+            await b.send("resign")
+            await a.expect("state", status="over")
+            await server.journal.drain()
+            assert (stored(store, keys[0], game), stored(store, keys[1], game)) == after
+            await a.close(), await b.close()
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario(), 90)
+
+
+def test_ranked_play_needs_a_proven_identity(store_url):
+    async def scenario():
+        store = open_store(store_url, "normal")
+        server = await GameServer(fast(), store=store).start("127.0.0.1", 0)
+        try:
+            p = await SimPlayer.connect(f"ws://127.0.0.1:{server.port}")
+            await p.send("ranked", game="kombi", name="Zed")
+            assert (await p.expect("error"))["code"] == "not_identified"
+            await p.close()
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario())
+
+
+def test_a_rating_that_cannot_be_written_takes_the_result_with_it(store_url, monkeypatch):
+    """The result and the ratings are one transaction: when the rating write fails, the result is not stored."""
+    keys = (Keys.make(), Keys.make())
+
+    def broken(me, other, score):
+        raise RuntimeError("the rating write failed")
+
+    async def scenario():
+        store = open_store(store_url, "normal")
+        server = await GameServer(fast(), store=store).start("127.0.0.1", 0)
+        try:
+            a, b = await ranked_pair(f"ws://127.0.0.1:{server.port}", keys, "kombi")
+            code = a.code
+            monkeypatch.setattr(ratings, "update", broken)
+            await b.send("resign")
+            await server.journal.drain()
+            await asyncio.sleep(0.2)
+            row = store.read(lambda db: db.one("SELECT result, finished FROM tables WHERE code = ?", (code,)))
+            assert row == (None, None)  # no result without its ratings ...
+            assert stored(store, keys[0], "kombi") is None and stored(store, keys[1], "kombi") is None
+            assert not any(m["type"] == "state" and m["status"] == "over" for m in a.messages)  # ... and none told
+            await a.close(), await b.close()
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario())
