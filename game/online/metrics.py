@@ -84,6 +84,8 @@ async def http_answer(server: Any, ws: Any, request: Any) -> Any:
         if ok:
             return ws.respond(200, f"ready ({server.store.kind}, {1000 * (time.monotonic() - t0):.1f} ms)\n")
         return ws.respond(503, "the store does not answer\n")
+    if path.startswith("/leaderboard/"):  # game/online/leaderboard.py
+        return await server.boards.answer(server, ws, request.path)
     if path == "/metrics":
         resp = ws.respond(200, server.metrics.text(server))
         del resp.headers["Content-Type"]  # respond() set one; a second would leave the scraper to pick

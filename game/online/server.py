@@ -27,6 +27,7 @@ from game.online import protocol
 from game.online.heap import HeapKeeper
 from game.online.identity import Identifying, Identities
 from game.online.journal import Journal
+from game.online.leaderboard import Boards
 from game.online.limits import Addresses, Conn, Limits, address_group, client_address
 from game.online.metrics import Metrics, http_answer
 from game.online.playing import Playing
@@ -59,6 +60,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
         self.conns: set[Conn] = set()
         self.addresses = Addresses(self.limits)
         self.metrics = Metrics()
+        self.boards = Boards()  # the leaderboards' cache (leaderboard.py)
         self.journal.timed = self.metrics.commits.observe
         # None: an app (no Origin header) is welcome
         self.origins: list[Origin | None] | None = [*map(Origin, origins), None] if origins else None
