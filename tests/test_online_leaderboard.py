@@ -24,7 +24,8 @@ def seed_players(store, game: str, n: int) -> None:
             rating = 2000.0 - 10 * (i if i != 4 else 3)
             games = 3 if i % 7 == 6 else 5 + i
             db.run("INSERT INTO ratings (player, game, rating, rd, vol, games, wins, prior, updated) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (pid(i), game, rating, 80.0, 0.06, games, games, rating - 7, 0.0))
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (pid(i), game, rating, 80.0, 0.06, games, games, rating - 7, 0.0))
         db.run("INSERT INTO ratings (player, game, rating, rd, vol, games) VALUES (?, 'kombi', 2500, 50, 0.06, 9)",
                (pid(1),))  # another game's rating stays on its own board
         return True
