@@ -3,6 +3,7 @@ game's result (on SQLite and PostgreSQL), provisional for the first five games; 
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -163,5 +164,51 @@ def test_a_rating_that_cannot_be_written_takes_the_result_with_it(store_url, mon
         finally:
             await server.stop()
             store.close()
+
+    run(scenario())
+
+
+def test_the_pairing_window_widens_with_the_hosts_wait_and_the_longest_waiting_within_it_is_first():
+    from game.online.ranked import WINDOW_GROWTH, WINDOW_START, Waiting, pick, window
+
+    assert window(0) == WINDOW_START and window(30) == WINDOW_START + 30 * WINDOW_GROWTH and window(-5) == WINDOW_START
+    hosts = [Waiting("OLDFAR", 1900.0, 80.0), Waiting("NEWNEAR", 1520.0, 95.0), Waiting("OLDNEAR", 1450.0, 90.0)]
+    assert pick(1500.0, hosts, 100.0) == "OLDNEAR"  # both near ones hold 1500; the one waiting longer sits first
+    assert pick(1500.0, hosts[:2], 100.0) == "NEWNEAR"  # the far one's window (300 after 20 s) misses 1500 by 100
+    assert pick(1500.0, hosts, 110.0) == "OLDFAR"  # ... until it waited 10 s more: now the longest-waiting fits
+    assert pick(2400.0, hosts, 100.0) is None  # nobody near: the newcomer opens a table and waits
+    assert pick(1500.0, [Waiting("B", 1500.0, 5.0), Waiting("A", 1500.0, 5.0)], 5.0) == "A"  # ties: by code
+
+
+def test_ranked_quick_match_seats_the_newcomer_with_the_host_of_similar_rating(monkeypatch):
+    """End to end: a newcomer rated 1880 sits down with the 1900 host, not with the 1500 host who waited longer;
+    a newcomer rated 1650 waits until the 1500 host's window has widened to hold it."""
+    keys = {name: Keys.make() for name in ("Ann", "Ben", "Cy", "Di")}
+    monkeypatch.setattr(ranked, "WINDOW_GROWTH", 100.0)  # a minute's widening in a second and a half
+
+    async def scenario():
+        server = await GameServer(fast()).start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.port}"
+
+        def rate(name: str, value: float) -> None:
+            server.store.run(lambda db: db.run("INSERT INTO ratings (player, game, rating, rd, vol, games) "
+                                               "VALUES (?, 'kombi', ?, 60, 0.06, 20)", (keys[name].player, value)))
+
+        for name, value in (("Ann", 1500.0), ("Ben", 1900.0), ("Cy", 1880.0), ("Di", 1650.0)):
+            rate(name, value)
+        players = {}
+        for name in ("Ann", "Ben", "Cy"):
+            p = players[name] = await proven(url, keys[name], name)
+            await p.send("ranked", game="kombi", name=name)
+            await p.expect("seated")
+        assert players["Cy"].code == players["Ben"].code != players["Ann"].code and players["Cy"].seat == 1
+        di = await proven(url, keys["Di"], "Di")
+        await asyncio.sleep(max(0.0, 1.6 - (time.time() - server.tables[players["Ann"].code].created)))
+        await di.send("ranked", game="kombi", name="Di")  # 150 away: Ann's window holds it after 0.5 s of waiting
+        await di.expect("seated")
+        assert di.code == players["Ann"].code and di.seat == 1
+        for p in (*players.values(), di):
+            await p.close()
+        await server.stop()
 
     run(scenario())
