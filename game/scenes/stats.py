@@ -7,6 +7,7 @@ import heapq
 
 import pygame
 
+from game.online.standing import RatingFile, rating_words
 from game.records import LEVELS, Record
 from game.scene import DialogScene
 from game.stats import Pending
@@ -32,6 +33,7 @@ class StatsScene(DialogScene):
         self.shown: list[Record] = []  # the players shown for the chosen game
         self.size = app.size
         self.panel = pygame.Rect(0, 0, 10, 10)
+        self.ratings = RatingFile().load()  # the online ratings the servers last gave this device, by game
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -124,8 +126,10 @@ class StatsScene(DialogScene):
         self._note(surface, y + pad, px)
 
     def note(self) -> str:
-        """What the table leaves out, in words: a read-only file, rows skipped as damaged."""
-        parts = [self.t("stats.readonly.note")] if self.app.stats.read_only else []
+        """Under the table, in words: the online rating, a read-only file, rows skipped as damaged."""
+        mine = self.ratings.get(self.game)
+        parts = [rating_words(self.t, self.game, mine)] if mine else []
+        parts += [self.t("stats.readonly.note")] if self.app.stats.read_only else []
         if self.skipped:
             parts.append(self.t.n("stats.skipped", self.skipped))
         return "  ".join(parts)
