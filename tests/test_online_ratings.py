@@ -212,3 +212,42 @@ def test_ranked_quick_match_seats_the_newcomer_with_the_host_of_similar_rating(m
         await server.stop()
 
     run(scenario())
+
+
+def test_a_ranked_game_across_two_gateways_is_rated_once(store_url):
+    """Ann waits on one gateway, Ben comes to the other: they are paired through the store, and the game's end,
+    written by whichever gateway took the last move, rates it once."""
+    game = "trumps"
+    seed = short_seed(game, 400)
+    keys = (Keys.make(), Keys.make())
+
+    async def scenario():
+        stores = [open_store(store_url, "normal") for _ in range(2)]
+        servers = [await GameServer(fast(), fixed(seed), store=s).start("127.0.0.1", 0) for s in stores]
+        try:
+            a = await proven(f"ws://127.0.0.1:{servers[0].port}", keys[0], "Ann")
+            await a.send("ranked", game=game, name="Ann")
+            await a.expect("seated")
+            b = await proven(f"ws://127.0.0.1:{servers[1].port}", keys[1], "Ben")
+            await b.send("ranked", game=game, name="Ben")
+            await b.expect("seated")
+            await a.expect("state")
+            assert a.code == b.code and (a.seat, b.seat) == (0, 1)
+            await play_out(a, b, seed)
+            for s in servers:
+                await s.journal.drain()
+            winners = a.obs["winners"]
+            ra, rb = stored(stores[0], keys[0], game), stored(stores[0], keys[1], game)
+            assert ra[1] == rb[1] == 1
+            assert (ra[0] > 1500 > rb[0]) if winners == [0] else (rb[0] > 1500 > ra[0]) if winners == [1] else True
+            row = stores[0].read(lambda db: db.one("SELECT settled, player0, player1 FROM rated WHERE code = ?",
+                                                   (a.code,)))
+            assert row == (1, keys[0].player, keys[1].player)
+            await a.close(), await b.close()
+        finally:
+            for s in servers:
+                await s.stop()
+            for st in stores:
+                st.close()
+
+    run(scenario(), 90)
