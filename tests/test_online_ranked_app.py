@@ -100,3 +100,32 @@ def test_a_server_without_leaderboards_is_said_in_plain_words():
     until(lambda: board.standing.failed, step=lambda: frames(app))
     frames(app, 2)
     assert board.next_deadline() is None  # nothing more to wait for
+
+
+def test_the_waiting_room_follows_a_move_to_an_older_table(server, monkeypatch):
+    """The app's player waits at a ranked table of their own until an older host's window reaches them; then the
+    server seats them there and the game starts in the app."""
+    from game.online import ranked
+
+    monkeypatch.setattr(ranked, "WINDOW_GROWTH", 100.0)  # 2 s to reach 300 points
+    monkeypatch.setattr(ranked, "RETRY", 0.1)
+    app = make_app()
+    form = open_online(app)
+    form.fields["server"].text, form.fields["name"].text = server.url, "Ben"
+    game = form.game
+    ben, ann = Keys.make(), Keys.make()
+    KeyFile().save(ben)
+    for keys, value in ((ann, 1500.0), (ben, 1800.0)):
+        server.server.store.run(lambda db, k=keys, v=value: db.run(
+            "INSERT INTO ratings (player, game, rating, rd, vol, games) VALUES (?, ?, ?, 60, 0.06, 20)",
+            (k.player, game, v)))
+    host = Raw(server.url)
+    assert host.prove(ann, "Ann")["type"] == "identified"
+    assert host.ask("ranked", game=game, name="Ann")["seat"] == 0
+    tap(app, find(app, "ranked").center)
+    lobby = app.stack.top
+    until(lambda: lobby.match is not None, step=lambda: frames(app))
+    own = lobby.code
+    until(lambda: app.stack.top is not lobby, step=lambda: frames(app), timeout=15)
+    assert lobby.code != own and lobby.match.seat == 1 and lobby.match.rated == (server.url, ben.player)
+    host.close()

@@ -251,3 +251,41 @@ def test_a_ranked_game_across_two_gateways_is_rated_once(store_url):
                 st.close()
 
     run(scenario(), 90)
+
+
+def test_a_waiting_host_moves_to_an_older_table_once_its_window_has_widened_enough(monkeypatch):
+    """Ann (1500) waits; Ben (1800) comes too early for her window and waits at a table of his own; once Ann's
+    window has widened to hold him, Ben sits down at her table and his own closes. Ann never moves to his."""
+    keys = {name: Keys.make() for name in ("Ann", "Ben")}
+    monkeypatch.setattr(ranked, "WINDOW_GROWTH", 100.0)  # 300 points in 2 s
+    monkeypatch.setattr(ranked, "RETRY", 0.1)
+
+    async def scenario():
+        server = await GameServer(fast()).start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.port}"
+        for name, value in (("Ann", 1500.0), ("Ben", 1800.0)):
+            server.store.run(lambda db, n=name, v=value: db.run(
+                "INSERT INTO ratings (player, game, rating, rd, vol, games) VALUES (?, 'cribbage', ?, 60, 0.06, 20)",
+                (keys[n].player, v)))
+        ann = await proven(url, keys["Ann"], "Ann")
+        await ann.send("ranked", game="cribbage", name="Ann")
+        await ann.expect("seated")
+        ben = await proven(url, keys["Ben"], "Ben")
+        await ben.send("ranked", game="cribbage", name="Ben")
+        first = await ben.expect("seated")
+        assert first["code"] != ann.code and first["seat"] == 0  # 300 apart: too far for a window of about 100
+        moved = await ben.expect("seated", timeout=10)
+        waited = time.time() - server.tables[ann.code].created
+        assert moved["code"] == ann.code and moved["seat"] == 1 and waited >= 2.0 - 0.05
+        await ann.expect("state")
+        assert ann.seat == 0 and ann.code == ben.code
+        gone = server.store.read(lambda db: db.one("SELECT count(*) FROM tables WHERE code = ?", (first["code"],)))
+        assert gone == (0,) and first["code"] not in server.tables
+        await ben.send("resign")
+        await ann.expect("state", status="over")
+        await server.journal.drain()
+        assert server.store.read(lambda db: db.one("SELECT settled FROM rated WHERE code = ?", (ann.code,))) == (1,)
+        await ann.close(), await ben.close()
+        await server.stop()
+
+    run(scenario())

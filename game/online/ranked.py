@@ -12,9 +12,10 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from game.online import ops, ratings
+from game.online import ops, protocol, ratings
 from game.online.journal import Op
 from game.online.protocol import ProtocolError
 from game.online.table import Table, new_token
@@ -29,6 +30,7 @@ else:
 
 WINDOW_START = 100.0  # rating points either side for a host who has just sat down
 WINDOW_GROWTH = 10.0  # more points a second of waiting (after a minute: 700 either side)
+RETRY = 2.0  # seconds between a waiting host's looks at the hosts who waited longer
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class Ranking(GatewayParts):
             self.tables[code] = fresh
             self._attach(conn, fresh, 0)
             self.send(conn, fresh.seated_message(0))
+            self._spawn(self._widen(conn, fresh, name, player))
             return
         if how != "joined":
             if code == ops.FULL:
@@ -119,3 +122,49 @@ class Ranking(GatewayParts):
             if s.conn is not None:
                 self.send(s.conn, table.state_message(i, 0, full=True), code)
 
+    async def _widen(self, conn: Conn, table: Table, name: str, player: str) -> None:
+        """While ``conn`` waits at its ranked table, look again now and then: once the window of a host who waited
+        longer holds this player, this player moves to that table (and the own one closes). Only ever to an older
+        table, so two waiting hosts never move to each other's."""
+        while True:
+            await asyncio.sleep(RETRY)
+            if conn.code != table.code or table.seats[1].name is not None or table.seats[0].conn is not conn:
+                return
+            token, done = new_token(), asyncio.get_running_loop().create_future()
+            self.journal.write(Op(None, partial(self._move, table=table, name=name, player=player, token=token),
+                                  done.set_result))
+            partner = await done
+            if not partner:
+                continue
+            self.tables.pop(table.code, None)
+            table.seats[0].conn = None
+            conn.code = conn.seat = None
+            new = await self.table(partner, fresh=True)
+            if new is None or new.seat_of(token) != 1:
+                self.send(conn, protocol.error("internal", "the table closed while you were seated; please try again",
+                                               "ranked"))
+                return
+            self._attach(conn, new, 1)
+            self.send(conn, new.seated_message(1), partner)
+            for i, s in enumerate(new.seats):
+                if s.conn is not None:
+                    self.send(s.conn, new.state_message(i, 0, full=True), partner)
+            return
+
+    def _move(self, db: Db, table: Table, name: str, player: str, token: str) -> str | None:
+        """Inside the writer's transaction: this waiting host sits down at an older table now in reach, or None."""
+        game = table.game_id
+        # the own table is still waiting (its row held to the commit), so nobody can sit down there meanwhile
+        if not db.guarded("UPDATE tables SET quick = 0 WHERE code = ? AND name1 IS NULL AND closed = 0",
+                          (table.code,)):
+            return None
+        older = [w for w in hosts(db, game, player) if (w.since, w.code) < (table.created, table.code)]
+        partner = pick(ratings.read(db, player, game).rating, older, time.time())
+        if partner is None or not ops.seat(db, partner, name, token, self.id):
+            return None
+        ratings.enter_guest(db, partner, player)
+        ops.closed(db, table.code, False, time.time())
+        db.run("DELETE FROM rated WHERE code = ?", (table.code,))
+        self.store.notify(db, partner, self.id)
+        self.store.notify(db, table.code, self.id)
+        return partner

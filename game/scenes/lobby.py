@@ -129,7 +129,8 @@ class LobbyScene(DialogScene):
                 self.client.send("create", game=self.game, name=self.player)
         elif kind == STATUS and msg["status"] == "failed":
             self.error = self.error or failure_words(self.t, msg.get("kind", ""), self.url)
-        elif kind == "seated" and self.match is None:
+        elif kind == "seated" and (self.match is None or self.ranked and msg["code"] != self.code):
+            # (ranked: a host still waiting moves to the table of a host who waited longer: game/online/ranked.py)
             self.code, self.game = msg["code"], msg["game"]
             self.match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)
             if self.me is not None:
