@@ -289,3 +289,38 @@ def test_a_waiting_host_moves_to_an_older_table_once_its_window_has_widened_enou
         await server.stop()
 
     run(scenario())
+
+
+def test_a_ranked_seat_abandoned_past_the_wait_loses_and_the_entries_of_gone_tables_are_forgotten(store_url):
+    keys = (Keys.make(), Keys.make())
+
+    async def scenario():
+        store = open_store(store_url, "normal")
+        server = await GameServer(fast(reconnect_window=0.3, reap_interval=0.05, sweep_interval=0.1),
+                                  store=store).start("127.0.0.1", 0)
+        try:
+            a, b = await ranked_pair(f"ws://127.0.0.1:{server.port}", keys, "kombi")
+            b.abort()  # Ben's app is gone and never comes back
+            end = await a.expect("state", timeout=5, status="over")
+            assert end["result"] == {"reason": "abandoned", "seat": 1, "winners": [0]}
+            await server.journal.drain()
+            (ra, _), (rb, _) = stored(store, keys[0], "kombi"), stored(store, keys[1], "kombi")
+            assert ra > 1500 > rb
+            await a.send("leave")
+            await a.expect("left")
+            # a waiting ranked table given up: its entry goes with it at the next sweep
+            c = await proven(f"ws://127.0.0.1:{server.port}", Keys.make(), "Cy")
+            await c.send("ranked", game="square", name="Cy")
+            await c.expect("seated")
+            await c.send("leave")
+            await c.expect("left")
+            await asyncio.sleep(0.5)
+            left = store.read(lambda db: db.rows("SELECT r.code FROM rated r WHERE NOT EXISTS (SELECT 1 FROM tables t "
+                                                 "WHERE t.code = r.code)"))
+            assert left == []
+            await a.close(), await c.close()
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario())

@@ -110,3 +110,10 @@ def with_result(db: Db, stored: Any, code: str, winners: list[int] | tuple[int, 
     if not stored:
         return stored
     return settle(db, code, winners, now)
+
+
+def forget(db: Db) -> int:
+    """Inside the reaper's sweep: drop the entries of ranked tables the store no longer holds (closed and pruned,
+    or left while waiting). The ratings themselves stay."""
+    return db.run("DELETE FROM rated WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.code = rated.code "
+                  "AND t.created = rated.created)")

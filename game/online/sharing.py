@@ -300,6 +300,7 @@ class Sharing(GatewayParts):
         count = None
         if sweep:
             ops.prune(db, now, lim.retention)
+            ratings.forget(db)
             self.store.tidy(db, now)
             count = ops.count_open(db)
         for code in changed:
