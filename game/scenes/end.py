@@ -164,6 +164,7 @@ class EndScene(Scene):
         if self.rating is not None and self.rating.board is not None and not self.rating_shown:
             self.rating_shown = True
             self.resize(self._size)
+            self.app.invalidate()
         if self.offer is not None:
             self.table.pump()
             if self.offer() != self.offered:

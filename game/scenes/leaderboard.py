@@ -23,6 +23,7 @@ class LeaderboardScene(DialogScene):
         keys = KeyFile().load()  # a device that never played online has no rating to look up
         self.player = None if keys is None else keys.player
         self.standing = self._fetch()
+        self.shown: Standing | None = None  # the fetch whose answer has been drawn
         self.size = app.size
 
     def _fetch(self) -> Standing:
@@ -48,6 +49,11 @@ class LeaderboardScene(DialogScene):
         self.game = games[(games.index(self.game) + 1) % len(games)]
         self.standing = self._fetch()
         self.resize(self.size)
+
+    def update(self, dt: float) -> None:
+        if self.shown is not self.standing and (self.standing.board is not None or self.standing.failed):
+            self.shown = self.standing
+            self.app.invalidate()  # the board came (from a thread): draw it now, not at the next input
 
     def next_deadline(self) -> float | None:
         return NETWORK_POLL if self.standing.board is None and not self.standing.failed else None
