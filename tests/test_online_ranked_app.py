@@ -2,6 +2,8 @@
 change, Statistics the rating, and Online -> Leaderboard the server's board with the player's own line."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.online.hosting import ServerThread
@@ -129,3 +131,44 @@ def test_the_waiting_room_follows_a_move_to_an_older_table(server, monkeypatch):
     until(lambda: app.stack.top is not lobby, step=lambda: frames(app), timeout=15)
     assert lobby.code != own and lobby.match.seat == 1 and lobby.match.rated == (server.url, ben.player)
     host.close()
+
+
+def test_two_headless_apps_play_a_ranked_match_and_both_ratings_move(tmp_path):
+    """Two app processes, each with its own data folder (its own key), meet through --ranked-match; the computer
+    plays each seat to the end; the server's store then holds one rated game for each key, moved the right way."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.test_online_meet_app import ROOT
+
+    server = ServerThread("127.0.0.1", 0, seeds=lambda: 11).start()
+    base = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    common = [sys.executable, str(ROOT / "main.py"), "--headless", "--demo", "--until-end", "--size", "1024x600",
+              "--server", server.url, "--ranked-match", "--game", "kombi"]
+    procs = [subprocess.Popen([*common, "--name", name], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**base, "CARD_DUELS_HOME": str(tmp_path / name)}, cwd=ROOT)
+             for name in ("Ann", "Ben")]
+    try:
+        outs = [p.communicate(timeout=120) for p in procs]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+    try:
+        results = [[x for x in out.splitlines() if x.startswith("RESULT ")] for out, _err in outs]
+        assert results[0] and results[0] == results[1], outs
+        (table,) = server.server.tables.values()
+        winners = list(table.match.state.winners)
+        keys = [json.loads((tmp_path / name / "data" / "online-identity.json").read_text()) for name in ("Ann", "Ben")]
+        assert keys[0] != keys[1]
+        rows = server.server.store.read(lambda db: db.rows(
+            "SELECT p.name, g.rating, g.games FROM ratings g JOIN players p ON p.id = g.player WHERE g.game = 'kombi'"))
+        by_name = {name: (rating, games) for name, rating, games in rows}
+        assert set(by_name) == {"Ann", "Ben"} and all(games == 1 for _r, games in by_name.values())
+        names = table.names
+        if len(winners) == 1:
+            won, lost = names[winners[0]], names[1 - winners[0]]
+            assert by_name[won][0] > 1500 > by_name[lost][0]
+    finally:
+        server.stop()

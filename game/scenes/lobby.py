@@ -58,7 +58,8 @@ class LobbyScene(DialogScene):
         self.hosting = code is None if resume is None else resume.seat == 0
         keep = None if demo else SeatFile()  # when the computer plays the seat, nobody needs to come back to it
         # who this player is, without a password: the app's key, made on first use (game/online/keyfile.py)
-        identity = None if demo else _identity(resume.name if resume else name)
+        # (a ranked game needs it even when the computer plays the seat: the rating is the key's)
+        identity = None if demo and not ranked else _identity(resume.name if resume else name)
         self.me = None if identity is None else identity[0].player
         self.standing: Standing | None = None  # this player's rating in the game, from the server's board
         self.client = OnlineClient(url, seat_file=keep, resume=resume, identity=identity)
@@ -222,6 +223,6 @@ def lobby_from_options(app) -> LobbyScene:
         url = o.server  # connecting fails and the waiting room says why
     if o.join:
         return LobbyScene(app, url, name, code=normalize_code(o.join), demo=o.demo)
-    if o.quick_match:
-        return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo, quick=True)
+    if o.quick_match or o.ranked_match:
+        return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo, quick=True, ranked=o.ranked_match)
     return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo)
