@@ -80,6 +80,10 @@ def test_the_leaderboard_is_reachable_from_the_online_screen_and_shows_ones_own_
     until(lambda: board.standing.board is not None, step=lambda: frames(app))
     doc = board.standing.board
     assert doc["top"] == [{"place": 1, "name": "Ann", "rating": 1612, "games": 9}]
+    app.settings.online_name = "ann"
+    assert board.is_mine(doc["top"][0])  # drawn in gold
+    app.settings.online_name = "Ben"
+    assert not board.is_mine(doc["top"][0])
     assert doc["me"] == {"rating": 1612, "games": 9, "provisional": False, "prior": 1600, "place": 1}
     assert rating_words(app.t, game, doc["me"], doc["players"]) == app.t(
         "rating.placed", game=app.t(f"game.{game}"), rating=1612, place=1, players=1)

@@ -50,6 +50,11 @@ class LeaderboardScene(DialogScene):
         self.standing = self._fetch()
         self.resize(self.size)
 
+    def is_mine(self, line: dict) -> bool:
+        """Is this board line the player's own? (A name on a board is bound to one key, so the name says it.)"""
+        me = str(self.app.settings.online_name or "").casefold()
+        return bool(me) and str(line["name"]).casefold() == me
+
     def update(self, dt: float) -> None:
         if self.shown is not self.standing and (self.standing.board is not None or self.standing.failed):
             self.shown = self.standing
@@ -85,11 +90,10 @@ class LeaderboardScene(DialogScene):
             if not board["top"]:
                 y += text(t("board.empty", game=t(f"game.{self.game}")), 28, theme.TEXT_DIM, left)
             bottom = int(h * 0.88) - max(44, int(58 * s))
-            me = str(self.app.settings.online_name or "").casefold()  # a name on a board is its key's alone
             for line in board["top"]:
                 if y + theme.font_px(28, s) > bottom:
                     break  # what the window holds; one's own place is above
-                color = theme.GOLD if me and line["name"].casefold() == me else theme.TEXT
+                color = theme.GOLD if self.is_mine(line) else theme.TEXT
                 text(f"{line['place']}.", 28, theme.TEXT_DIM, left + int(60 * s), right=True)
                 text(line["name"], 28, color, left + int(80 * s))
                 y += text(str(line["rating"]), 28, color, right, bold=True, right=True) + int(4 * s)
