@@ -253,7 +253,7 @@ def test_a_ranked_game_across_two_gateways_is_rated_once(store_url):
     run(scenario(), 90)
 
 
-def test_a_waiting_host_moves_to_an_older_table_once_its_window_has_widened_enough(monkeypatch):
+def test_a_waiting_host_moves_to_an_older_table_once_its_window_has_widened_enough(store_url, monkeypatch):
     """Ann (1500) waits; Ben (1800) comes too early for her window and waits at a table of his own; once Ann's
     window has widened to hold him, Ben sits down at her table and his own closes. Ann never moves to his."""
     keys = {name: Keys.make() for name in ("Ann", "Ben")}
@@ -261,7 +261,8 @@ def test_a_waiting_host_moves_to_an_older_table_once_its_window_has_widened_enou
     monkeypatch.setattr(ranked, "RETRY", 0.1)
 
     async def scenario():
-        server = await GameServer(fast()).start("127.0.0.1", 0)
+        store = open_store(store_url, "normal")
+        server = await GameServer(fast(), store=store).start("127.0.0.1", 0)
         url = f"ws://127.0.0.1:{server.port}"
         for name, value in (("Ann", 1500.0), ("Ben", 1800.0)):
             server.store.run(lambda db, n=name, v=value: db.run(
@@ -287,6 +288,7 @@ def test_a_waiting_host_moves_to_an_older_table_once_its_window_has_widened_enou
         assert server.store.read(lambda db: db.one("SELECT settled FROM rated WHERE code = ?", (ann.code,))) == (1,)
         await ann.close(), await ben.close()
         await server.stop()
+        store.close()
 
     run(scenario())
 

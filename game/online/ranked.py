@@ -61,6 +61,12 @@ def hosts(db: Db, game: str, player: str) -> list[Waiting]:
     return [Waiting(str(c), float(r), float(s)) for c, r, s in rows]
 
 
+def _in_reach(db: Db, table: Table, player: str) -> str | None:
+    """The older ranked table whose host's window now holds ``player``, the host of ``table``, if any."""
+    older = [w for w in hosts(db, table.game_id, player) if (w.since, w.code) < (table.created, table.code)]
+    return pick(ratings.read(db, player, table.game_id).rating, older, time.time())
+
+
 class Ranking(GatewayParts):
     identities: Identities
 
@@ -130,6 +136,8 @@ class Ranking(GatewayParts):
             await asyncio.sleep(RETRY)
             if conn.code != table.code or table.seats[1].name is not None or table.seats[0].conn is not conn:
                 return
+            if await asyncio.to_thread(self.store.read, partial(_in_reach, table=table, player=player)) is None:
+                continue  # looked at on a reading connection: a waiting host costs no write until a move is likely
             token, done = new_token(), asyncio.get_running_loop().create_future()
             self.journal.write(Op(None, partial(self._move, table=table, name=name, player=player, token=token),
                                   done.set_result))
@@ -153,13 +161,11 @@ class Ranking(GatewayParts):
 
     def _move(self, db: Db, table: Table, name: str, player: str, token: str) -> str | None:
         """Inside the writer's transaction: this waiting host sits down at an older table now in reach, or None."""
-        game = table.game_id
         # the own table is still waiting (its row held to the commit), so nobody can sit down there meanwhile
         if not db.guarded("UPDATE tables SET quick = 0 WHERE code = ? AND name1 IS NULL AND closed = 0",
                           (table.code,)):
             return None
-        older = [w for w in hosts(db, game, player) if (w.since, w.code) < (table.created, table.code)]
-        partner = pick(ratings.read(db, player, game).rating, older, time.time())
+        partner = _in_reach(db, table, player)
         if partner is None or not ops.seat(db, partner, name, token, self.id):
             return None
         ratings.enter_guest(db, partner, player)
