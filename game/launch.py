@@ -12,7 +12,7 @@ from game.scene import Scene
 def start_scene(app: App) -> Scene:
     """The first scene for the given options: a table directly, or the menu."""
     o = app.opts
-    if o.server and (o.host_table or o.join or o.quick_match):
+    if o.server and (o.host_table or o.join or o.quick_match or o.ranked_match):
         from game.scenes.lobby import lobby_from_options
 
         return lobby_from_options(app)

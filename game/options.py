@@ -27,6 +27,7 @@ class Options:
     host_table: bool = False
     join: str | None = None
     quick_match: bool = False
+    ranked_match: bool = False
     nearby: bool = False
     name: str | None = None
     replay: str | None = None
@@ -85,6 +86,8 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
                      help="open a table for --game and print its join code as 'CODE xxxxxx'")
     how.add_argument("--join", metavar="CODE", help="join the table with this code")
     how.add_argument("--quick-match", action="store_true", help="sit down with the next player who wants --game")
+    how.add_argument("--ranked-match", action="store_true",
+                     help="sit down with a player of similar rating who wants --game; the result is rated")
     online.add_argument("--nearby", action="store_true",
                         help="in kiosk mode: list and announce games on the local network too (off by default)")
     online.add_argument("--name", help="your name at the online table (with --demo the computer plays for you)")
@@ -94,12 +97,13 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
 def parse(argv: list[str], games: list[str]) -> Options:
     parser = build_parser(games)
     ns = parser.parse_args(argv)
-    if (ns.host_table or ns.join or ns.quick_match) and not ns.server:
-        parser.error("--host-table, --join and --quick-match need --server URL")
+    if (ns.host_table or ns.join or ns.quick_match or ns.ranked_match) and not ns.server:
+        parser.error("--host-table, --join, --quick-match and --ranked-match need --server URL")
     if ns.players is not None and len(ns.players) == 1 and ns.mode != "computer":
         parser.error('two players on this device need two different names: --players "Ann,Bob"')
     return Options(game=ns.game, mode=ns.mode, players=ns.players, seed=ns.seed, lang=ns.lang,
                    fullscreen=ns.fullscreen, size=ns.size, demo=ns.demo, headless=ns.headless,
                    until_end=ns.until_end, frames=ns.frames, kiosk=ns.kiosk, level=ns.level,
                    server=ns.server, host_table=ns.host_table, join=ns.join, name=ns.name,
-                   quick_match=ns.quick_match, nearby=ns.nearby, replay=ns.replay, play_on=ns.play_on)
+                   quick_match=ns.quick_match, ranked_match=ns.ranked_match, nearby=ns.nearby, replay=ns.replay,
+                   play_on=ns.play_on)

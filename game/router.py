@@ -25,7 +25,7 @@ class Router:
             "welcome": self._welcome, "pin": self._pin, "online": self._online, "lobby": self._lobby,
             "settings": self._settings, "stats": self._stats, "confirm": self._confirm, "choose": self._choose,
             "coach": self._coach, "review": self._review, "watch": self._watch, "analysis": self._analysis,
-            "saved": self._saved, "identity": self._identity,
+            "saved": self._saved, "identity": self._identity, "leaderboard": self._leaderboard,
         }
 
     def names(self) -> list[str]:
@@ -183,3 +183,8 @@ class Router:
         from game.scenes.identity import IdentityScene
 
         return IdentityScene(self.app)
+
+    def _leaderboard(self, url: str, game: str | None = None) -> Scene:
+        from game.scenes.leaderboard import LeaderboardScene
+
+        return LeaderboardScene(self.app, url, game)

@@ -45,3 +45,52 @@ ServerMsg = TypedDict("ServerMsg", {
     "message": str, "ref": "str | None", "refusal": "RefusalJSON", "nonce": str, "player": str, "name": str,
     "id": "int | str", "reason": str, "kind": str,
 }, total=False)
+
+
+class BoardLine(TypedDict):
+    """A leaderboard's line as the app reads it (``standing.checked``); the server's has its record too."""
+
+    place: int
+    name: str
+    rating: int
+    games: int
+
+
+class ServedLine(BoardLine):
+    rd: int
+    wins: int
+    losses: int
+    draws: int
+
+
+class MyRating(TypedDict):
+    """One player's rating in one game: the change of their last game (``prior``) and their place (None while
+    provisional)."""
+
+    rating: int
+    games: int
+    provisional: bool
+    prior: int | None
+    place: int | None
+
+
+class ServedRating(MyRating):
+    rd: int  # the rating's deviation, which the server gives and the app does not show
+
+
+class Board(TypedDict):
+    """``GET /leaderboard/<game>``: the established players' count, the top and the asking player's own line."""
+
+    players: int
+    placement: int
+    top: list[BoardLine]
+    me: MyRating | None
+
+
+class RatingChange(TypedDict):
+    """What ``ratings.settle`` changed: both players' ratings in the game, before and after."""
+
+    game: str
+    players: list[str]
+    before: list[float]
+    after: list[float]

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
     from websockets.http11 import Request, Response
 
+    from game.online.leaderboard import Boards
     from game.online.store import Store
 
 class _Commits(Protocol):
@@ -48,6 +49,8 @@ class Gateway(Protocol):
     def store(self) -> Store: ...
     @property
     def _reader(self) -> Executor: ...
+    @property
+    def boards(self) -> Boards: ...
 
 
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -122,6 +125,8 @@ async def http_answer(server: Gateway, ws: ServerConnection, request: Request) -
         if ok:
             return ws.respond(200, f"ready ({server.store.kind}, {1000 * (time.monotonic() - t0):.1f} ms)\n")
         return ws.respond(503, "the store does not answer\n")
+    if path.startswith("/leaderboard/"):  # game/online/leaderboard.py
+        return await server.boards.answer(server, ws, request.path)
     if path == "/metrics":
         resp = ws.respond(200, server.metrics.text(server))
         del resp.headers["Content-Type"]  # respond() set one; a second would leave the scraper to pick

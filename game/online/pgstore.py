@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.online import players
+from game.online import players, ranks
 from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
@@ -28,6 +28,7 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
     *INDEXES,
     *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
+    *ranks.schema("DOUBLE PRECISION"),  # their ratings (game/online/ratings.py)
 ]
 LOCK_KEY = 0x43445354  # the advisory lock that lets one gateway at a time create the schema
 NOTES = "card_duels.notes"  # the announcements of the group being written: a setting local to its transaction

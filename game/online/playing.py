@@ -14,11 +14,11 @@ from collections.abc import Awaitable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.online import ops, protocol
+from game.online import ops, protocol, ratings
 from game.online.limits import Conn
 from game.online.messages import ClientMsg, Step
 from game.online.protocol import ProtocolError
-from game.online.store import token_hash
+from game.online.store import Db, token_hash
 from game.online.table import Table, new_token
 
 if TYPE_CHECKING:
@@ -40,15 +40,22 @@ class Playing(GatewayParts):
                 self.resync(code, conn, "act")
 
         self.metrics.actions += 1
-        self.write(table, lambda db: ops.act(db, code, start, data, over, wall), stored,
-                   f"{start} {json.dumps(data, separators=(',', ':'))}")
+        winners = table.match.state.winners if over else ()
+
+        def op(db: Db) -> object:  # the game's last move and its ratings: one transaction
+            res = ops.act(db, code, start, data, over, wall)
+            return ratings.with_result(db, res, code, winners, wall) if over else res
+
+        self.write(table, op, stored, f"{start} {json.dumps(data, separators=(',', ':'))}")
         self.push_state(table, start, events)
 
     def _ended(self, table: Table) -> None:
         """A resignation or an abandoned seat ended the game: stored, then everyone here is told."""
         assert table.result is not None
         code, outcome, wall = table.code, table.result, time.time()
-        self.write(table, lambda db: ops.result(db, code, outcome, wall), partial(_resync_unless, self, code))
+        self.write(table, lambda db: ratings.with_result(db, ops.result(db, code, outcome, wall), code,
+                                                         outcome["winners"], wall),
+                   partial(_resync_unless, self, code))
         self.push_state(table, table.count, [])
 
     def push_state(self, table: Table, start: int, events: list[Step]) -> None:

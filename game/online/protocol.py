@@ -58,6 +58,7 @@ ERRORS = {
     "internal": "the server could not handle the message",
     "bad_proof": "the identity proof does not answer this connection's challenge",  # game/online/identity.py
     "name_taken": "another player plays under this name",
+    "not_identified": "ranked games are for players who proved who they are",  # game/online/ranked.py
 }
 
 SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified")
@@ -207,6 +208,7 @@ SCHEMAS: dict[str, dict[str, Callable[[object], object]]] = {
     "ping": {"id": _ping_id},
     "challenge": {},  # who a player is: game/online/identity.py
     "prove": {"key": _key, "sig": _sig, "name": player_name},
+    "ranked": {"game": _game, "name": player_name},  # ranked quick match: game/online/ranked.py
 }
 
 

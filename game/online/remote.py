@@ -83,6 +83,7 @@ class RemoteMatch:
         self.game_id, self.seat, self.send = game_id, seat, send
         self.t = t if t is not None else _english
         self.setup: dict[str, JSON] = {}  # the seed appears here once the server reveals it (game over)
+        self.rated: tuple[str, str] | None = None  # a ranked game's (server, player): the end screen shows the change
         self.cursor = 0
         self.actions: list[Action | None] = []  # this seat's own actions; the opponent's stay unknown (None)
         self.names: list[str | None] = [None, None]

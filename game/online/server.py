@@ -27,10 +27,12 @@ from game.online import protocol
 from game.online.heap import HeapKeeper
 from game.online.identity import Identifying, Identities
 from game.online.journal import Journal
+from game.online.leaderboard import Boards
 from game.online.limits import Addresses, Conn, Limits, address_group, client_address
 from game.online.metrics import Metrics, http_answer
 from game.online.playing import Playing
 from game.online.protocol import ProtocolError
+from game.online.ranked import Ranking
 from game.online.seating import Seating
 from game.online.sharing import Sharing
 from game.online.store import SQLiteStore, Store
@@ -48,7 +50,7 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing, Identifying):
+class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: SSLContext | None = None) -> None:
@@ -64,6 +66,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
         self.conns: set[Conn] = set()
         self.addresses = Addresses(self.limits)
         self.metrics = Metrics()
+        self.boards = Boards()  # the leaderboards' cache (leaderboard.py)
         self.journal.timed = self.metrics.commits.observe
         # None: an app (no Origin header) is welcome
         self.origins: list[Origin | None] | None = [*map(Origin, origins), None] if origins else None

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
-from game.online import ops, protocol
+from game.online import ops, protocol, ratings
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.store import Db
@@ -308,13 +308,15 @@ class Sharing(GatewayParts):
                 ops.closed(db, code, finished is not None or result is not None, now)
             elif name1 is not None and finished is None and result is None:
                 seat = 0 if gone[0] else 1
-                ops.result(db, code, {"reason": "abandoned", "seat": seat, "winners": [1 - seat]}, now)
+                ratings.with_result(db, ops.result(db, code, {"reason": "abandoned", "seat": seat,
+                                                              "winners": [1 - seat]}, now), code, [1 - seat], now)
             else:
                 continue
             changed.append(code)
         count = None
         if sweep:
             ops.prune(db, now, lim.retention)
+            ratings.forget(db)
             self.store.tidy(db, now)
             count = ops.count_open(db)
         for code in changed:

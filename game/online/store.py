@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.online import players
+from game.online import players, ranks
 from game.paths import user_data_dir
 
 log = logging.getLogger("carduels.online")
@@ -51,6 +51,7 @@ SQLITE_SCHEMA = [
     "origin TEXT NOT NULL, payload TEXT NOT NULL, at REAL NOT NULL)",
     *INDEXES,
     *players.schema("REAL"),  # the players who proved who they are
+    *ranks.schema("REAL"),  # their ratings (game/online/ratings.py)
 ]
 V1_ADDED = ("moves INTEGER NOT NULL DEFAULT 0", "quick INTEGER NOT NULL DEFAULT 0",
             "here0 TEXT NOT NULL DEFAULT ''", "here1 TEXT NOT NULL DEFAULT ''", "away0 REAL", "away1 REAL",

@@ -5,6 +5,7 @@ import pygame
 
 from game.clipboard import copy
 from game.input import Gesture
+from game.online.standing import RatingFile, Standing, change_words
 from game.scene import ButtonGroup, Scene
 from game.session import Session
 from game.statsline import PlayerRecord
@@ -35,10 +36,15 @@ class EndScene(Scene):
         self.how_lines: list[str] = []
         self.offer = getattr(table, "end_offer", None)  # online: the rematch (label, may press, note)
         self.offered = self.offer() if self.offer else None
+        rated = getattr(self.session.match, "rated", None)  # a ranked online game: (server, player)
+        self.rating = None if rated is None else Standing(rated[0], self.session.game_id, rated[1], RatingFile())
+        self.rating_shown = False
 
     def enter(self) -> None:
         self.app.report_result(self.session)
         self.record = PlayerRecord(self.app, self.session)  # the players' record, read without waiting
+        if self.rating is not None:
+            self.rating.start()  # the server stored the ratings with the result: the board has the change
 
     def resize(self, size: tuple[int, int]) -> None:
         """A panel just tall enough for the result, so the final table stays visible around it."""
@@ -53,6 +59,7 @@ class EndScene(Scene):
         bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
         head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
         self.how_lines = fonts.wrap(self.how(), self.px, pw - int(60 * s))
+        self.how_lines += [x for x in [change_words(self.t, self.rating.mine if self.rating else None)] if x]
         head_h += len(self.how_lines) * fonts.get(self.px).get_linesize() + int(10 * s)
         score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
         body = lines * fonts.get(self.px).get_linesize()
@@ -148,6 +155,8 @@ class EndScene(Scene):
             self.app.show("menu")
 
     def next_deadline(self) -> float | None:
+        if self.rating is not None and not self.rating_shown and not self.rating.failed:
+            return 0.1  # the rating's change is on its way
         if self.offer is not None:
             return self.table.next_deadline()  # the network: the other player may ask for a rematch
         if self.session.mode == "demo" and not self.app.opts.until_end:
@@ -156,6 +165,10 @@ class EndScene(Scene):
 
     def update(self, dt: float) -> None:
         self.shown += dt
+        if self.rating is not None and self.rating.board is not None and not self.rating_shown:
+            self.rating_shown = True
+            self.resize(self._size)
+            self.app.invalidate()
         if self.offer is not None:
             self.table.pump()
             if self.offer() != self.offered:

@@ -20,6 +20,7 @@ from game.online.play import NETWORK_POLL, online_table
 from game.online.protocol import ProtocolError, check_url, format_code, normalize_code, player_name
 from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
+from game.online.standing import RatingFile, Standing, rating_words
 from game.scene import DialogScene
 from game.session import Session
 from game.tables import playable
@@ -42,10 +43,11 @@ class LobbyScene(DialogScene):
 
     def __init__(self, app, url: str, name: str, game: str | None = None, code: str | None = None,
                  server: ServerThread | None = None, shown_url: str | None = None, demo: bool = False,
-                 resume: SavedSeat | None = None, quick: bool = False) -> None:
+                 resume: SavedSeat | None = None, quick: bool = False, ranked: bool = False) -> None:
         super().__init__(app)
         self.url, self.player, self.game, self.code = url, name, game, code
         self.quick = quick  # quick match: the server seats us with the next player of this game
+        self.ranked = ranked  # ... of similar rating, and the result changes both ratings (game/online/ranked.py)
         # the address to tell the other player: never a loopback one; "" when only this computer can join
         self.shown_url = (share_url(url) or "") if shown_url is None else shown_url
         self.server, self.demo = server, demo
@@ -56,7 +58,10 @@ class LobbyScene(DialogScene):
         self.hosting = code is None if resume is None else resume.seat == 0
         keep = None if demo else SeatFile()  # when the computer plays the seat, nobody needs to come back to it
         # who this player is, without a password: the app's key, made on first use (game/online/keyfile.py)
-        identity = None if demo else _identity(resume.name if resume else name)
+        # (a ranked game needs it even when the computer plays the seat: the rating is the key's)
+        identity = None if demo and not ranked else _identity(resume.name if resume else name)
+        self.me = None if identity is None else identity[0].player
+        self.standing: Standing | None = None  # this player's rating in the game, from the server's board
         self.client = OnlineClient(url, seat_file=keep, resume=resume, identity=identity)
         self.match: RemoteMatch | None = None
         self.asked = False
@@ -120,14 +125,19 @@ class LobbyScene(DialogScene):
             elif self.code:
                 self.client.send("join", code=self.code, name=self.player)
             elif self.quick:
-                self.client.send("quick", game=self.game, name=self.player)
+                self.client.send("ranked" if self.ranked else "quick", game=self.game, name=self.player)
             else:
                 self.client.send("create", game=self.game, name=self.player)
         elif kind == STATUS and msg["status"] == "failed":
             self.error = self.error or failure_words(self.t, msg.get("kind", ""), self.url)
-        elif kind == "seated" and self.match is None:
+        elif kind == "seated" and (self.match is None or self.ranked and msg["code"] != self.code):
+            # (ranked: a host still waiting moves to the table of a host who waited longer: game/online/ranked.py)
             self.code, self.game = msg["code"], msg["game"]
             self.match = RemoteMatch(msg["game"], msg["seat"], self.client.send, self.t)
+            if self.me is not None:
+                self.standing = Standing(self.url, msg["game"], self.me, RatingFile()).start()
+                if self.ranked:
+                    self.match.rated = (self.url, self.me)
             self.resize(self.size)  # the code's Copy button
             if self.server is not None and self.server.announcer is not None:  # nearby players see the table
                 self.server.announcer.update(code=self.code, game=self.game)
@@ -180,8 +190,9 @@ class LobbyScene(DialogScene):
             for part in fonts.wrap(self.error, theme.font_px(30, s), int(w * 0.8)):
                 line(part, 30, theme.BAD, bold=True)
         elif self.quick and self.match is not None:
-            line(t("online.looking", game=t(f"game.{self.game}")), 32, theme.GOLD, bold=True)
-            line(t("online.looking_hint"), 26, theme.TEXT_DIM)
+            line(t("online.looking_ranked" if self.ranked else "online.looking", game=t(f"game.{self.game}")), 32,
+                 theme.GOLD, bold=True)
+            line(t("online.ranked_hint" if self.ranked else "online.looking_hint"), 26, theme.TEXT_DIM)
         elif self.match is None or not self.hosting:
             line(t("online.joining", code=format_code(self.code)) if self.code
                  else t("online.connecting", url=self.url), 32, theme.TEXT)
@@ -196,6 +207,9 @@ class LobbyScene(DialogScene):
                                        theme.font_px(28, s), int(w * 0.8)):
                     line(part, 28, theme.TEXT)
             line(t("online.waiting_join"), 32, theme.GOLD, bold=True)
+        mine = None if self.standing is None else self.standing.mine
+        if self.game and (mine is not None or self.ranked and self.standing is not None and self.standing.board):
+            line(rating_words(t, self.game, mine), 28, theme.TEXT)
         self.buttons.draw(surface, fonts)
 
 
@@ -209,6 +223,6 @@ def lobby_from_options(app) -> LobbyScene:
         url = o.server  # connecting fails and the waiting room says why
     if o.join:
         return LobbyScene(app, url, name, code=normalize_code(o.join), demo=o.demo)
-    if o.quick_match:
-        return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo, quick=True)
+    if o.quick_match or o.ranked_match:
+        return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo, quick=True, ranked=o.ranked_match)
     return LobbyScene(app, url, name, game=o.game or playable()[0], demo=o.demo)

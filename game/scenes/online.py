@@ -98,15 +98,18 @@ class OnlineScene(TextEntryScene):
             Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh)),
             Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
             Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
-                   pygame.Rect(x, y + 2 * (fh + gap), fw, fh)),
+                   pygame.Rect(x, y + 2 * (fh + gap), half, fh)),
+            Button("ranked", t("online.ranked"), pygame.Rect(x + half + gap, y + 2 * (fh + gap), half, fh)),
         ]
         y += 3 * (fh + gap) + gap
         self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
         rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
                            primary=True))
         below = y + label_h + fh + 2 * gap
-        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, half, fh)))
-        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + half + gap, below, half, fh)))
+        third = (fw - 2 * gap) // 3
+        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, third, fh)))
+        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + third + gap, below, third, fh)))
+        rows.append(Button("board", t("online.board"), pygame.Rect(x + 2 * (third + gap), below, third, fh)))
         self.nearby_top = int(h * 0.16) + label_h
         nx = x + fw + 2 * gap
         nw = min(w - nx - 2 * gap, int(fw * 0.62))
@@ -135,7 +138,10 @@ class OnlineScene(TextEntryScene):
         elif bid == "resume" and self.saved is not None:
             saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
             self.app.push("lobby", url=saved.url, name=saved.name, resume=saved)
-        elif bid in ("host", "host_here", "join", "quick"):
+        elif bid == "board":  # the leaderboards of the server in the address field
+            self.app.push("leaderboard", url=self.fields["server"].text.strip(), game=self.game)
+            return
+        elif bid in ("host", "host_here", "join", "quick", "ranked"):
             self.go(bid)
         elif bid.startswith("nearby") and int(bid[6:]) < len(self.nearby):
             self.go_nearby(self.nearby[int(bid[6:])])
@@ -178,8 +184,8 @@ class OnlineScene(TextEntryScene):
         self.app._store_settings()  # remembered for next time, like the language
         if how == "join":
             self.app.push("lobby", url=url, name=name, code=code)
-        elif how == "quick":
-            self.app.push("lobby", url=url, name=name, game=self.game, quick=True)
+        elif how in ("quick", "ranked"):
+            self.app.push("lobby", url=url, name=name, game=self.game, quick=True, ranked=how == "ranked")
         elif how == "host":
             self.app.push("lobby", url=url, name=name, game=self.game)
         else:

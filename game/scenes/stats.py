@@ -7,6 +7,7 @@ import heapq
 
 import pygame
 
+from game.online.standing import RatingFile, rating_words
 from game.records import LEVELS, Record, RecordBook
 from game.scene import DialogScene
 from game.stats import Pending
@@ -34,6 +35,7 @@ class StatsScene(DialogScene):
         self.size = app.size
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.ask_again: float | None = None  # seconds until the records are asked for again (file not open yet)
+        self.ratings = RatingFile().load()  # the online ratings the servers last gave this device, by game
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -136,10 +138,11 @@ class StatsScene(DialogScene):
         self._note(surface, y + pad, px)
 
     def note(self) -> str:
-        """What the table leaves out, in words: a read-only file (or one from a newer version), rows skipped as
-        damaged."""
-        stats = self.app.stats
-        parts = [self.t("stats.newer.note" if stats.newer else "stats.readonly.note")] if stats.read_only else []
+        """Under the table, in words: the online rating, a read-only file (or one from a newer version), rows
+        skipped as damaged."""
+        stats, mine = self.app.stats, self.ratings.get(self.game)
+        parts = [rating_words(self.t, self.game, mine)] if mine else []
+        parts += [self.t("stats.newer.note" if stats.newer else "stats.readonly.note")] if stats.read_only else []
         if self.skipped:
             parts.append(self.t.n("stats.skipped", self.skipped))
         return "  ".join(parts)

@@ -128,4 +128,18 @@ STRINGS = (
                              "some space and try again."),
     N_("online.net.crowded", "Too many connections to this server come from your network. Close another Card Duels, "
                              "or wait a minute and try again."),
+    # ranked play and leaderboards (game/online/ranked.py, leaderboard.py, standing.py)
+    N_("online.ranked", "Ranked match"),
+    N_("online.board", "Leaderboard"),
+    N_("online.looking_ranked", "Looking for a ranked opponent for {game}…"),
+    N_("online.ranked_hint", "You play someone of similar rating; the longer you wait, the wider the search."),
+    N_("online.error.not_identified", "Ranked games need your online identity, and the server could not confirm it. Please try again."),
+    N_("rating.none", "No {game} rating yet: play a ranked match to get one."),
+    N_("rating.provisional", "Your {game} rating: {rating} (provisional: {games} of {placement} placement games)"),
+    N_("rating.placed", "Your {game} rating: {rating} (place {place} of {players})"),
+    N_("rating.change", "Rating {before} → {after} ({change})"),
+    N_("board.title", "Leaderboard · {game}"),
+    N_("board.loading", "Loading the leaderboard…"),
+    N_("board.failed", "The leaderboard could not be loaded from this server. Check the server address on the Online screen and try again."),
+    N_("board.empty", "Nobody has finished the placement games of {game} yet."),
 )
