@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -57,11 +58,11 @@ class FileLock:
 
 def _lock(fh: IO[bytes]) -> bool:
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":  # spelt so that mypy checks msvcrt only for Windows
             import msvcrt
 
             fh.seek(0)
-            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
         else:
             import fcntl
 
@@ -72,11 +73,11 @@ def _lock(fh: IO[bytes]) -> bool:
 
 
 def _unlock(fh: IO[bytes]) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":  # spelt so that mypy checks msvcrt only for Windows
         import msvcrt
 
         fh.seek(0)
-        msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
     else:
         import fcntl
 

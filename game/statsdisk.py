@@ -27,10 +27,10 @@ RETRY_AFTER = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)  # seconds between tries of the g
 
 
 def measures() -> Measures:
-    """How each game's scores are measured (its table entry says): the lowest is the best, the highest counted."""
-    from game.tables import entry, playable
+    """How each game's scores are measured (its rules say): the lowest is the best, the highest counted."""
+    import rules
 
-    return {g: (entry(g).low_score_wins, entry(g).score_cap) for g in playable()}
+    return {g: (spec.low_score_wins, spec.score_cap) for g, spec in rules.GAMES.items()}
 
 
 class StatsDisk:

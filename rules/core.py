@@ -273,6 +273,10 @@ class GameSpec:
     # Setup options when a human in seat 0 plays the computer (e.g. the human chooses first).
     vs_computer: Mapping[str, object] = field(default_factory=dict)
     bench: Bench = field(default_factory=Bench)  # what the tools measure the game by
+    # How a player's results are measured (the statistics' "Best" and average): the lowest score is the best (a sum
+    # of penalties, cards left), and no score counts above ``score_cap`` (the game ends there).
+    low_score_wins: bool = False
+    score_cap: int | None = None
 
     def public_view(self, observation: Mapping[str, object]) -> dict[str, object]:
         """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pygame
 
-from game.tables.cardlook import CardFrame, Look, card_lift
+from game.tables.cardlook import CardFrame, CardSprite, Look, card_lift
 from sprites import theme
 from sprites.cards import CardArt, CardArtCache
 from sprites.tween import Animator, ease_out_cubic, ease_settle, fade_in, flip_scale
@@ -25,29 +24,6 @@ FADE = 0.26  # reduced motion: seconds for a card to fade in where it now lies
 FADE_STEPS = 8  # a fading card is drawn at one of this many opacities, each made once per image
 FLIGHT_SHADOWS = 8  # cards in flight cast shadows when at most this many fly (a played card, not a deal)
 HOP = 0.42  # the win moment: each card hops this long, a quarter of its height, one after the other
-
-
-@dataclass(frozen=True)
-class CardSprite:
-    """Where one card should be: ``card`` is the face shown, or None for a back."""
-
-    key: str
-    card: str | None
-    x: float  # centre
-    y: float
-    w: int
-    z: int = 0
-    selected: bool = False
-    glow: tuple[int, int, int] | None = None
-    dim: bool = False
-
-    def rect(self, lift: float = 0.0) -> pygame.Rect:
-        return self.rect_at(self.x, self.y, lift)
-
-    def rect_at(self, x: float, y: float, lift: float = 0.0) -> pygame.Rect:
-        """The card's rect centred at (x, y): where it is now, while it glides (no new sprite per frame)."""
-        h = round(self.w * theme.CARD_RATIO)
-        return pygame.Rect(round(x) - self.w // 2, round(y - lift) - h // 2, self.w, h)
 
 
 class CardLayer:

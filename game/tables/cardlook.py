@@ -1,8 +1,10 @@
-"""What one card draws in a frame: its images, shadow, dim and glow looked up once per view; a held card lifted
-(a little larger, its shadow deeper), a card in flight with its shadow under it; and a frame's blits."""
+"""What one card is and draws in a frame: where the view puts it (``CardSprite``); its images, shadow, dim and
+glow looked up once per view; a held card lifted (a little larger, its shadow deeper), a card in flight with its
+shadow under it; and a frame's blits."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,7 +12,6 @@ import pygame
 from sprites import theme
 
 if TYPE_CHECKING:
-    from game.tables.cardlayer import CardSprite
     from sprites.cards import CardArt
 
 LIFT_SCALE = 1.06  # a card picked up grows this much: it comes off the table towards the player
@@ -18,6 +19,29 @@ LIFT_DEPTH = 0.07  # and its shadow falls this share of its width further down (
 FLIGHT_DEPTH = 0.035  # a card in flight casts its shadow this share of its width below it
 
 Scale = Callable[[pygame.Surface, int, int], pygame.Surface]
+
+
+@dataclass(frozen=True)
+class CardSprite:
+    """Where one card should be: ``card`` is the face shown, or None for a back."""
+
+    key: str
+    card: str | None
+    x: float  # centre
+    y: float
+    w: int
+    z: int = 0
+    selected: bool = False
+    glow: tuple[int, int, int] | None = None
+    dim: bool = False
+
+    def rect(self, lift: float = 0.0) -> pygame.Rect:
+        return self.rect_at(self.x, self.y, lift)
+
+    def rect_at(self, x: float, y: float, lift: float = 0.0) -> pygame.Rect:
+        """The card's rect centred at (x, y): where it is now, while it glides (no new sprite per frame)."""
+        h = round(self.w * theme.CARD_RATIO)
+        return pygame.Rect(round(x) - self.w // 2, round(y - lift) - h // 2, self.w, h)
 
 
 def card_lift(s: CardSprite) -> float:

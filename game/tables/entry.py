@@ -30,8 +30,6 @@ class TableEntry(NamedTuple):
     bench: str = ""
     coach: Callable[[], list] | None = None  # the guided first game's marks (game/tables/marks.py's Mark)
     band: Callable[[], type] | None = None  # the compact layout of one face-to-face half (game/tables/band.py)
-    low_score_wins: bool = False  # the statistics' "Best" is the lowest score (a sum of penalties, cards left)
-    score_cap: int | None = None  # the statistics count no score above this (the game ends there)
     # the shot of the middle of a game (a name its ``shots`` script saves) that tools/table_share.py measures;
     # by default the table ``make shots`` renders mid-game for a game without a script of its own
     midgame: str = ""

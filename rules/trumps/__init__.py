@@ -52,6 +52,7 @@ GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json
                         "trumps", "opponent_count", "hand_counts", "hands", "pile", "pile_size", "top", "pickup",
                         "repetition", "result", "voluntary_pickup"),
                 private={"hand": [], "legal": [], "beaters": []}, intents=intents, gesture_for=gesture_for,
-                make_bot=_make_bot, review=_review, vs_computer={"chooser": 0}, bench=BENCH)
+                make_bot=_make_bot, review=_review, vs_computer={"chooser": 0}, bench=BENCH,
+                low_score_wins=True)
 
 __all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game"]

@@ -37,5 +37,4 @@ def _pages():
 
 ENTRY = TableEntry(id="cribbage", fan=("5H", "5C", "JD"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.cribbage_shots:cribbage_shots", bench="tools.cribbage_bench:report", coach=_coach,
-                   band=_band, midgame="cribbage_play",
-                   score_cap=121)  # the statistics' measure
+                   band=_band, midgame="cribbage_play")

@@ -36,5 +36,4 @@ def _pages():
 
 ENTRY = TableEntry(id="square", fan=("KS", "QD", "7H"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.square_shots:square_shots", bench="tools.square_bench:bench_report", coach=_coach,
-                   band=_band, midgame="square_midgame_jack",
-                   low_score_wins=True)  # the statistics' measure
+                   band=_band, midgame="square_midgame_jack")

@@ -37,5 +37,4 @@ def _pages():
 
 ENTRY = TableEntry(id="trumps", fan=("AH", "6D", "KC"), text=text, load=_load, rules_pages=_pages,
                    shots="tools.trumps_shots:trumps_shots", bench="tools.trumps_bench:bench_report", coach=_coach,
-                   band=_band, midgame="trumps_beat_second",
-                   low_score_wins=True)  # the statistics' measure
+                   band=_band, midgame="trumps_beat_second")
