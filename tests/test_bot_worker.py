@@ -37,6 +37,11 @@ def _run(runner: BotRunner, match: Match, seat: int) -> rules.Action:
     raise AssertionError("the bot never answered")
 
 
+def played(table, action) -> str:
+    """The hint's words as its toast says them: the hint, and how to play it (a tap on what glows, or Enter)."""
+    return table.t("table.hint_play" if table.hint_keys() else "table.hint_enter", hint=table.hint_text(action))
+
+
 def test_the_bot_moves_in_another_process_and_the_same_seed_gives_the_same_move():
     executor = BotExecutor()
     try:
@@ -126,7 +131,7 @@ def test_a_hint_thinks_in_the_worker_while_the_table_keeps_drawing():
     assert table.wants_frame()
     action, pid = job[1].result(timeout=60)
     frames(app, 1)
-    assert table.hint == action and table.hint_job is None and table.toast[0] == table.hint_text(action)
+    assert table.hint == action and table.hint_job is None and table.toast[0] == played(table, action)
     assert pid == table.hint_pid == app.executor.worker_pid != os.getpid()
     assert action == hint_for("kombi", table.match, table.view_seat), "the same position gives the same hint"
 
@@ -158,7 +163,7 @@ def test_headless_frames_go_on_while_a_hint_is_thought_and_the_hint_comes_with_t
     assert time.monotonic() - start < 1.0, "the frames never wait for the worker"
     assert table.hint is None and table.hint_job is not None and table.toast[0] == table.t("table.hint_coming")
     wait_for_hint(app, table)
-    assert table.hint == answer and table.hint_pid == 4242 and table.toast[0] == table.hint_text(answer)
+    assert table.hint == answer and table.hint_pid == 4242 and table.toast[0] == played(table, answer)
 
 
 def test_a_hint_from_the_worker_process_shows_once_it_comes():
@@ -174,7 +179,7 @@ def test_a_hint_keeps_its_sentence_as_long_as_its_glow_and_both_go_with_a_move()
     app, table = _table_at_my_turn()
     key(app, pygame.K_h)
     wait_for_hint(app, table)
-    words = table.hint_text(table.hint)
+    words = played(table, table.hint)
     assert words.endswith(".") and len(words.split()) >= 3, "a hint is a sentence"
     frames(app, int(TOAST_SECONDS * 60) + 30)
     assert table.hint is not None and table.toast is not None and table.toast[0] == words

@@ -14,7 +14,7 @@ from rules.core import Action
 from rules.match import Match
 from tests.test_ui_trumps import PositionMatch, position
 from tests.uiplay import run_until
-from tools.driver import frames, key, make_app, settle, tap, visible_point
+from tools.driver import frames, key, make_app, settle, tap, visible_point, wait_for_hint
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ def start(game: str, match: Match, names=("Ann", "Computer")):
 
 def ask_hint(app, table) -> Action:
     key(app, pygame.K_h)
-    run_until(app, lambda: table.hint is not None, limit=600)
+    wait_for_hint(app, table)  # the worker answers in its own time; the frames go on meanwhile
     return table.hint
 
 
