@@ -157,7 +157,7 @@ def test_a_locked_database_is_reported_the_game_waits_and_is_counted_once_free()
 def test_the_statistics_shot_shows_its_table_however_slow_the_statistics_thread(tmp_path, monkeypatch):
     """Issue 44 item 6: three of four shot runs caught "Reading the statistics…" (the shot counted frames)."""
     import game.statsdisk
-    import tools.shots
+    import tools.shot_kit
     from tools.settings_shots import settings_shots
 
     real_read = game.statsdisk.StatsDisk._read_book
@@ -167,14 +167,14 @@ def test_the_statistics_shot_shows_its_table_however_slow_the_statistics_thread(
         return real_read(self, *args)
 
     shown = {}
-    real_save = tools.shots.save
+    real_save = tools.shot_kit.save
 
     def spy(app, folder, name):
         shown[name] = getattr(app.stack.top, "table", None)
         return real_save(app, folder, name)
 
     monkeypatch.setattr(game.statsdisk.StatsDisk, "_read_book", slow_read)
-    monkeypatch.setattr(tools.shots, "save", spy)
+    monkeypatch.setattr(tools.shot_kit, "save", spy)
     settings_shots(tmp_path, (1024, 600), "")
     assert shown["stats"] is not None and shown["stats"], "the table, with the games made up for the picture"
     assert (tmp_path / "stats.png").exists() or list(tmp_path.rglob("*stats*"))
