@@ -54,9 +54,12 @@ ERRORS = {
     "internal": "the server could not handle the message",
     "bad_proof": "the identity proof does not answer this connection's challenge",  # game/online/identity.py
     "name_taken": "another player plays under this name",
+    "spectator": "a spectator watches and cannot play",  # game/online/watching.py
+    "not_started": "the game has not started yet, so there is nothing to watch",
 }
 
-SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified")
+SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified", "view",
+                "live")
 
 
 class ProtocolError(ValueError):
@@ -203,6 +206,8 @@ SCHEMAS: dict[str, dict[str, Callable[[object], object]]] = {
     "ping": {"id": _ping_id},
     "challenge": {},  # who a player is: game/online/identity.py
     "prove": {"key": _key, "sig": _sig, "name": player_name},
+    "watch": {"code": _code},  # a spectator: game/online/watching.py
+    "live": {},
 }
 
 
@@ -325,6 +330,11 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
     def number(v: object, hi: int = MAX_COUNT) -> bool:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
 
+    def watchers() -> None:
+        need(data.get("watchers") is None or number(data["watchers"]), "watchers")
+
+    if kind in ("state", "presence", "view"):
+        watchers()
     if kind == "seated":
         need(number(data.get("seat"), 1) and is_code(str(data.get("code"))), "seat or code")
         need(isinstance(data.get("token"), str) and bool(_TOKEN.fullmatch(data["token"])), "token")
@@ -347,6 +357,29 @@ def _check_server(kind: str, data: dict[str, Any]) -> None:
         need(data.get("result") is None or isinstance(data["result"], dict), "result")
         need(data.get("seed") is None or number(data["seed"], 2**63), "seed")
         seat_names(data.get("names"))
+    elif kind == "view":
+        need(is_code(str(data.get("code"))) and number(data.get("count")) and number(data.get("from")), "counts")
+        need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
+        need(isinstance(data.get("obs"), dict) and data["obs"].get("game") == data.get("game"), "obs")
+        need(data["obs"].get("to_move") in (None, 0, 1) and not isinstance(data["obs"].get("to_move"), bool),
+             "obs.to_move")
+        events = data.get("events")
+        need(isinstance(events, list) and all(isinstance(e, list) and len(e) == 2 and number(e[0])
+                                              and isinstance(e[1], dict) for e in events), "events")
+        need(data.get("result") is None or isinstance(data["result"], dict), "result")
+        need(number(data.get("delay", 0)), "delay")
+        seat_names(data.get("names"))
+    elif kind == "live":
+        tables = data.get("tables")
+        need(isinstance(tables, list) and len(tables) <= 100, "tables")
+        for row in tables or ():
+            need(isinstance(row, dict) and is_code(str(row.get("code"))) and isinstance(row.get("game"), str)
+                 and number(row.get("count")) and number(row.get("watchers", 0)), "a live table")
+            names = row.get("names")
+            need(isinstance(names, list) and len(names) == 2, "a live table's names")
+            for n in names:
+                if n is not None:
+                    names_check.check_name(n)
     elif kind == "presence":
         seat_names(data.get("names"))
     elif kind == "error":

@@ -35,6 +35,7 @@ from game.online.seating import Seating
 from game.online.sharing import Sharing
 from game.online.store import SQLiteStore, Store
 from game.online.table import Table
+from game.online.watching import Watching
 
 __all__ = ["Conn", "GameServer", "Limits"]
 
@@ -42,7 +43,7 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing, Identifying):
+class GameServer(Seating, Playing, Sharing, Identifying, Watching):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: Any = None) -> None:
@@ -67,6 +68,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
         self._tasks: set[asyncio.Task] = set()
         self.handled = 0  # messages handled; the tests and the bench read it
         Sharing.__init__(self)
+        Watching.__init__(self)
 
     # --- running -------------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, sock: Any = None,
@@ -152,6 +154,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
             self.conns.discard(conn)
             self.addresses.disconnect(conn.ip)
             self.detach(conn, time.time())
+            self.stop_watching(conn)
             self._access(conn, ws)
 
     def _access(self, conn: Conn, ws: ServerConnection) -> None:
@@ -181,7 +184,7 @@ class GameServer(Seating, Playing, Sharing, Identifying):
         try:
             msg = protocol.decode_client(raw)
             ref = msg["type"]
-            handle = partial(getattr(self, "_on_" + ref), conn, msg, now)
+            handle = partial(getattr(self, "_on_" + self.as_spectator(conn, ref)), conn, msg, now)
             if not self.identities.settled(conn, msg):  # a name used without a proof: is it anyone's?
                 return self._finish(conn, self.identities.vetted(msg, handle), ref)
             out = handle()
