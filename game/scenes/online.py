@@ -105,8 +105,10 @@ class OnlineScene(TextEntryScene):
         rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
                            primary=True))
         below = y + label_h + fh + 2 * gap
-        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, half, fh)))
-        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + half + gap, below, half, fh)))
+        third = (fw - 2 * gap) // 3
+        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, third, fh)))
+        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + third + gap, below, third, fh)))
+        rows.append(Button("watch_live", t("online.watch_live"), pygame.Rect(x + 2 * (third + gap), below, third, fh)))
         self.nearby_top = int(h * 0.16) + label_h
         nx = x + fw + 2 * gap
         nw = min(w - nx - 2 * gap, int(fw * 0.62))
@@ -131,6 +133,9 @@ class OnlineScene(TextEntryScene):
             return
         elif bid == "identity":  # this device's recovery code, or another device's brought here
             self.app.push("identity")
+            return
+        elif bid == "watch_live":  # the running games on this server, to watch one
+            self.watch_live()
             return
         elif bid == "resume" and self.saved is not None:
             saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
@@ -184,6 +189,16 @@ class OnlineScene(TextEntryScene):
             self.app.push("lobby", url=url, name=name, game=self.game)
         else:
             self.host_here(url, name)
+
+    def watch_live(self) -> None:
+        try:
+            self.app.settings.server = check_url(self.fields["server"].text)
+        except ValueError:
+            self.error = self.t("online.bad_url")
+            self.build()
+            return
+        self.app._store_settings()
+        self.app.push("watch", live=True)
 
     def host_here(self, url: str, name: str) -> None:
         try:

@@ -1,12 +1,22 @@
-"""Watch a game: a replay code is typed or pasted, checked, and played back at the table (from the start).
+"""Watch a game: a replay code is typed or pasted, checked, and played back at the table (from the start); or a
+live table's join code, or a running game picked from the server's list, watched as it is played.
 
-A damaged code is refused with the reason the decoder gives; nothing opens."""
+A damaged code is refused with the reason the decoder gives; nothing opens. A live table is watched on the server
+of the Online screen (the settings' ``server``): the table opens once the server sends its first view.
+"""
 from __future__ import annotations
+
+import logging
+from typing import Any
 
 import pygame
 
 from game.clipboard import paste
 from game.input import Gesture
+from game.online.client import STATUS, OnlineClient
+from game.online.failures import failure_words
+from game.online.protocol import check_url, is_code, normalize_code
+from game.online.spectator import watch_table
 from game.session import replay_names
 from game.tables.replay import open_replay
 from game.textentry import TextEntryScene
@@ -15,15 +25,39 @@ from sprites import theme
 from sprites.widgets import Button, TextField
 
 MAX_CODE = 20000
+LIVE_SHOWN = 5  # running games listed at once
+log = logging.getLogger("carduels.online")
 
 
 class WatchScene(TextEntryScene):
     name = "watch"
 
-    def __init__(self, app, code: str = "") -> None:
+    def __init__(self, app, code: str = "", live: bool = False) -> None:
         super().__init__(app)
         self.field = TextField(pygame.Rect(0, 0, 10, 10), text=code, max_len=MAX_CODE,
                                placeholder=self.t("watch.placeholder"))
+        self.client: OnlineClient | None = None  # the server's, for the list of live games and watching one
+        self.listing = live  # opened from the Online screen: list the running games
+        self.live: list[dict[str, Any]] = []
+        self.wanted: str | None = None  # the live table asked for, until its first view arrives
+        if live:
+            self._connect()
+
+    def _connect(self) -> OnlineClient | None:
+        if self.client is None:
+            try:
+                url = check_url(self.app.settings.server)
+            except ValueError:
+                self.error = self.t("online.bad_url")
+                return None
+            self.client = OnlineClient(url, open_timeout=5.0).start()
+        return self.client
+
+    def exit(self) -> None:
+        super().exit()
+        if self.client is not None:  # not handed to a table
+            self.client.close()
+            self.client = None
 
     def entry(self) -> TextField:
         return self.field
@@ -38,9 +72,19 @@ class WatchScene(TextEntryScene):
         by = self.field.rect.bottom + fh
         ids = [("back", "names.back"), ("paste", "watch.paste"), ("watch", "watch.go")]
         x0 = (w - 3 * bw - 2 * gap) // 2
-        self.buttons.set([Button(bid, self.t(key), pygame.Rect(x0 + i * (bw + gap), by, bw, bh),
-                                 primary=bid == "watch") for i, (bid, key) in enumerate(ids)])
+        rows = [Button(bid, self.t(key), pygame.Rect(x0 + i * (bw + gap), by, bw, bh), primary=bid == "watch")
+                for i, (bid, key) in enumerate(ids)]
+        lw, top = 3 * bw + 2 * gap, by + 2 * bh + 3 * gap + int(34 * s)  # room for an error line above
+        for i, row in enumerate(self.live[:LIVE_SHOWN] if not self.keyboard else []):
+            rows.append(Button(f"live{i}", self.live_label(row), pygame.Rect(x0, top + i * (bh + gap), lw, bh)))
+        self.list_top = top
+        self.buttons.set(rows)
         self.place_keyboard()
+
+    def live_label(self, row: dict[str, Any]) -> str:
+        names = [n or "?" for n in row["names"]]
+        game = self.t(f"game.{row['game']}")
+        return self.t("watch.live.row", first=names[0], second=names[1], game=game, n=row["count"])
 
     def press(self, bid: str) -> None:
         self.app.play_sound("click")
@@ -50,13 +94,18 @@ class WatchScene(TextEntryScene):
             self.paste()
         elif bid == "watch":
             self.watch()
+        elif bid.startswith("live") and int(bid[4:]) < len(self.live):
+            self.watch_live(self.live[int(bid[4:])]["code"])
 
     def paste(self) -> None:
         self.field.insert(paste(self.app).strip())
         self.error = ""
 
     def watch(self) -> bool:
-        """Open the code at the table; a damaged one is refused with its reason."""
+        """Open the code at the table (a live table's join code: watch it); a damaged one is refused with its reason."""
+        code = normalize_code(self.field.text.strip())
+        if is_code(code):
+            return self.watch_live(code)
         try:
             recording, computers = read(self.field.text.strip())
         except ReplayError as exc:
@@ -64,6 +113,46 @@ class WatchScene(TextEntryScene):
             return False
         self.app.stack.replace(open_replay(self.app, recording, replay_names(self.t, computers)))
         return True
+
+    def watch_live(self, code: str) -> bool:
+        """Ask the server to watch ``code``; the table opens with its first view (``update``)."""
+        client = self._connect()
+        if client is None:
+            return False
+        self.error, self.wanted = "", code
+        client.watching = code  # watched on every connection, the first included
+        if client.connected:
+            client.send("watch", code=code)
+        return True
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.client is None:
+            return
+        msgs = self.client.poll()
+        for i, msg in enumerate(msgs):
+            kind = msg.get("type")
+            if kind == STATUS and msg["status"] == "connected" and self.listing:
+                self.client.send("live")
+            elif kind == STATUS and msg["status"] == "failed":
+                self.error = failure_words(self.t, msg.get("kind", ""), self.client.url)
+                self.client, self.wanted = None, None
+                return
+            elif kind == "live":
+                self.live = list(msg["tables"])
+                self.build()
+            elif kind == "error" and msg.get("ref") in ("watch", "live"):
+                key = f"online.error.{msg['code']}"
+                self.error = self.t(key) if self.t.has(key) else self.t("online.error.other")
+                self.wanted = None
+            elif kind == "view" and self.wanted is not None and msg.get("code") == self.wanted:
+                client, self.client = self.client, None  # the table holds it now
+                self.app.stack.replace(watch_table(self.app, client, msg, msgs[i + 1:]))
+                return
+
+    def next_deadline(self) -> float | None:
+        mine = super().next_deadline()
+        return mine if self.client is None else min(mine or 0.1, 0.1)  # the client thread cannot wake the loop
 
     def on_gesture(self, g: Gesture) -> None:
         if self.keyboard_tap(g) or self.buttons.gesture(g):
@@ -93,7 +182,11 @@ class WatchScene(TextEntryScene):
         title = fonts.render(self.t("watch.title"), theme.font_px(64, s), theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * (0.04 if self.keyboard else 0.1)))))
         px = theme.font_px(28, s)
-        for i, line in enumerate(fonts.wrap(self.t("watch.hint"), px, int(w * 0.8))[:2]):
+        if self.listing and not self.keyboard:
+            heading = self.t("watch.live.list" if self.live else "watch.live.none")
+            img = fonts.render(heading, px, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(bottomleft=(self.field.rect.x, self.list_top - 6)))
+        for i, line in enumerate(fonts.wrap(self.t("watch.hint_live"), px, int(w * 0.8))[:2]):
             img = fonts.render(line, px, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(bottomleft=(self.field.rect.x, self.field.rect.y - 6
                                                        - (1 - i) * img.get_height())))
