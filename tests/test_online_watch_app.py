@@ -99,6 +99,8 @@ def test_the_players_table_shows_how_many_watch(server):
     app, lobby, guest = host_with_guest(server.url)
     table = app.stack.top
     assert table.watching_note() is None
+    frames(app, 3)
+    before = app.screen.copy()
     spectator = OnlineClient(server.url).start()
     until(lambda: any(m["type"] == STATUS and m["status"] == "connected" for m in spectator.poll()))
     spectator.send("watch", code=lobby.code)
@@ -106,6 +108,9 @@ def test_the_players_table_shows_how_many_watch(server):
           step=lambda: (frames(app), guest.pump()))
     note = table.watching_note()
     assert note is not None and note[1].colliderect(table.board)
+    frames(app, 3)
+    box = note[1]
+    assert app.screen.subsurface(box).copy().get_view("1").raw != before.subsurface(box).copy().get_view("1").raw
     spectator.send("resign")  # a spectator cannot play
     reply = spectator.wait_for(lambda m: m["type"] == "error")
     assert reply["code"] == "spectator"

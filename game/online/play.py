@@ -129,11 +129,14 @@ class OnlineTable(TableScene):
         if self.next_match is not None and self.next_match.started and not self.handed_over:
             self.start_rematch(self.next_match)
         m = self.remote
+        watchers = m.watchers
         if m.feed(msgs):
             self.clear_selection()
             self.refresh(animate=False)
         for text, err in m.pop_notices():
             self.show_toast(text, error=err)
+        if m.watchers != watchers:
+            self.app.dirty = True  # the count's note is drawn over the table: nothing else asks for a frame
         if not self.cards.busy:
             events = m.advance()
             if events is not None:

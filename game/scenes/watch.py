@@ -130,6 +130,8 @@ class WatchScene(TextEntryScene):
         if self.client is None:
             return
         msgs = self.client.poll()
+        if msgs:
+            self.app.dirty = True  # the list or an error to show: nothing else asks for a frame
         for i, msg in enumerate(msgs):
             kind = msg.get("type")
             if kind == STATUS and msg["status"] == "connected" and self.listing:
