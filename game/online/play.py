@@ -136,7 +136,7 @@ class OnlineTable(TableScene):
         for text, err in m.pop_notices():
             self.show_toast(text, error=err)
         if m.watchers != watchers:
-            self.app.dirty = True  # the count's note is drawn over the table: nothing else asks for a frame
+            self.app.invalidate()  # the count's note is drawn over the table: nothing else asks for a frame
         if not self.cards.busy:
             events = m.advance()
             if events is not None:

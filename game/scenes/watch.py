@@ -131,7 +131,7 @@ class WatchScene(TextEntryScene):
             return
         msgs = self.client.poll()
         if msgs:
-            self.app.dirty = True  # the list or an error to show: nothing else asks for a frame
+            self.app.invalidate()  # the list or an error to show: nothing else asks for a frame
         for i, msg in enumerate(msgs):
             kind = msg.get("type")
             if kind == STATUS and msg["status"] == "connected" and self.listing:
