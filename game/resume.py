@@ -1,10 +1,13 @@
 """Continuing a kept game (from the menu or its Continue list): load its save and open its table, or say why
-not; and the words that tell the saves apart (game, players, when last played)."""
+not; a kept online seat (game/online/seatfile.py) is taken back through the waiting room; and the words that tell
+them apart (game, players, when last played)."""
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
 
+from game.online.protocol import format_code
+from game.online.seatfile import SavedSeat, SeatFile
 from game.saves import SaveInfo, SaveInUse, SaveSummary
 
 if TYPE_CHECKING:
@@ -26,6 +29,22 @@ def continue_game(app: AppServices, info: SaveInfo) -> str | None:
         return app.t("save.damaged", name=info.path.name, why=session.game_id)
     app.stack.push(app.open_table(session))
     return None
+
+
+def kept_seat() -> SavedSeat | None:
+    """The online seat this app kept when the player left a running game (None: none, or its wait is over)."""
+    return SeatFile().load()
+
+
+def continue_online(app: AppServices, seat: SavedSeat) -> None:
+    """Back to the kept online game: the waiting room resumes the seat (and says so if it is gone)."""
+    app.push("lobby", url=seat.url, name=seat.name, resume=seat)
+
+
+def describe_seat(t: Words, seat: SavedSeat, now: float | None = None) -> str:
+    """One line for a kept online seat: "Kombi-Duell online · Ann · K7Q 2MF · 2 minutes ago"."""
+    return t("saved.online_row", game=t(f"game.{seat.game}"), name=seat.name, code=format_code(seat.code),
+             when=played_ago(t, seat.heard, now))
 
 
 def played_ago(t: Words, saved_at: float, now: float | None = None) -> str:

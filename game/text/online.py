@@ -126,6 +126,8 @@ STRINGS = (
         "Watching {first} and {second}, {n} moves behind"),
     N_("watch.live.over", "The game is over."),
     N_("online.watching", "You are watching: only the players make moves."),
+    # Continue lists a kept online seat (game/resume.py)
+    N_("saved.online_row", "{game} online  ·  {name}  ·  {code}  ·  {when}"),
     N_("online.identity", "Recovery code"),
     N_("identity.title", "Your online identity"),
     N_("identity.explain", "This code is you online: your name on the servers belongs to it. Write it down to play "
