@@ -2,6 +2,8 @@
 Continue (alone, or among the saved games) and one tap resumes it through the waiting room."""
 from __future__ import annotations
 
+from game import resume
+from game.online import seatfile
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
 from game.scenes.menu import MenuScene
@@ -10,6 +12,10 @@ from tests.test_online_client import FAST, until
 from tests.test_online_leave import host_with_guest, open_pause
 from tests.test_online_meet_app import find
 from tools.driver import frames, tap
+
+
+def test_the_menu_looks_for_the_seat_file_by_its_own_name():
+    assert resume.SEAT_FILE == seatfile.FILE_NAME
 
 
 def leave_keeping_the_seat(app) -> None:

@@ -31,7 +31,7 @@ def test_every_client_message_type_decodes_to_exactly_its_schema():
         "quick": {"game": "square", "name": "Cy"},
         "ping": {"id": 17},
         "challenge": {}, "prove": {"key": "A" * 43, "sig": "B" * 86, "name": "Ann"},
-        "watch": {"code": "abc-def"}, "live": {},
+        "watch": {"code": "abc-def"}, "live": {}, "outcome": {"code": "abc-def", "token": "A" * 32},
     }
     assert set(good) == set(P.SCHEMAS)
     for kind, fields in good.items():

@@ -29,6 +29,7 @@ from game.online.identity import Identifying, Identities
 from game.online.journal import Journal
 from game.online.limits import Addresses, Conn, Limits, address_group, client_address
 from game.online.metrics import Metrics, http_answer
+from game.online.outcomes import Outcomes
 from game.online.playing import Playing
 from game.online.protocol import ProtocolError
 from game.online.seating import Seating
@@ -43,7 +44,7 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing, Identifying, Watching):
+class GameServer(Seating, Playing, Sharing, Identifying, Watching, Outcomes):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: Any = None) -> None:

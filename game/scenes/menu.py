@@ -3,17 +3,21 @@ It remembers the game and mode last chosen (in the settings); the tiles take the
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.input import Gesture
 from game.languages import LANGUAGE_NAMES, LANGUAGES
 from game.prefs import open_settings
-from game.resume import continue_game, continue_online, kept_seat, played_ago
+from game.resume import ask_lapsed, continue_game, continue_online, kept_seat, played_ago, settle_lapsed
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
 from sprites.widgets import Button, draw_focus_ring, draw_panel
+
+if TYPE_CHECKING:
+    from game.online.lapsed import LapsedSeat
 
 MODES = ("hotseat", "computer")
 
@@ -63,6 +67,7 @@ class MenuScene(Scene):
         self.buttons = ButtonGroup(self.press)
         self.tiles: dict[str, pygame.Rect] = {}
         self.notice = app.notice
+        self.lapsed: LapsedSeat | None = None  # asking the server how a seat kept too long ago ended
         app.notice = None
         self.size = app.size
         self._fans: dict[tuple[str, int], list[pygame.Surface]] = {}
@@ -73,6 +78,7 @@ class MenuScene(Scene):
         self.build()
 
     def enter(self) -> None:
+        self.lapsed = ask_lapsed()  # an online game left too long ago: the server says how it ended
         self.build()
 
     def build(self) -> None:
@@ -190,6 +196,8 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self._fans_due = False  # the next frame renders the fans
+        if self.lapsed is not None and self.lapsed.done.is_set():
+            self.notice, self.lapsed = settle_lapsed(self.app, self.lapsed) or self.notice, None
         notice = None if self.notice else self.app.stats.take_notice()  # e.g. a damaged statistics file
         if notice is not None:
             self.notice = self.t(notice[0], **notice[1])

@@ -127,6 +127,8 @@ STRINGS = (
     N_("watch.live.over", "The game is over."),
     N_("online.watching", "You are watching: only the players make moves."),
     # Continue lists a kept online seat (game/resume.py)
+    N_("online.lapsed_lost", "You stayed away from your online game of {game} too long: it counts as a loss."),
+    N_("online.lapsed_won", "Your online game of {game} ended while you were away: the other player left it."),
     N_("saved.online_row", "{game} online  ·  {name}  ·  {code}  ·  {when}"),
     N_("online.identity", "Recovery code"),
     N_("identity.title", "Your online identity"),
