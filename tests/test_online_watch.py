@@ -113,6 +113,21 @@ def test_the_delay_holds_the_spectator_back_until_the_end_and_a_resignation_show
     run(scenario())
 
 
+def test_a_quiet_spectator_is_not_closed_as_a_connection_that_took_no_seat():
+    async def scenario():
+        server = await GameServer(fast(unseated_timeout=0.3)).start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.port}"
+        a, b = await seat_pair(url, "square")
+        w = await watcher(url, a.code)
+        await asyncio.sleep(0.8)  # says nothing, as a spectator does
+        mover, other = (a, b) if a.my_turn else (b, a)
+        await mover.act(mover.obs["legal"][0])
+        assert (await w.expect("view"))["count"] == 1 and w.closed is None
+        await server.stop()
+
+    run(scenario())
+
+
 def test_watch_refuses_a_waiting_table_an_unknown_code_and_a_player():
     async def scenario():
         server = await GameServer(fast()).start("127.0.0.1", 0)

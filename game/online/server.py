@@ -132,7 +132,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Watching, Outcomes):
         self.metrics.connections += 1
         try:
             while conn.close_with is None:
-                if conn.code is not None:
+                if conn.code is not None or conn in self.watched:  # a seat, or a table watched (watching.py)
                     raw = await ws.recv()
                 else:
                     try:
