@@ -118,3 +118,20 @@ def test_the_players_table_shows_how_many_watch(server):
     until(lambda: table.remote.watchers == 0, step=lambda: frames(app))
     assert table.watching_note() is None
     guest.client.close()
+
+
+def test_the_list_of_live_games_keeps_itself_up_to_date(server):
+    app = make_app()
+    form = open_online(app)
+    form.fields["server"].text = server.url
+    tap(app, find(app, "watch_live").center)
+    frames(app, 2)
+    scene = app.stack.top
+    until(lambda: scene.client is not None and scene.asked_at > float("-inf"), step=lambda: frames(app))
+    frames(app, 10)
+    assert scene.live == [] and not [x for x in scene.buttons.buttons if x.id.startswith("live")]
+    a, b = seat_two(server.url, "trumps")  # a game starts while the list shows
+    until(lambda: any(x.id == "live0" for x in scene.buttons.buttons), 20, step=lambda: frames(app))
+    assert scene.live[0]["code"] == a.client.code and scene.error == ""
+    for s in (a, b):
+        s.client.close()

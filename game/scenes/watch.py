@@ -26,6 +26,7 @@ from sprites.widgets import Button, TextField
 
 MAX_CODE = 20000
 LIVE_SHOWN = 5  # running games listed at once
+LIVE_EVERY = 10.0  # seconds between asks for the list while it shows (it also keeps the connection wanted)
 log = logging.getLogger("carduels.online")
 
 
@@ -40,6 +41,7 @@ class WatchScene(TextEntryScene):
         self.listing = live  # opened from the Online screen: list the running games
         self.live: list[dict[str, Any]] = []
         self.wanted: str | None = None  # the live table asked for, until its first view arrives
+        self.asked_at = float("-inf")  # when the list was last asked for (the app's clock)
         if live:
             self._connect()
 
@@ -130,13 +132,15 @@ class WatchScene(TextEntryScene):
         if self.client is None:
             return
         msgs = self.client.poll()
+        due = self.app.now - self.asked_at >= LIVE_EVERY
+        if self.listing and self.wanted is None and self.client.connected and due:
+            self.asked_at = self.app.now
+            self.client.send("live")
         if msgs:
             self.app.invalidate()  # the list or an error to show: nothing else asks for a frame
         for i, msg in enumerate(msgs):
             kind = msg.get("type")
-            if kind == STATUS and msg["status"] == "connected" and self.listing:
-                self.client.send("live")
-            elif kind == STATUS and msg["status"] == "failed":
+            if kind == STATUS and msg["status"] == "failed":
                 self.error = failure_words(self.t, msg.get("kind", ""), self.client.url)
                 self.client, self.wanted = None, None
                 return
