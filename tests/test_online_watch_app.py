@@ -12,7 +12,7 @@ from game.online.spectator import WatchTable
 from game.scenes.menu import MenuScene
 from rules.core import IllegalAction
 from tests.test_online_client import FAST, pick, seat_two, until
-from tests.test_online_leave import host_with_guest
+from tests.test_online_leave import host_with_guest, stats_rows
 from tests.test_online_meet_app import find, open_online
 from tests.test_online_server import cards_in
 from tools.driver import frames, make_app, tap
@@ -67,6 +67,9 @@ def test_an_app_watches_a_game_from_the_live_list_to_its_end(server):
           why=lambda: f"{table.remote.cursor} {a.match.cursor} {len(table.remote._steps)} {table.remote.link}")
     assert list(table.remote.state.winners) == list(a.match.state.winners)
     assert table.remote.cursor == a.match.cursor  # the end itself, not a delayed position
+    until(lambda: table.ended, step=lambda: frames(app))  # the end is shown on the table, with no end screen
+    assert app.stack.top is table and table.toast is not None and table.toast[0] == app.t("watch.live.over")
+    assert stats_rows(app) == []  # a game watched is nobody's game here
     frames(app, 5)
     app.stack.replace(MenuScene(app))  # leaving asks nothing: a spectator gives nothing up
     frames(app, 2)

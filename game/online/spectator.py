@@ -49,7 +49,9 @@ class WatchMatch(RemoteMatch):
 
     @property
     def waiting(self) -> bool:
-        return True  # a spectator never has a move to make
+        """A spectator never has a move to make: the table only follows the game, until its end shows."""
+        st = self._state
+        return st is None or bool(self._steps) or not st.is_over
 
 
 class WatchTable(OnlineTable):
