@@ -75,6 +75,11 @@ def test_a_spectator_sees_only_the_public_view_to_the_end_and_cannot_play(game):
         assert end["count"] == len(actions) and end["obs"]["over"]
         assert end["obs"]["winners"] == a.obs["winners"]
         assert check_views(game, seed, actions, w) >= len(actions)
+        late = await watcher(url, a.code)  # the table is over and still open: a newcomer sees the end
+        assert late.messages[0]["status"] == "over" and late.messages[0]["count"] == len(actions)
+        assert late.messages[0]["full"] and late.messages[0]["obs"] == end["obs"]
+        check_views(game, seed, actions, late)
+        await late.close()
         await w.send("leave")
         await w.expect("left")
         await a.expect("presence", watchers=0)

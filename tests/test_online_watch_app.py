@@ -8,6 +8,7 @@ import pytest
 import rules
 from game.online.client import STATUS, OnlineClient
 from game.online.hosting import ServerThread
+from game.online.server import Limits
 from game.online.spectator import WatchTable
 from game.scenes.menu import MenuScene
 from rules.core import IllegalAction
@@ -138,3 +139,23 @@ def test_the_list_of_live_games_keeps_itself_up_to_date(server):
     assert scene.live[0]["code"] == a.client.code and scene.error == ""
     for s in (a, b):
         s.client.close()
+
+
+def test_the_spectators_table_says_how_far_behind_it_is():
+    srv = ServerThread("127.0.0.1", 0, Limits(rate=1e6, burst=1e6, watch_delay=3), seeds=lambda: SEED).start()
+    try:
+        a, b = seat_two(srv.url, "kombi")
+        app = make_app()
+        app.settings.server = srv.url
+        app.stack.push(MenuScene(app))
+        frames(app, 2)
+        app.push("watch", code=a.client.code)
+        frames(app, 2)
+        tap(app, find(app, "watch").center)
+        until(lambda: isinstance(app.stack.top, WatchTable), step=lambda: frames(app))
+        table = app.stack.top
+        assert table.banner()[0] == app.t.n("watch.live.delayed", 3, first="Ann", second="Ben")
+        for s in (a, b):
+            s.client.close()
+    finally:
+        srv.stop()
