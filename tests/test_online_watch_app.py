@@ -159,3 +159,16 @@ def test_the_spectators_table_says_how_far_behind_it_is():
             s.client.close()
     finally:
         srv.stop()
+
+
+def test_watch_on_the_online_screen_opens_the_table_of_the_code_typed(server):
+    a, b = seat_two(server.url, "cribbage")
+    app = make_app()
+    form = open_online(app)
+    form.fields["server"].text = server.url
+    form.fields["code"].text = a.client.code
+    tap(app, find(app, "watch_live").center)
+    until(lambda: isinstance(app.stack.top, WatchTable), step=lambda: frames(app))
+    assert app.stack.top.session.game_id == "cribbage" and app.stack.top.session.names == ["Ann", "Ben"]
+    for s in (a, b):
+        s.client.close()

@@ -101,14 +101,15 @@ class OnlineScene(TextEntryScene):
                    pygame.Rect(x, y + 2 * (fh + gap), fw, fh)),
         ]
         y += 3 * (fh + gap) + gap
-        self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
-        rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
+        third = (fw - 2 * gap) // 3  # the code (7 characters), Join, and Watch: that table, else the running games
+        self.fields["code"].rect = pygame.Rect(x, y + label_h, third, fh)
+        rows.append(Button("join", t("online.join"), pygame.Rect(x + third + gap, y + label_h, third, fh),
                            primary=True))
+        rows.append(Button("watch_live", t("watch.go"),
+                           pygame.Rect(x + 2 * (third + gap), y + label_h, fw - 2 * (third + gap), fh)))
         below = y + label_h + fh + 2 * gap
-        third = (fw - 2 * gap) // 3
-        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, third, fh)))
-        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + third + gap, below, third, fh)))
-        rows.append(Button("watch_live", t("online.watch_live"), pygame.Rect(x + 2 * (third + gap), below, third, fh)))
+        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, half, fh)))
+        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + half + gap, below, half, fh)))
         self.nearby_top = int(h * 0.16) + label_h
         nx = x + fw + 2 * gap
         nw = min(w - nx - 2 * gap, int(fw * 0.62))
@@ -198,7 +199,8 @@ class OnlineScene(TextEntryScene):
             self.build()
             return
         self.app._store_settings()
-        self.app.push("watch", live=True)
+        code = normalize_code(self.fields["code"].text)
+        self.app.push("watch", code=code if is_code(code) else "", live=True)
 
     def host_here(self, url: str, name: str) -> None:
         try:

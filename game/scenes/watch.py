@@ -44,6 +44,8 @@ class WatchScene(TextEntryScene):
         self.asked_at = float("-inf")  # when the list was last asked for (the app's clock)
         if live:
             self._connect()
+            if is_code(normalize_code(code)):  # the Online screen's code: that table at once
+                self.watch_live(normalize_code(code))
 
     def _connect(self) -> OnlineClient | None:
         if self.client is None:
@@ -185,7 +187,8 @@ class WatchScene(TextEntryScene):
         s = theme.ui_scale(h)
         surface.fill(theme.FELT)
         fonts = self.app.fonts
-        title = fonts.render(self.t("watch.title"), theme.font_px(64, s), theme.GOLD, bold=True)
+        title = fonts.render(self.t("online.watch_live" if self.listing else "watch.title"), theme.font_px(64, s),
+                             theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * (0.04 if self.keyboard else 0.1)))))
         px = theme.font_px(28, s)
         if self.listing and not self.keyboard:
