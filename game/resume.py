@@ -1,13 +1,17 @@
 """Continuing a kept game (from the menu or its Continue list): load its save and open its table, or say why
-not; and the words that tell the saves apart (game, players, when last played)."""
+not; a kept online seat (game/online/seatfile.py) is taken back through the waiting room; and the words that tell
+them apart (game, players, when last played)."""
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
 
+from game.paths import user_data_dir
 from game.saves import SaveInfo, SaveInUse, SaveSummary
 
 if TYPE_CHECKING:
+    from game.online.lapsed import LapsedSeat
+    from game.online.seatfile import SavedSeat
     from game.services import AppServices, Words
 
 
@@ -26,6 +30,59 @@ def continue_game(app: AppServices, info: SaveInfo) -> str | None:
         return app.t("save.damaged", name=info.path.name, why=session.game_id)
     app.stack.push(app.open_table(session))
     return None
+
+
+SEAT_FILE = "online-seat.json"  # game/online/seatfile.py's: looked for before any online code is imported
+
+
+def kept_seat() -> SavedSeat | None:
+    """The online seat this app kept when the player left a running game (None: none, or its wait is over - then
+    the file stays for the menu to ask the server how the game ended, ``ask_lapsed``)."""
+    if not (user_data_dir() / SEAT_FILE).exists():  # the usual case: the first menu frame loads no online code
+        return None
+    from game.online.seatfile import SeatFile
+
+    seats = SeatFile()
+    return None if seats.lapsed() is not None else seats.load()
+
+
+def ask_lapsed() -> LapsedSeat | None:
+    """The seat kept too long ago, if any: its game's end is asked of the server (``settle_lapsed`` records it)."""
+    if not (user_data_dir() / SEAT_FILE).exists():
+        return None
+    from game.online.seatfile import SeatFile
+
+    seats = SeatFile()
+    lapsed = seats.lapsed()
+    if lapsed is None:
+        return None
+    seats.clear()  # asked once: the answer, or none, is all there will be
+    from game.online.lapsed import LapsedSeat  # the network client, only when there is something to ask
+
+    return LapsedSeat(lapsed)
+
+
+def settle_lapsed(app: AppServices, asked: LapsedSeat) -> str | None:
+    """Once the server answered: the game counts in the statistics, and the words that tell the player so."""
+    session = asked.session()
+    if session is None:
+        return None
+    app.stats.record(session)
+    won = asked.seat.seat in session.match.state.winners
+    return app.t("online.lapsed_won" if won else "online.lapsed_lost", game=app.t(f"game.{session.game_id}"))
+
+
+def continue_online(app: AppServices, seat: SavedSeat) -> None:
+    """Back to the kept online game: the waiting room resumes the seat (and says so if it is gone)."""
+    app.push("lobby", url=seat.url, name=seat.name, resume=seat)
+
+
+def describe_seat(t: Words, seat: SavedSeat, now: float | None = None) -> str:
+    """One line for a kept online seat: "Kombi-Duell online · Ann · K7Q 2MF · 2 minutes ago"."""
+    from game.online.protocol import format_code
+
+    return t("saved.online_row", game=t(f"game.{seat.game}"), name=seat.name, code=format_code(seat.code),
+             when=played_ago(t, seat.heard, now))
 
 
 def played_ago(t: Words, saved_at: float, now: float | None = None) -> str:

@@ -148,10 +148,10 @@ class Router:
 
         return LobbyScene(self.app, **kw)
 
-    def _watch(self, code: str = "") -> Scene:
+    def _watch(self, code: str = "", live: bool = False) -> Scene:
         from game.scenes.watch import WatchScene
 
-        return WatchScene(self.app, code)
+        return WatchScene(self.app, code, live)
 
     def _settings(self) -> Scene:
         from game.scenes.settings import SettingsScene

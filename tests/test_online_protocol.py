@@ -32,6 +32,7 @@ def test_every_client_message_type_decodes_to_exactly_its_schema():
         "ping": {"id": 17},
         "challenge": {}, "prove": {"key": "A" * 43, "sig": "B" * 86, "name": "Ann"},
         "ranked": {"game": "cribbage", "name": "Di"},
+        "watch": {"code": "abc-def"}, "live": {}, "outcome": {"code": "abc-def", "token": "A" * 32},
     }
     assert set(good) == set(P.SCHEMAS)
     for kind, fields in good.items():

@@ -45,6 +45,7 @@ class OnlineClient:
         self.code: str | None = None
         self.token: str | None = None
         self.seat: int | None = None
+        self.watching: str | None = None  # the code of the table this spectator watches (watched again on reconnect)
         self.connected = False
         self.received = 0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -149,7 +150,7 @@ class OnlineClient:
             reason, kind = await self._session()
             if self._closed.is_set():
                 break
-            if self.token is None or self._fatal:  # never seated, or the seat is gone: nothing to resume
+            if (self.token is None and self.watching is None) or self._fatal:  # nothing to resume or watch
                 self._status("failed", self._fatal or reason, self._fatal_kind if self._fatal else kind)
                 return
             if self.received:  # that connection worked: the window and the pauses start over
@@ -179,6 +180,8 @@ class OnlineClient:
                     return "the server refused the identity", self._fatal_kind
                 if self.token and self.code:
                     await ws.send(protocol.client_message("resume", code=self.code, token=self.token))
+                elif self.watching:
+                    await ws.send(protocol.client_message("watch", code=self.watching))
                 self.connected = True
                 self._status("connected")
                 await self._pump(ws)
@@ -262,9 +265,11 @@ class OnlineClient:
                 keep.save(self.url, msg["code"], msg["token"], msg["seat"], msg["game"],
                           msg["names"][msg["seat"]] or "")  # a nameless seat is refused on loading either way
         elif kind == "left":
-            self.token = None
+            self.token = self.watching = None
             if keep is not None:
                 keep.clear()
+        elif kind == "error" and msg.get("ref") == "watch":
+            self.watching = None  # that table cannot be watched: the screen says why
         elif kind == "error" and msg.get("ref") == "resume" and msg["code"] in FATAL_ON_RESUME:
             self._fatal = msg["message"]
             self.token = None

@@ -47,6 +47,7 @@ class Limits:
     sync_every: float = 1.0  # a connection gets at most one full snapshot (``sync``) this often
     max_sync_wait: float = 10.0  # reading a table from the store may take this long before the player is told
     trusted_proxies: frozenset[str] = field(default_factory=frozenset)
+    watch_delay: int = 0  # spectators see the game this many moves behind until it ends (watching.py)
 
     def shared_by(self, workers: int) -> Limits:
         """The per-address and global caps of one of ``workers`` processes: a fair share of each."""

@@ -43,8 +43,19 @@ ServerMsg = TypedDict("ServerMsg", {
     "count": int, "from": int, "full": bool, "obs": "Observation", "events": list["tuple[int, Event]"],
     "result": "Ending | None", "seed": "int | None", "secret": str, "actions": list["ActionJSON"],
     "message": str, "ref": "str | None", "refusal": "RefusalJSON", "nonce": str, "player": str, "name": str,
-    "id": "int | str", "reason": str, "kind": str,
+    "id": "int | str", "reason": str, "kind": str, "watchers": int, "delay": int, "tables": list["LiveRow"],
+    "scores": list[int],
 }, total=False)
+
+
+class LiveRow(TypedDict):
+    """A running game in the ``live`` list a spectator chooses from (game/online/watching.py)."""
+
+    code: str
+    game: str
+    count: int
+    watchers: int
+    names: list[str | None]
 
 
 class BoardLine(TypedDict):

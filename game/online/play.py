@@ -129,11 +129,14 @@ class OnlineTable(TableScene):
         if self.next_match is not None and self.next_match.started and not self.handed_over:
             self.start_rematch(self.next_match)
         m = self.remote
+        watchers = m.watchers
         if m.feed(msgs):
             self.clear_selection()
             self.refresh(animate=False)
         for text, err in m.pop_notices():
             self.show_toast(text, error=err)
+        if m.watchers != watchers:
+            self.app.invalidate()  # the count's note is drawn over the table: nothing else asks for a frame
         if not self.cards.busy:
             events = m.advance()
             if events is not None:
@@ -276,20 +279,30 @@ class OnlineTable(TableScene):
         box.clamp_ip(self.board)
         return img, box
 
+    def watching_note(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """How many watch this table (game/online/watching.py), small in the board's top right corner."""
+        n = self.remote.watchers
+        if n <= 0:
+            return None
+        s = self.scale
+        img = self.app.fonts.render(self.t.n("online.watchers", n), theme.font_px(22, s), theme.TEXT)
+        box = img.get_rect().inflate(int(20 * s), int(10 * s))
+        box.topright = (self.board.right - int(10 * s), self.board.top + int(10 * s))
+        return img, box
+
     def kept_clear(self) -> list[pygame.Rect]:
-        """A toast stands beside the note, not over it."""
-        note = self._note()
-        return [note[1]] if note else []
+        """A toast stands beside the notes, not over them."""
+        return [note[1] for note in (self._note(), self.watching_note()) if note]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        note = self._note()
-        if note is None:
-            return
-        img, box = note
-        with floating(surface):
-            draw_panel(surface, box, alpha=235)
-            surface.blit(img, img.get_rect(center=box.center))
+        for note in (self._note(), self.watching_note()):
+            if note is None:
+                continue
+            img, box = note
+            with floating(surface):
+                draw_panel(surface, box, alpha=235)
+                surface.blit(img, img.get_rect(center=box.center))
 
 
 def online_table(app, session: Session, client: OnlineClient, server: ServerThread | None = None):

@@ -62,6 +62,7 @@ class Playing(GatewayParts):
         for i, s in enumerate(table.seats):
             if s.conn is not None:
                 self.send(s.conn, table.state_message(i, start, full=False, events=events), table.code)
+        self.show_spectators(table)
 
     def _on_resign(self, conn: Conn, msg: ClientMsg, now: float) -> None:
         table = self._table_of(conn)

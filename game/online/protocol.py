@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from game import names_check
 from game.online.messages import ClientMsg, ServerMsg
+from game.online.refusal import is_refusal
 
 if TYPE_CHECKING:
     from rules.shapes import ActionJSON, RefusalJSON
@@ -59,9 +60,12 @@ ERRORS = {
     "bad_proof": "the identity proof does not answer this connection's challenge",  # game/online/identity.py
     "name_taken": "another player plays under this name",
     "not_identified": "ranked games are for players who proved who they are",  # game/online/ranked.py
+    "spectator": "a spectator watches and cannot play",  # game/online/watching.py
+    "not_started": "the game has not started yet, so there is nothing to watch",
 }
 
-SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified")
+SERVER_TYPES = ("seated", "state", "presence", "left", "error", "pong", "rematch", "challenge", "identified", "view",
+                "live", "outcome")
 
 
 class ProtocolError(ValueError):
@@ -209,6 +213,9 @@ SCHEMAS: dict[str, dict[str, Callable[[object], object]]] = {
     "challenge": {},  # who a player is: game/online/identity.py
     "prove": {"key": _key, "sig": _sig, "name": player_name},
     "ranked": {"game": _game, "name": player_name},  # ranked quick match: game/online/ranked.py
+    "watch": {"code": _code},  # a spectator: game/online/watching.py
+    "live": {},
+    "outcome": {"code": _code, "token": _token},  # how a kept seat's game ended: game/online/outcomes.py
 }
 
 
@@ -297,32 +304,20 @@ def decode_server(raw: str | bytes) -> ServerMsg:
     return data
 
 
-def _refusal(value: object) -> bool:
-    """A rules refusal as the server sends it (IllegalAction.to_json): a key, its game, a few plain parameters."""
-    if not isinstance(value, dict) or set(value) != {"key", "game", "params"}:
-        return False
-    key, game, params = value["key"], value["game"], value["params"]
-    if not (isinstance(key, str) and len(key) <= 48 and key.replace(".", "_").isidentifier()):
-        return False
-    if not (isinstance(game, str) and len(game) <= 32 and isinstance(params, dict) and len(params) <= 8):
-        return False
-    plain = (str, int, float, bool, type(None))
-    return all(isinstance(k, str) and len(k) <= 24 and k.isidentifier() and (
-        isinstance(v, plain) or (isinstance(v, list) and len(v) <= 52 and all(isinstance(x, plain) for x in v)))
-        and len(str(v)) <= 300 for k, v in params.items())
-
-
 def _check_server(kind: str, data: ServerMsg) -> None:
     """What the client relies on, checked: seats, counts, names, flags and the shapes of obs and events."""
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise ValueError(what)
 
-    def seat_names(names: list[str | None] | None) -> None:
+    def plain_names(names: object) -> None:
         need(isinstance(names, list) and len(names) == 2, "names")
-        for n in names or ():  # need() refused a missing list
+        for n in names if isinstance(names, list) else ():  # need() refused anything else
             if n is not None:
                 names_check.check_name(n)
+
+    def seat_names(names: object) -> None:
+        plain_names(names)
         if "connected" in data or kind != "seated":
             c = data.get("connected")
             need(isinstance(c, list) and len(c) == 2 and all(isinstance(x, bool) for x in c), "connected")
@@ -331,15 +326,26 @@ def _check_server(kind: str, data: ServerMsg) -> None:
     def number(v: object, hi: int = MAX_COUNT) -> bool:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
 
+    def steps() -> None:  # a seat's state or a spectator's view: the counts, the public events, the result
+        need(number(data.get("count")) and number(data.get("from")), "counts")
+        need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
+        events = data.get("events")
+        need(isinstance(events, list) and all(isinstance(e, list) and len(e) == 2 and number(e[0])
+                                              and isinstance(e[1], dict) for e in events), "events")
+        need(data.get("result") is None or isinstance(data["result"], dict), "result")
+        need(data.get("seed") is None or number(data["seed"], 2**63), "seed")
+
+    if kind in ("state", "presence", "view"):
+        need(data.get("watchers") is None or number(data["watchers"]), "watchers")
     if kind == "seated":
         need(number(data.get("seat"), 1) and is_code(str(data.get("code"))), "seat or code")
         need(isinstance(data.get("token"), str) and bool(_TOKEN.fullmatch(data["token"])), "token")
         need(isinstance(data.get("game"), str) and len(data["game"]) <= 32, "game")
         seat_names(data.get("names"))
     elif kind == "state":
-        need(number(data.get("seat"), 1) and number(data.get("count")) and number(data.get("from")), "counts")
-        need(data["from"] <= data["count"] and isinstance(data.get("full"), bool), "from")
-        obs = data.get("obs")
+        need(number(data.get("seat"), 1), "seat")
+        steps()
+        obs = cast("dict[str, Any]", data.get("obs"))  # JSON, checked just below
         need(isinstance(obs, dict) and obs.get("to_move") in (None, 0, 1) and obs.get("to_move") is not True
              and obs.get("to_move") is not False, "obs.to_move")
         assert obs is not None  # need() refused anything but an object
@@ -348,19 +354,38 @@ def _check_server(kind: str, data: ServerMsg) -> None:
         need(obs.get("game") in rules.GAMES and isinstance(obs.get("legal", []), list), "obs.game or obs.legal")
         for action in obs.get("legal", []):  # each offered move must be one the rules can read
             rules.action_from_json(obs["game"], action)
-        events = data.get("events")
-        need(isinstance(events, list) and all(isinstance(e, list) and len(e) == 2 and number(e[0])
-                                              and isinstance(e[1], dict) for e in events), "events")
-        need(data.get("result") is None or isinstance(data["result"], dict), "result")
-        need(data.get("seed") is None or number(data["seed"], 2**63), "seed")
         seat_names(data.get("names"))
+    elif kind == "view":  # a spectator's (game/online/watching.py)
+        need(is_code(str(data.get("code"))) and number(data.get("delay", 0)), "code or delay")
+        steps()
+        view = cast("dict[str, Any]", data.get("obs"))  # JSON, checked just below
+        need(isinstance(view, dict) and view.get("game") == data.get("game") and view.get("to_move") in (None, 0, 1)
+             and not isinstance(view.get("to_move"), bool), "obs")
+        seat_names(data.get("names"))
+    elif kind == "live":
+        tables = data.get("tables")
+        need(isinstance(tables, list) and len(tables) <= 100, "tables")
+        for row in tables or ():
+            need(isinstance(row, dict) and is_code(str(row.get("code"))) and isinstance(row.get("game"), str)
+                 and number(row.get("count")) and number(row.get("watchers", 0)), "a live table")
+            plain_names(row.get("names"))
+    elif kind == "outcome":  # how a kept seat's game ended (game/online/outcomes.py)
+        need(is_code(str(data.get("code"))) and number(data.get("seat"), 1) and number(data.get("count")), "seat")
+        need(data.get("result") is None or isinstance(data["result"], dict), "result")
+        result = data.get("result")
+        winners = result.get("winners", []) if isinstance(result, dict) else []
+        need(isinstance(winners, list) and all(number(w, 1) for w in winners), "winners")
+        scores = data.get("scores")
+        need(isinstance(scores, list) and len(scores) == 2 and all(isinstance(x, int) for x in scores), "scores")
+        need(isinstance(data.get("game"), str) and (data.get("seed") is None or number(data["seed"], 2**63)), "seed")
+        plain_names(data.get("names"))
     elif kind == "presence":
         seat_names(data.get("names"))
     elif kind == "error":
         need(isinstance(data.get("code"), str) and isinstance(data.get("message"), str), "code or message")
         data["message"] = data["message"][:300]
         if data.get("refusal") is not None:
-            need(_refusal(data["refusal"]), "refusal")
+            need(is_refusal(data["refusal"]), "refusal")
     elif kind == "left":
         need(isinstance(data.get("code"), str), "code")
     elif kind == "challenge":

@@ -95,6 +95,7 @@ class RemoteMatch:
         self.link_kind = ""  # what the player reads (game/online/failures.py)
         self.pending: int | None = None
         self.rematch_asked = [False, False]  # who has asked for a rematch (after the end)
+        self.watchers = 0  # spectators of this table (game/online/watching.py)
         self._state: RemoteState | None = None
         self._log: list[tuple[int, Event]] = []
         self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
@@ -253,6 +254,7 @@ class RemoteMatch:
         self.actions.extend([None] * (count - len(self.actions)))
         if msg["full"]:  # a step may be applied after a newer presence note: only snapshots say who is here
             self.names, self.connected = list(msg["names"]), list(msg["connected"])
+            self.watchers = msg.get("watchers") or 0
         self.status, self.result = msg["status"], msg.get("result")
         if isinstance(msg.get("seed"), int):
             self.setup["seed"] = msg["seed"]
@@ -269,6 +271,7 @@ class RemoteMatch:
         other = 1 - self.seat
         was_there, had_name = self.connected[other], self.names[other] is not None
         self.names, self.connected = list(msg["names"]), list(msg["connected"])
+        self.watchers = msg.get("watchers") or 0
         self.status = msg["status"] if self.status != "over" else "over"
         name = self.names[other]
         if name is None or self.status == "over":

@@ -83,6 +83,15 @@ class SeatFile:
         if saved is not None:
             self._write(SavedSeat(**{**asdict(saved), "heard": now}))
 
+    def lapsed(self) -> SavedSeat | None:
+        """The seat whose wait is over, if the file holds one (``load`` removes it): how its game ended is the
+        server's to say (game/online/lapsed.py)."""
+        try:
+            saved = _checked(json.loads(self.path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return None
+        return saved if self.clock() - saved.heard > self.window else None
+
     def load(self) -> SavedSeat | None:
         """The saved seat if it may still be open; a damaged or expired file is removed."""
         self.problem = ""

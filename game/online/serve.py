@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--announce", action="store_true", help="announce the server on the local network (mDNS)")
     p.add_argument("--name", help="the name nearby players see (default: this computer's name)")
     p.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
+    p.add_argument("--watch-delay", type=int, default=0, metavar="N",
+                   help="spectators see a running game N moves behind (0: as it is played)")
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     p.add_argument("--gateway", action="store_true", help=argparse.SUPPRESS)  # one of --workers N
     p.add_argument("--parent-fd", type=int, help=argparse.SUPPRESS)  # its lifeline (workers.watch_parent)
@@ -87,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _child_args(ns: argparse.Namespace, where: str | None) -> list[str]:
     args = ["--reconnect-minutes", str(ns.reconnect_minutes), "--sync", ns.sync, "--rate", str(ns.rate),
+            "--watch-delay", str(ns.watch_delay),
             "--retention-hours", str(ns.retention_hours), "--log-level", ns.log_level, "--workers", str(ns.workers)]
     args += ["--store", where] if where else ["--memory"]
     for flag, values in (("--trusted-proxy", ns.trusted_proxy), ("--origin", ns.origin)):
@@ -114,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     limits = Limits(rate=ns.rate, burst=2 * ns.rate,
                     reconnect_window=ns.reconnect_minutes * 60.0, retention=ns.retention_hours * 3600.0,
-                    trusted_proxies=frozenset(ns.trusted_proxy))
+                    trusted_proxies=frozenset(ns.trusted_proxy), watch_delay=max(0, ns.watch_delay))
     where = None if ns.memory else str(ns.store or default_path())
     single = where in (None, ":memory:") or not workers_mod.supported()
     workers = max(1, ns.workers or (1 if single else os.cpu_count() or 1))

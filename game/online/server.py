@@ -30,6 +30,7 @@ from game.online.journal import Journal
 from game.online.leaderboard import Boards
 from game.online.limits import Addresses, Conn, Limits, address_group, client_address
 from game.online.metrics import Metrics, http_answer
+from game.online.outcomes import Outcomes
 from game.online.playing import Playing
 from game.online.protocol import ProtocolError
 from game.online.ranked import Ranking
@@ -37,6 +38,7 @@ from game.online.seating import Seating
 from game.online.sharing import Sharing
 from game.online.store import SQLiteStore, Store
 from game.online.table import Table
+from game.online.watching import Watching
 
 __all__ = ["Conn", "GameServer", "Limits"]
 
@@ -50,7 +52,7 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
+class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outcomes):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: SSLContext | None = None) -> None:
@@ -76,6 +78,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
         self._tasks: set[asyncio.Task] = set()
         self.handled = 0  # messages handled; the tests and the bench read it
         Sharing.__init__(self)
+        Watching.__init__(self)
 
     # --- running -------------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, sock: socket | None = None,
@@ -138,7 +141,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
         self.metrics.connections += 1
         try:
             while conn.close_with is None:
-                if conn.code is not None:
+                if conn.code is not None or conn in self.watched:  # a seat, or a table watched (watching.py)
                     raw = await ws.recv()
                 else:
                     try:
@@ -161,6 +164,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
             self.conns.discard(conn)
             self.addresses.disconnect(conn.ip)
             self.detach(conn, time.time())
+            self.stop_watching(conn)
             self._access(conn, ws)
 
     def _access(self, conn: Conn, ws: ServerConnection) -> None:
@@ -190,7 +194,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking):
         try:
             msg = protocol.decode_client(raw)
             ref = msg["type"]
-            handle = partial(getattr(self, "_on_" + ref), conn, msg, now)
+            handle = partial(getattr(self, "_on_" + self.as_spectator(conn, ref)), conn, msg, now)
             if not self.identities.settled(conn, msg):  # a name used without a proof: is it anyone's?
                 return self._finish(conn, self.identities.vetted(msg, handle), ref)
             out = handle()

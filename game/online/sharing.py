@@ -137,6 +137,7 @@ class Sharing(GatewayParts):
             return None
         self.metrics.loads += 1
         table.idle_since = time.monotonic()
+        table.watchers = self.watcher_count(table.code)  # counted here and heard from the other gateways
         return table
 
     @staticmethod
@@ -149,9 +150,13 @@ class Sharing(GatewayParts):
                 now.token = was.token
             now.again_token = was.again_token
         new.idle_since = old.idle_since if not new.local else None
+        new.watchers = old.watchers
 
     # --- changes made elsewhere ---------------------------------------------------------------------------------
     def _changed(self, code: str, origin: str, payload: str) -> None:
+        if payload.startswith("watchers "):  # another gateway's count of spectators (watching.py)
+            self.heard_watchers(code, origin, payload)
+            return
         if code == "*":
             for c in list(self.tables):
                 self.refresh(c)
@@ -232,6 +237,7 @@ class Sharing(GatewayParts):
         elif new.connected != old.connected or new.names != old.names:
             for c in new.local:
                 self.send(c, new.presence_message(), new.code)
+        self.show_spectators(new)
         if [s.again for s in old.seats] != [s.again for s in new.seats]:
             for c in new.local:
                 self.send(c, new.rematch_message(), new.code)
@@ -255,10 +261,12 @@ class Sharing(GatewayParts):
             if s.conn is not None:
                 full = table.status != "waiting"
                 self.send(s.conn, table.state_message(i, 0, full=True) if full else table.seated_message(i), code)
+        self.show_spectators(table, full=True)
 
     def _gone(self, table: Table) -> None:
         """The table closed (elsewhere): its players here are told."""
         self.tables.pop(table.code, None)
+        self.spectators_gone(table)
         for s in table.seats:
             if s.conn is not None:
                 s.conn.code, s.conn.seat = None, None
@@ -286,8 +294,9 @@ class Sharing(GatewayParts):
         if sweep:
             self._swept = mono
         self.addresses.sweep(mono)
+        self.announce_watchers()
         for code, table in list(self.tables.items()):
-            if (not table.local and not table.pending and table.idle_since is not None
+            if (not table.local and not table.pending and table.idle_since is not None and code not in self.watchers
                     and mono - table.idle_since > self.limits.idle_drop):
                 del self.tables[code]  # nobody here uses it: it stays in the store only
         self.journal.write(Op(None, lambda db: self._reap(db, now, beat, sweep), self._reaped))

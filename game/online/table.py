@@ -121,6 +121,7 @@ class Table:
         self.pending = 0  # changes of this gateway not yet committed
         self.stale = False  # another gateway changed it meanwhile: read it again once ``pending`` is 0
         self.making = False  # this gateway is opening the rematch
+        self.watchers = 0  # spectators on every gateway (game/online/watching.py)
 
     @classmethod
     def restore(cls, rec: TableRecord, me: str = "") -> Table:
@@ -241,7 +242,7 @@ class Table:
             events = []
         return message(
             "state", code=self.code, game=self.game_id, seat=seat, count=self.count, full=full, **{"from": start},
-            obs=self.match.observe(seat), events=events, names=self.names,
+            obs=self.match.observe(seat), events=events, names=self.names, watchers=self.watchers,
             connected=self.connected, status=self.status, result=self.result, commit=self.commit,
             seed=self.seed if over else None, **self.reveal(over))
 
@@ -252,7 +253,8 @@ class Table:
         return {"secret": self.secret, "actions": [a.to_json() for a in self.match.actions]}
 
     def presence_message(self) -> dict[str, object]:
-        return message("presence", names=self.names, connected=self.connected, status=self.status)
+        return message("presence", names=self.names, connected=self.connected, status=self.status,
+                       watchers=self.watchers)
 
     def rematch_message(self) -> dict[str, object]:
         return message("rematch", code=self.code, asked=[bool(s.again) for s in self.seats])

@@ -3,18 +3,22 @@ It remembers the game and mode last chosen (in the settings); the tiles take the
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.input import Gesture
 from game.languages import LANGUAGE_NAMES, LANGUAGES
 from game.prefs import open_settings
-from game.resume import continue_game, played_ago
+from game.resume import ask_lapsed, continue_game, continue_online, kept_seat, played_ago, settle_lapsed
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
 from sprites.rows import fit_blocks
 from sprites.widgets import Button, draw_focus_ring, draw_panel
+
+if TYPE_CHECKING:
+    from game.online.lapsed import LapsedSeat
 
 MODES = ("hotseat", "computer")
 
@@ -81,6 +85,7 @@ class MenuScene(Scene):
         self.tiles: dict[str, pygame.Rect] = {}
         self._words: dict[str, tuple] = {}
         self.notice = app.notice
+        self.lapsed: LapsedSeat | None = None  # asking the server how a seat kept too long ago ended
         app.notice = None
         self.size = app.size
         self._fans: dict[tuple[str, int], list[pygame.Surface]] = {}
@@ -91,6 +96,7 @@ class MenuScene(Scene):
         self.build()
 
     def enter(self) -> None:
+        self.lapsed = ask_lapsed()  # an online game left too long ago: the server says how it ended
         self.build()
 
     def build(self) -> None:
@@ -110,7 +116,8 @@ class MenuScene(Scene):
         mw = min(int(w * 0.3), int(420 * s))
         cx = w // 2
         t = self.t
-        saves = self.app.saves.latest()
+        saves: list = self.app.saves.latest()
+        seat = kept_seat()  # an online game left with the seat kept is continued here too
         small_w = min(int(w * 0.2), int(300 * s))
         buttons: list[Button] = [Tile(f"game:{g}", t(entry(g).title_key), r) for g, r in self.tiles.items()]
         buttons += [
@@ -120,8 +127,9 @@ class MenuScene(Scene):
                    primary=self.mode == "computer"),
             Button("play", t("menu.play"), pygame.Rect(cx - mw // 2, y + bh + gap * 2, mw, int(bh * 1.15)),
                    primary=True, enabled=self.game in playable()),
-            Button("continue", self.continue_label(saves),
-                   pygame.Rect(cx - mw // 2, y + 2 * bh + gap * 3 + bh // 6, mw, bh), enabled=bool(saves)),
+            Button("continue", self.continue_label(saves, seat),
+                   pygame.Rect(cx - mw // 2, y + 2 * bh + gap * 3 + bh // 6, mw, bh),
+                   enabled=bool(saves) or seat is not None),
         ]
         bottom = [
             ("howto", t("menu.howto")),
@@ -148,13 +156,14 @@ class MenuScene(Scene):
             x += bw + gap
         self.buttons.set(buttons)
 
-    def continue_label(self, saves: list) -> str:
+    def continue_label(self, saves: list, seat=None) -> str:
         t = self.t
-        if not saves:
+        kept = len(saves) + (seat is not None)
+        if not kept:
             return t("menu.no_save")
-        if len(saves) == 1:
-            return t("menu.continue_game", game=t(f"game.{saves[0].game_id}"))
-        return t.n("menu.continue_many", len(saves))
+        if kept == 1:
+            return t("menu.continue_game", game=t(f"game.{seat.game if seat is not None else saves[0].game_id}"))
+        return t.n("menu.continue_many", kept)
 
     def remember(self) -> None:
         """The game and mode chosen are the menu's choice next time too (kept in the settings file)."""
@@ -206,6 +215,8 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self._fans_due = False  # the next frame renders the fans
+        if self.lapsed is not None and self.lapsed.done.is_set():
+            self.notice, self.lapsed = settle_lapsed(self.app, self.lapsed) or self.notice, None
         notice = None if self.notice else self.app.stats.take_notice()  # e.g. a damaged statistics file
         if notice is not None:
             self.notice = self.t(notice[0], **notice[1])
@@ -213,11 +224,13 @@ class MenuScene(Scene):
     def continue_saved(self, newest: bool = False) -> None:
         """One kept game opens at once; several are listed (each with its game, players and time), unless the
         newest is wanted (the crash apology's Continue: the save it just wrote)."""
-        saves = self.app.saves.latest()
-        if not saves:
+        saves, seat = self.app.saves.latest(), kept_seat()
+        if not saves and seat is None:
             self.notice = self.t("save.none")
-        elif len(saves) > 1 and not newest:
+        elif len(saves) + (seat is not None) > 1 and not newest:
             self.app.push("saved")
+        elif not saves and seat is not None:
+            continue_online(self.app, seat)
         else:
             self.notice = continue_game(self.app, saves[0]) or self.notice
 

@@ -102,9 +102,12 @@ class OnlineScene(TextEntryScene):
             Button("ranked", t("online.ranked"), pygame.Rect(x + half + gap, y + 2 * (fh + gap), half, fh)),
         ]
         y += 3 * (fh + gap) + gap
-        self.fields["code"].rect = pygame.Rect(x, y + label_h, half, fh)
-        rows.append(Button("join", t("online.join"), pygame.Rect(x + half + gap, y + label_h, half, fh),
+        third = (fw - 2 * gap) // 3  # the code (7 characters), Join, and Watch: that table, else the running games
+        self.fields["code"].rect = pygame.Rect(x, y + label_h, third, fh)
+        rows.append(Button("join", t("online.join"), pygame.Rect(x + third + gap, y + label_h, third, fh),
                            primary=True))
+        rows.append(Button("watch_live", t("watch.go"),
+                           pygame.Rect(x + 2 * (third + gap), y + label_h, fw - 2 * (third + gap), fh)))
         below = y + label_h + fh + 2 * gap
         third = (fw - 2 * gap) // 3
         rows.append(Button("back", t("online.back"), pygame.Rect(x, below, third, fh)))
@@ -134,6 +137,9 @@ class OnlineScene(TextEntryScene):
             return
         elif bid == "identity":  # this device's recovery code, or another device's brought here
             self.app.push("identity")
+            return
+        elif bid == "watch_live":  # the running games on this server, to watch one
+            self.watch_live()
             return
         elif bid == "resume" and self.saved is not None:
             saved, self.saved = self.saved, None  # if the seat is gone the waiting room says so; no second try
@@ -190,6 +196,17 @@ class OnlineScene(TextEntryScene):
             self.app.push("lobby", url=url, name=name, game=self.game)
         else:
             self.host_here(url, name)
+
+    def watch_live(self) -> None:
+        try:
+            self.app.settings.server = check_url(self.fields["server"].text)
+        except ValueError:
+            self.error = self.t("online.bad_url")
+            self.build()
+            return
+        self.app._store_settings()
+        code = normalize_code(self.fields["code"].text)
+        self.app.push("watch", code=code if is_code(code) else "", live=True)
 
     def host_here(self, url: str, name: str) -> None:
         try:

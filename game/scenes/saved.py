@@ -1,12 +1,13 @@
-"""Continue: every kept game, newest first, each with its game, its players and when it was last played; one tap
-opens it. A damaged file is set aside and said so here, and the list shows what is left."""
+"""Continue: every kept game, newest first, each with its game, its players and when it was last played, and the
+online seat kept when the player left a running online game (first); one tap opens it. A damaged file is set
+aside and said so here, and the list shows what is left."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.resume import continue_game, describe
+from game.resume import continue_game, continue_online, describe, describe_seat, kept_seat
 from game.scene import DialogScene
 from sprites import theme
 from sprites.widgets import Button
@@ -23,6 +24,7 @@ class SavedScene(DialogScene):
         self.size = app.size
         self.notice = notice
         self.rows = [app.saves.summary(info) for info in app.saves.latest()]
+        self.seat = kept_seat()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -36,15 +38,17 @@ class SavedScene(DialogScene):
         room = back.y - gap - notice_h - top
         rw = min(int(w * 0.9), int(1300 * max(s, 0.75)))
         fit = max(1, (room + gap) // (44 + gap))  # rows of finger height one column holds
-        cols = min(3, -(-len(self.rows) // fit))  # more columns as games are kept; beyond three the oldest wait
-        per_col = max(1, min(fit, -(-len(self.rows) // max(1, cols))))
+        labels = [("online", describe_seat(self.t, self.seat))] if self.seat is not None else []
+        labels += [(f"row:{i}", describe(self.t, row)) for i, row in enumerate(self.rows)]
+        cols = min(3, -(-len(labels) // fit))  # more columns as games are kept; beyond three the oldest wait
+        per_col = max(1, min(fit, -(-len(labels) // max(1, cols))))
         row_h = max(44, min(bh, (room - (per_col - 1) * gap) // per_col))
         cw = (rw - (max(1, cols) - 1) * gap) // max(1, cols)
         buttons = []
-        for i, row in enumerate(self.rows[:per_col * max(1, cols)]):
+        for i, (bid, label) in enumerate(labels[:per_col * max(1, cols)]):
             col, r = divmod(i, per_col)
             rect = pygame.Rect((w - rw) // 2 + col * (cw + gap), top + r * (row_h + gap), cw, row_h)
-            buttons.append(Button(f"row:{i}", describe(self.t, row), rect))
+            buttons.append(Button(bid, label, rect))
         buttons.append(Button("back", self.t("saved.back"), back))
         self.buttons.set(buttons)
 
@@ -55,6 +59,10 @@ class SavedScene(DialogScene):
         self.app.play_sound("click")
         if bid == "back":
             self.app.stack.pop()
+            return
+        if bid == "online" and self.seat is not None:
+            self.app.stack.pop()
+            continue_online(self.app, self.seat)
             return
         info = self.rows[int(bid[4:])].info
         self.app.stack.pop()

@@ -1,6 +1,6 @@
 """Strings of online play: the Online screen, the waiting room, the table's notes: the English source
 (Babel extracts them; translations in game/locale)."""
-from game.text.marks import N_
+from game.text.marks import N_, NP_
 
 STRINGS = (
     N_("menu.online", "Online"),
@@ -112,6 +112,24 @@ STRINGS = (
                                    "device, go Back and set “Other devices on this network may join” to yes."),
     N_("online.error.name_taken", "Someone else plays under this name on this server. Please choose another name."),
     N_("online.error.bad_proof", "The server could not confirm who you are. Please try again."),
+    # watching a live table (game/online/watching.py, game/online/spectator.py, game/scenes/watch.py)
+    NP_("online.watchers", "{n} watching", "{n} watching"),
+    N_("online.watch_live", "Watch a live game"),
+    N_("online.error.not_started", "That game has not started yet. Try again once both players are seated."),
+    N_("online.error.spectator", "You are watching this game, so you cannot play in it."),
+    N_("watch.hint_live", "Type or paste a replay code (Ctrl+V), or a live table's join code, then Watch"),
+    N_("watch.live.list", "Games being played now:"),
+    N_("watch.live.none", "No games are being played on this server just now."),
+    N_("watch.live.row", "{first} – {second} · {game} · move {n}"),
+    N_("watch.live.watching", "Watching {first} and {second}"),
+    NP_("watch.live.delayed", "Watching {first} and {second}, {n} move behind",
+        "Watching {first} and {second}, {n} moves behind"),
+    N_("watch.live.over", "The game is over."),
+    N_("online.watching", "You are watching: only the players make moves."),
+    # Continue lists a kept online seat (game/resume.py)
+    N_("online.lapsed_lost", "You stayed away from your online game of {game} too long: it counts as a loss."),
+    N_("online.lapsed_won", "Your online game of {game} ended while you were away: the other player left it."),
+    N_("saved.online_row", "{game} online  ·  {name}  ·  {code}  ·  {when}"),
     N_("online.identity", "Recovery code"),
     N_("identity.title", "Your online identity"),
     N_("identity.explain", "This code is you online: your name on the servers belongs to it. Write it down to play "
