@@ -25,7 +25,7 @@ def frame_times(frames_n: int = 600) -> list[str]:
 
     from game.tables import open_table
     from tools.driver import make_app, settle
-    from tools.shots import midgame
+    from tools.shot_kit import midgame
 
     app = make_app(size=(1920, 1080))
     table = open_table(app, midgame("kombi", 14))

@@ -48,7 +48,7 @@ def bot_frames(blocks: int = 32, processes: bool = True) -> dict:
     from game.seats import BotExecutor, BotRunner
     from game.tables import open_table
     from tools.driver import make_app, settle
-    from tools.shots import midgame
+    from tools.shot_kit import midgame
 
     app = make_app(size=(1920, 1080))
     app.executor = BotExecutor(processes=processes)

@@ -34,7 +34,7 @@ def table_frames(game_id: str, frames_n: int = 480, size: tuple[int, int] = (192
 
     from game.tables import open_table
     from tools.driver import make_app, settle
-    from tools.shots import midgame
+    from tools.shot_kit import midgame
 
     app = make_app(size=size)
     table = open_table(app, midgame(game_id, 8))

@@ -9,7 +9,7 @@ def finished_vs_computer(game_id: str, seed: int = 5):
     """A game against the computer: the human (seat 0) half at random, the computer plays its best."""
     from game.session import Session
     from rules.bots import make_bot
-    from tools.shots import computer_name
+    from tools.shot_kit import computer_name
 
     session = Session.new(game_id, "computer", ["Ann", computer_name()], seed)
     m, rng, bot = session.match, random.Random(seed), make_bot(game_id, 2)
