@@ -61,7 +61,7 @@ def mine(db: Db, game: str, player: str) -> ServedRating | None:
 def board(db: Db, game: str, player: str | None, cached: list[BoardLine] | None) -> Board:
     """The JSON document (``cached``: the top when the gateway has a fresh one)."""
     (ranked,) = db.one("SELECT count(*) FROM ratings WHERE game = ? AND games >= ?", (game, ratings.PLACEMENT)) or (0,)
-    return {"players": int(ranked), "placement": ratings.PLACEMENT,
+    return {"game": game, "players": int(ranked), "placement": ratings.PLACEMENT,
             "top": cached if cached is not None else list(top(db, game)),
             "me": mine(db, game, player) if player else None}
 

@@ -2,7 +2,7 @@
 checked it, a server's once ``protocol.decode_server`` has, and the parts they share (a log entry, an early end)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Required, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, NotRequired, Required, TypeAlias, TypedDict
 
 if TYPE_CHECKING:
     from rules.core import Event
@@ -92,6 +92,7 @@ class ServedRating(MyRating):
 class Board(TypedDict):
     """``GET /leaderboard/<game>``: the established players' count, the top and the asking player's own line."""
 
+    game: NotRequired[str]  # the server names it; the app knows which board it asked for
     players: int
     placement: int
     top: list[BoardLine]
