@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from game.services import Words
     from game.tables.protocols import TableFace, TableGeometry
+    from sprites.text import Fonts
 
 SEPARATOR = "  ·  "  # between the parts said on the headline's one line
 
@@ -42,13 +43,15 @@ class TurnWords:
 @dataclass(frozen=True)
 class StatusPlace:
     """Where a game's status panel stands: centred on ``center`` (or ending at ``bottom``), its lines wrapped to
-    ``width``; with ``fit`` a line first shrinks towards the type scale's floor to stay on one line."""
+    ``width``; with ``fit`` a line first shrinks towards the type scale's floor to stay on one line; with ``most``
+    no more lines than that show, the last ending in an ellipsis (the room between two rows of cards)."""
 
     center: tuple[float, float]
     width: int
     pad: int
     fit: bool = False
     bottom: float | None = None
+    most: int | None = None
 
     @classmethod
     def message_area(cls, geo: TableGeometry) -> StatusPlace:
@@ -97,6 +100,10 @@ def draw_status(table: TableFace, surface: pygame.Surface, lines: list[Line], pl
         if place.fit:
             px = fonts.fit_px(line.text, px, place.width, line.bold)
         rows += [(part, px, line) for part in table.wrap(line.text, px, place.width, line.bold)]
+    if place.most is not None and len(rows) > place.most:
+        rows = rows[:place.most]
+        part, px, line = rows[-1]
+        rows[-1] = (_ellipsized(fonts, part, px, place.width, line.bold), px, line)
     heights = [fonts.line_height(px, line.bold) for _, px, line in rows]
     total = sum(heights)
     y = place.bottom - total if place.bottom is not None else place.center[1] - total / 2
@@ -117,3 +124,14 @@ def _with_more(table: TableFace, head: Line, more: tuple[str, ...]) -> Line:
     while len(parts) > 1 and fonts.size(SEPARATOR.join(parts), fonts.floor, head.bold)[0] > room:
         parts.pop()
     return Line(SEPARATOR.join(parts), head.px, head.color, head.bold)
+
+
+def _ellipsized(fonts: Fonts, text: str, px: int, width: int, bold: bool) -> str:
+    """``text`` shortened by whole words (else letters) to fit ``width`` with an ellipsis after it."""
+    words = text.split()
+    while len(words) > 1 and fonts.size(" ".join(words) + "…", px, bold)[0] > width:
+        words.pop()
+    text = " ".join(words).rstrip(",;:—-– ")
+    while text and fonts.size(text + "…", px, bold)[0] > width:
+        text = text[:-1]
+    return text + "…"

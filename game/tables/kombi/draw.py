@@ -65,7 +65,7 @@ def _place(table: KombiFace) -> StatusPlace:
     """One line centred over the rows, as large as fits (below the type scale's floor it wraps onto the space the
     row keeps for two lines)."""
     geo = table.geo
-    return StatusPlace((geo.right.centerx, geo.y_status), geo.right.w - 3 * geo.pad, geo.pad, fit=True)
+    return StatusPlace((geo.right.centerx, geo.y_status), geo.right.w - 3 * geo.pad, geo.pad, fit=True, most=2)
 
 
 def _preview(table: KombiFace, surface: pygame.Surface) -> None:
