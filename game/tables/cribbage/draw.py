@@ -221,6 +221,7 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
         limit = min(limit, table.status_rect.top - g.pad / 2)
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
+    skip_top = status_bottom(table) - fonts.line_height(theme.font_px(22, table.scale)) - g.pad / 2  # text_panel's
     for n, item in enumerate(view["last_show"]):
         x = g.show_group_x(n)
         active = seq.counting and seq.active == n
@@ -243,6 +244,8 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
         if not item["counted"] or not seq.reached(n):
             continue
         y = g.show_text_top
+        if seq.showing:  # one line at least, clear of the skip caption's panel under it (it rises a little)
+            y = min(y, skip_top - line_h - 1)
         fit = max(1, int((limit - y) // line_h))
         for line in count_lines(table, item, shown, seq.complete(n), px, width, fit):
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
