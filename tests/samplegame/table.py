@@ -38,8 +38,9 @@ class SampleTable(TableScene):
         self.y_hand, self.y_opp, self.y_trick = b.bottom - ch * 0.6, b.y + ch * 0.6, b.centery
         self.trick_zone = pygame.Rect(0, 0, self.cw * 3, int(ch * 1.3))
         self.trick_zone.center = (b.centerx, int(self.y_trick))
-        between = (self.trick_zone.bottom + self.y_hand - ch / 2) / 2  # messages stand between the trick and the hand
-        self.geo = SampleGeometry(self.cw, ch, max(6, int(12 * self.scale)), int(b.w * 0.8), (b.centerx, int(between)))
+        side = (self.trick_zone.left - b.x) / 2  # messages stand beside the trick, clear of every card
+        self.geo = SampleGeometry(self.cw, ch, max(6, int(12 * self.scale)), int(side * 1.6),
+                                  (int(b.x + side), int(self.y_trick)))
 
     def _row(self, n: int) -> list[float]:
         return [self.board.centerx + (i - (n - 1) / 2) * self.cw * 1.1 for i in range(n)]
