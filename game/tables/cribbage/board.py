@@ -33,6 +33,13 @@ class _Move:
     t: float = 0.0
 
 
+def ellipsized(fonts, name: str, px: int, width: int) -> str:
+    """``name`` cut to ``width`` (bold) with an ellipsis after it."""
+    while len(name) > 1 and fonts.size(name + "…", px, True)[0] > width:
+        name = name[:-1]
+    return name + "…"
+
+
 # The score chip's right edge, in hole pitches left of hole 1: past the second start hole and its peg (3.25 + 1.2
 # pitches) and the chip's own rounded end (0.6).
 CHIP_RIGHT = 5.2
@@ -50,7 +57,7 @@ class PegBoard:
         self.bottom_seat = 0
         self.sp = 10.0
         self._wood: tuple[tuple, pygame.Surface] | None = None
-        self._fits: dict[tuple, int] = {}
+        self._fits: dict[tuple, tuple[int, str]] = {}
 
     # --- state ------------------------------------------------------------------------------------
     def snap(self, pegs: list[Pegs]) -> None:
@@ -215,9 +222,12 @@ class PegBoard:
         room = int(self.x0 - self.sp * CHIP_RIGHT - x)
         fit = (name, px, room, score.get_width())
         if fit not in self._fits:
-            self._fits[fit] = fonts.fit_px(name, px, max(20, room - score.get_width() - int(self.sp * 2)), bold=True)
-        name_px = self._fits[fit]
-        label = fonts.render(name, name_px, theme.mix(PEG_COLORS[seat], (0, 0, 0), 0.45), bold=True)
+            avail = max(20, room - score.get_width() - int(self.sp * 2))
+            name_px = fonts.fit_px(name, px, avail, bold=True)
+            shown = name if fonts.size(name, name_px, True)[0] <= avail else ellipsized(fonts, name, name_px, avail)
+            self._fits[fit] = (name_px, shown)  # a name too long even at the floor ends in an ellipsis
+        name_px, shown = self._fits[fit]
+        label = fonts.render(shown, name_px, theme.mix(PEG_COLORS[seat], (0, 0, 0), 0.45), bold=True)
         surface.blit(label, label.get_rect(midleft=(x, cy)))
         pill = self.chip_rect(seat, score.get_size())
         draw_round_rect(surface, PEG_COLORS[seat], pill, pill.h // 2)

@@ -37,8 +37,8 @@ def draw_board(table: CribbageFace, surface: pygame.Surface) -> None:
     strip = table.strip_due()
     if strip is not None and not (table.my_turn and table.cut_depth is not None):
         zone, cut = strip
-        table.cut.draw(surface, table.app.cards.get(g.strip_w), zone, cut["of"], None)
-    table.cut.draw_anim(surface, table.app.cards.get(g.strip_w))
+        table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], None)
+    table.cut.draw_anim(surface, table.app.cards.get(g.sw))
 
 
 def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -48,9 +48,9 @@ def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
         zone, cut = strip
         depth = table.cut_depth
         if depth is not None:  # the status line is the one instruction (cribbage.do.*)
-            table.cut.draw(surface, table.app.cards.get(g.strip_w), zone, cut["of"], depth, lift=0.5)
+            table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], depth, lift=0.5)
             label = table.t("cribbage.cut_of", depth=depth, of=cut["of"])
-            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.strip_w, depth, label, table.scale)
+            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
     draw_turn_line(table, surface, _turn(table), _place(table))
     _draw_preview(table, surface)
     if table.seq.showing:  # where the turn line goes: the message area, off the cards

@@ -126,19 +126,13 @@ class CribGeometry:
         return self.b.centerx + (seat_index - 0.5) * self.cw * 1.9, self.y_mid
 
     # --- cuts ---------------------------------------------------------------------------------------
-    @property
-    def strip_w(self) -> int:
-        """The width of the cut's cards: the small cards' (a hand's would push the cut's message onto the cards
-        cut for the deal)."""
-        return int(self.sw)
-
     def strip_zone(self, purpose: str) -> pygame.Rect:
         """The face-down pack spread for a cut: in the play area for the starter, else where hands go."""
         y = self.y_mid if purpose == "starter" else self.y_hand
         left = self.b.x + max(self.b.w * 0.06, self.pad * 2 + self.plates[0] if purpose != "starter" else 0)
         right = self.x_crib - self.sw * 1.2
-        sh = round(self.strip_w * theme.CARD_RATIO)
-        return pygame.Rect(int(left), int(y - sh / 2), int(right - left), sh)
+        r = pygame.Rect(int(left), int(y - self.sh / 2), int(right - left), int(self.sh))
+        return r
 
     # --- the show -----------------------------------------------------------------------------------
     def show_group_x(self, g: int) -> float:

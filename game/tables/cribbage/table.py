@@ -201,10 +201,10 @@ class CribbageTable(PlateSeats, TableScene):
         if strip is None or not self.my_turn:
             return False
         zone, cut = strip
-        if not zone.inflate(self.geo.strip_w, self.geo.strip_w).collidepoint(g.start):
+        if not zone.inflate(self.geo.sw, self.geo.sh).collidepoint(g.start):
             return False
         if g.kind in ("press", "drag_start", "drag", "drop", "tap"):
-            self.cut_depth = CutStrip.depth_at(zone, cut["of"], self.geo.strip_w, g.pos[0], cut["min"], cut["max"])
+            self.cut_depth = CutStrip.depth_at(zone, cut["of"], self.geo.sw, g.pos[0], cut["min"], cut["max"])
             if g.kind == "tap":
                 self.tap_spot(Spot("pack", slot=self.cut_depth))
             else:
@@ -218,7 +218,7 @@ class CribbageTable(PlateSeats, TableScene):
         if strip is None or spot.slot is None:
             return None
         zone, cut = strip
-        return CutStrip.slot_rect(zone, cut["of"], self.geo.strip_w, spot.slot)
+        return CutStrip.slot_rect(zone, cut["of"], self.geo.sw, spot.slot)
 
     def drag_keys_for(self, key: str) -> list[str]:
         if key not in self.obs["hand"]:
@@ -387,9 +387,7 @@ class CribbageTable(PlateSeats, TableScene):
 
     def end_columns(self) -> list[list[str]]:
         return words.end_columns(self.t, [e for _, e in self.match.log()])
-
-    def final_score(self, seat: int) -> int:
-        return words.shown(self.match.state.scores[seat])
+    def final_score(self, seat: int) -> int: return words.shown(self.match.state.scores[seat])  # stops at 121
 
     # --- drawing ----------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

@@ -90,7 +90,7 @@ def build_origins(table: CribbageFace, view: Obs, events: tuple) -> dict[str, tu
     g = table.geo
     old = table.cards.targets
     me = view["seat"]
-    reveal = table.cut.reveal_point(g.strip_w)
+    reveal = table.cut.reveal_point(g.sw)
     deal_src = g.strip_zone("cut").center
     opp_src = (g.b.centerx, g.y_opp)
     crib_src = [table.cards.position(k) for k in sorted(old) if k.startswith("crib:")]

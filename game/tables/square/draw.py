@@ -31,13 +31,12 @@ def draw_board(table: SquareFace, surface: pygame.Surface) -> None:
 def draw_top(table: SquareFace, surface: pygame.Surface) -> None:
     geo, obs = table.geo, table.obs
     px = theme.font_px(24, table.scale)
+    half = table.app.fonts.line_height(px) * 0.7  # each count whole on its pile, clear of the words around it
     if obs["draw_count"]:
         draw_badge(surface, table.app.fonts, str(obs["draw_count"]),
-                   (geo.draw_rect.right - 4, geo.draw_rect.bottom - 4), px, theme.GOLD)
+                   (geo.draw_rect.right - half, geo.draw_rect.bottom - half), px, theme.GOLD)
     if obs["discard"]:
-        # inside the top right, the one corner of a face without an index (a half-covered 6 reads as a 9), clear
-        # of the pile's name above it
-        half = table.app.fonts.line_height(px) * 0.7
+        # inside the top right, the one corner of a face without an index (a half-covered 6 reads as a 9)
         draw_badge(surface, table.app.fonts, str(len(obs["discard"])),
                    (geo.discard_rect.right - half, geo.discard_rect.top + half), px, theme.TEXT_DIM)
     holder = obs["drawn_by"]

@@ -120,7 +120,9 @@ class TrumpsBand(PlateSeats):
         return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
-        if seat == self.obs.get("seat", self.view_seat):
-            return self.geo.plate_mine_at, "midleft", True
         geo = self.geo
-        return (geo.board.x + geo.margin, geo.y_pile), "midleft", True
+        x, y = geo.plate_mine_at if seat == self.obs.get("seat", self.view_seat) else (geo.board.x + geo.margin,
+                                                                                         geo.y_pile)
+        half = geo.room.plate_mine[1] / 2  # a plate on its lines stays whole in the half, however small the cards
+        y = min(max(y, geo.board.y + geo.margin + half), geo.board.bottom - geo.margin - half)
+        return (x, y), "midleft", True
