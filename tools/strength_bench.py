@@ -41,6 +41,8 @@ DEALS: dict[str, dict[str, int]] = {
     "trumps": {"3-2": 100, "2-1": 100, "1-random": 25, "3-greedy": 100, "2-greedy": 50, "1-greedy": 50,
                "3-random": 25, "2-random": 25},
 }
+# The ceiling (issue 43): a bot shown every square card (tools/square_bench.py) against level 2, on as many deals.
+CEILINGS: dict[str, dict[str, int]] = {"square": {"seeing2-2": 500, "seeing3-2": 250}}
 # ``make bench BENCH_SCALE=0.05`` plays that share of every duel's deals (at least one): a quick end-to-end check;
 # the figures to quote come from the full run.
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
@@ -79,13 +81,18 @@ def _chunk(task: tuple[str, str, str, int, int]) -> tuple[list[list[float]], lis
     from tools.arena import duel_pairs
 
     game, hero, villain, first, deals = task
+    if hero.startswith("seeing"):
+        from tools.square_bench import seeing_squares_pairs
+
+        return seeing_squares_pairs(make(game, villain), deals, first, int(hero[-1])), []
     timed = Timed(make(game, hero))
     return duel_pairs(game, timed, make(game, villain), deals, first), timed.times
 
 
 def _tasks(game: str, duel: str, deals: int, size: int) -> list[tuple[str, str, str, int, int]]:
     hero, villain = duel.split("-")
-    first = FIRST_SEED + 1000 * list(DEALS[game]).index(duel)
+    # a ceiling is measured on the deals of level 3 against the same villain, so the gap compares like with like
+    first = FIRST_SEED + 1000 * list(DEALS[game]).index(duel if duel in DEALS[game] else "3-" + villain)
     return [(game, hero, villain, first + i, min(size, deals - i)) for i in range(0, deals, size)]
 
 
@@ -128,7 +135,8 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
     from tools.arena import summarize
 
     games = list(games or DEALS)
-    plan = [(g, d, _deals(n)) for g in games for d, n in DEALS[g].items() if not d.endswith("ismcts")]
+    plan = [(g, d, _deals(n)) for g in games for d, n in (DEALS[g] | CEILINGS.get(g, {})).items()
+            if not d.endswith("ismcts")]
     tasks = [t for g, d, n in plan for t in _tasks(g, d, n, max(1, -(-n // (2 * jobs))))]
     t0 = time.perf_counter()
     with Pool(jobs) as pool:
@@ -147,7 +155,7 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
                     continue
                 out[g][duel], times = got
                 think.setdefault((g, duel.split("-")[0]), []).extend(times)
-        for duel in DEALS[g]:
+        for duel in DEALS[g] | CEILINGS.get(g, {}):
             if isinstance(out[g].get(duel), list):
                 d = summarize(out[g][duel]).as_dict()
                 target = _target(duel, g)
@@ -179,6 +187,10 @@ def lines(bots: dict[str, Any]) -> list[str]:
                 ok = d["win_rate"] >= d["target"]
                 mark = f" (target >= {d['target']:.0%}: {'met' if ok else 'BELOW TARGET'})"
             hero, villain = duel.split("-")
+            if hero.startswith("seeing"):
+                out.append(f"{g} ceiling estimate, level {hero[-1]} shown every square card against level {villain}: "
+                           f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}")
+                continue
             out.append(f"{g} level {hero} against {villain if not villain.isdigit() else 'level ' + villain}: "
                        f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}"
                        f"{mark}")
