@@ -95,3 +95,7 @@ def test_the_solver_line_names_the_largest_size_fully_proven_against_the_target(
     assert "up to 6 cards" in line and "BELOW TARGET" in line and "12: 10/30" in line
     assert bench.summary(figure(10)) == solver_bench.lines(figure(10))
     assert "met" in solver_bench.lines(figure(30))[0]
+    goals = solver_bench.lines(figure(10))[1:]
+    assert goals[0].startswith("  at 8 cards: 10 of 20 proven (50%, 95% [30%, 70%]; goal >= 90%: BELOW TARGET)")
+    assert "at 12 cards: 10 of 30 proven (33%" in goals[1] and "goal >= 60%: BELOW TARGET" in goals[1]
+    assert "goal >= 60%: met" in solver_bench.lines(figure(30))[2]

@@ -36,3 +36,43 @@ def test_a_scaled_run_plays_that_share_of_each_duels_deals_and_says_so(monkeypat
     got = strength_bench.measure(["square"], jobs=1)
     assert got["square"]["3-2"]["games"] == 4 and got["square"]["1-greedy"]["games"] == 2  # at least one deal
     assert "scaled by 0.5" in strength_bench.lines(got)[-1]
+
+
+def test_the_card_square_ceiling_is_a_paired_duel_on_level_3s_deals(monkeypatch):
+    from tools.square_bench import seeing_squares_pairs
+
+    monkeypatch.setattr(strength_bench, "DEALS", {"square": {"3-2": 1, "seeing2-2": 3}})
+    got = strength_bench.measure(["square"], jobs=2)
+    ceiling = got["square"]["seeing2-2"]
+    whole = arena.summarize(seeing_squares_pairs(strength_bench.make("square", "2"), 3, strength_bench.FIRST_SEED, 2))
+    assert ceiling["games"] == 6 and ceiling["win_rate"] == round(whole.win_rate, 4) and "target" not in ceiling
+    assert "seeing2" not in got["square"]["think"]
+    line = next(x for x in strength_bench.lines(got) if "ceiling" in x)
+    assert line.startswith("square ceiling estimate, level 2 shown every square card against level 2: ")
+    assert "+-" in line
+
+
+def test_the_seeing_bot_is_shown_every_square_card_at_its_turns():
+    import rules
+    from rules.bots import RandomBot
+    from tools.square_bench import _SeesSquares
+
+    shown = []
+
+    class Recorder:
+        def choose(self, seen, rng):
+            shown.append(seen[-1])
+            return RandomBot().choose(seen, rng)
+
+    import random
+
+    state = rules.new_game("square", seed=3)
+    bot, seen = _SeesSquares(Recorder()), []
+    while state.phase not in ("turn",) or state.to_move != 0:
+        state = state.apply(state.legal_actions()[0])
+    seen.append(state.observe(0))
+    bot.state = state
+    bot.choose(seen, random.Random(0))
+    cards = [slot["card"] for square in shown[-1]["squares"] for slot in square]
+    assert cards == [str(c) for square in state.squares for c in square]
+    assert any(slot["card"] is None for square in seen[-1]["squares"] for slot in square), "the real view hides some"

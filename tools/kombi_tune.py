@@ -18,7 +18,7 @@ from typing import Any
 from rules.bots import make_bot
 from rules.kombi.state import HAND_LIMIT
 from tools.arena import final_state, greedy, summarize
-from tools.strength_bench import Timed
+from tools.timing import Timed
 
 
 def _bot(name: str) -> Any:

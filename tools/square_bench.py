@@ -11,8 +11,8 @@ from rules.bots import make_bot
 from rules.bots.base import RandomBot
 from rules.core import Action
 from rules.square.bot import HighestKnownBaseline, make
-from tools.arena import duel, play_out
-from tools.strength_bench import Timed as _Timed  # CPU time per decision with a choice
+from tools.arena import duel, play_out, summarize
+from tools.timing import Timed as _Timed  # CPU time per decision with a choice
 
 
 class _OpeningKnockWatch:
@@ -178,27 +178,34 @@ class _SeesSquares:
         return self.bot.choose(self.seen, rng)
 
 
-def seeing_squares_vs_random(deals: int, first_seed: int = 50_000, level: int = 3) -> float:
-    """Win rate against random play on ``duel``'s paired deals of a bot that sees every square card: not a
-    bound (its rules are still level 2's or level 3's), but what perfect knowledge of the squares buys them."""
+def seeing_squares_pairs(villain: Any, deals: int, first_seed: int = 50_000, level: int = 3) -> list[list[float]]:
+    """``arena.duel_pairs`` rows of a bot shown every square card at its turns against ``villain`` (each seed
+    twice, the seats swapped, the same dice as ``duel``): not a bound (its rules are still level 2's or 3's),
+    but what perfect knowledge of the squares buys them, so a lower estimate of the game's ceiling."""
     import rules
     from rules.rng import derive
 
-    points = 0.0
-    for i in range(deals):
-        seed = first_seed + i
+    out = []
+    for seed in range(first_seed, first_seed + deals):
+        row = [0.0]
         for hero in (0, 1):
-            state, other = rules.new_game("square", seed=seed), RandomBot()
-            bot = _SeesSquares(make_bot("square", level))
+            state, bot = rules.new_game("square", seed=seed), _SeesSquares(make_bot("square", level))
             seen: tuple[list, list] = ([], [])
             rngs = (derive(seed, "bot", 0), derive(seed, "bot", 1))
             while not state.is_over:
                 seat = state.to_move
                 seen[seat].append(state.observe(seat))
                 bot.state = state
-                state = state.apply((bot if seat == hero else other).choose(seen[seat], rngs[seat]))
-            points += _result(state, hero)
-    return points / (2 * deals)
+                state = state.apply((bot if seat == hero else villain).choose(seen[seat], rngs[seat]))
+            row[0] += _result(state, hero)
+            row.append(state.scores[hero] - state.scores[1 - hero])
+        out.append(row)
+    return out
+
+
+def seeing_squares_vs_random(deals: int, first_seed: int = 50_000, level: int = 3) -> float:
+    """Win rate against random play on ``duel``'s paired deals of a bot that sees every square card."""
+    return summarize(seeing_squares_pairs(RandomBot(), deals, first_seed, level)).win_rate
 
 
 if __name__ == "__main__":

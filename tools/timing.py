@@ -1,12 +1,15 @@
-"""Timing for the benches: calls of a function per second of a clock, and one random play-out through the door
-(shared by tools/rules_bench.py and the games' own benches, which rules_bench reads in turn)."""
+"""Timing for the benches: calls of a function per second of a clock, one random play-out through the door
+(shared by tools/rules_bench.py and the games' own benches, which rules_bench reads in turn) and a bot timed by
+decision."""
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import rules
+from rules.core import Action
 
 
 def rate(fn: Callable[[], object], seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
@@ -31,3 +34,17 @@ def calls(fn: Callable[[], object], seconds: float, per_call: int = 1,
         fn()
         n += per_call
     return n, clock() - t0
+
+
+class Timed:
+    """A bot whose decisions (with a choice to make) are timed in CPU seconds of this thread."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.times = bot, []
+
+    def choose(self, seen: Sequence[dict[str, Any]], rng: random.Random) -> Action:
+        t = time.thread_time()
+        action = self.bot.choose(seen, rng)
+        if len(seen[-1]["legal"]) > 1:
+            self.times.append(time.thread_time() - t)
+        return action

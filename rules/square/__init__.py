@@ -42,7 +42,7 @@ def _review() -> Callable[[Match, int], list[Moment]]:
 # The strength bench (tools/strength_bench.py): deals per duel, each played twice.
 BENCH = Bench(baseline=_baseline,
               duels={"3-2": 250, "2-1": 250, "1-random": 100, "3-greedy": 200, "2-greedy": 200, "1-greedy": 200,
-                     "3-random": 250, "2-random": 100})
+                     "3-random": 250, "2-random": 100, "seeing2-2": 500, "seeing3-2": 250})  # the ceiling: issue 43
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
                 public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "first", "current", "squares",
