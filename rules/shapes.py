@@ -3,6 +3,7 @@ observation has. Each game's own observation (rules/<g>/types.py) extends ``Obse
 game (the match, the table's base, the server) reads only these fields, a game's own code its own type."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, TypeAlias, TypedDict
 
 JSON: TypeAlias = "str | int | float | bool | None | list[JSON] | dict[str, JSON]"
@@ -43,3 +44,11 @@ class Spot(NamedTuple):
     owner: int | None = None
     cards: tuple[str, ...] = ()
     slot: int | None = None
+
+
+def check_game(seen: Sequence[Observation], game: str, title: str) -> None:
+    """A ValueError unless the latest of ``seen`` is ``game``'s (``title``: its name in the message); one written
+    by hand (a test's) may leave the game out."""
+    latest = seen[-1].get("game", game) if seen else game
+    if latest != game:
+        raise ValueError(f"a {latest} observation given to {title}")

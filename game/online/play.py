@@ -247,7 +247,8 @@ class OnlineTable(TableScene):
         return cols
 
     # --- drawing: a note on top of the table ----------------------------------------------------------------------
-    def banner(self) -> tuple[str, theme.Color] | None:
+    def link_banner(self) -> tuple[str, theme.Color] | None:
+        """The connection's trouble in words, when there is any (it goes before anything about the game)."""
         m = self.remote
         if m.link in ("connecting", "reconnecting"):
             return self.t("online.reconnecting"), theme.BAD
@@ -255,6 +256,12 @@ class OnlineTable(TableScene):
             return failure_words(self.t, m.link_kind, self.client.url), theme.BAD
         if m.status == "closed":
             return self.t("online.closed"), theme.BAD
+        return None
+
+    def banner(self) -> tuple[str, theme.Color] | None:
+        m = self.remote
+        if (trouble := self.link_banner()) is not None:
+            return trouble
         if not m.started or m.state.is_over:
             return None
         other = 1 - m.seat

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from game import tables as registry
 from game.online.client import OnlineClient
-from game.online.failures import failure_words
 from game.online.play import OnlineTable
 from game.online.remote import RemoteMatch, RemoteState
 from game.session import Session
@@ -73,12 +72,8 @@ class WatchTable(OnlineTable):
 
     def banner(self) -> tuple[str, theme.Color] | None:
         m = self.remote
-        if m.link in ("connecting", "reconnecting"):
-            return self.t("online.reconnecting"), theme.BAD
-        if m.link == "failed":
-            return failure_words(self.t, m.link_kind, self.client.url), theme.BAD
-        if m.status == "closed":
-            return self.t("online.closed"), theme.BAD
+        if (trouble := self.link_banner()) is not None:
+            return trouble
         names = self.session.names
         if isinstance(m, WatchMatch) and m.delay and not m.state.is_over:
             return self.t("watch.live.delayed", first=names[0], second=names[1], n=m.delay), theme.TEXT

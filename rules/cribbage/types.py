@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict, cast
 
-from rules.shapes import ActionKind, Observation
+from rules.shapes import ActionKind, Observation, check_game
 
 
 class PartJSON(TypedDict):
@@ -100,9 +100,7 @@ class CribbageObs(Observation):
 
 def cribbage_seen(seen: Sequence[Observation]) -> Sequence[CribbageObs]:
     """What a seat has seen, as Cribbage's observations (a ValueError if the latest is another game's)."""
-    game = seen[-1].get("game", "cribbage") if seen else "cribbage"  # one written by hand (a test's) may leave it out
-    if game != "cribbage":
-        raise ValueError(f"a {game} observation given to Cribbage")
+    check_game(seen, "cribbage", "Cribbage")
     return cast(Sequence[CribbageObs], seen)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict, cast
 
-from rules.shapes import ActionKind, Observation
+from rules.shapes import ActionKind, Observation, check_game
 
 
 class PlayedJSON(TypedDict):
@@ -40,9 +40,7 @@ class KombiObs(Observation):
 
 def kombi_seen(seen: Sequence[Observation]) -> Sequence[KombiObs]:
     """What a seat has seen, as Kombi-Duell's observations (a ValueError if the latest is another game's)."""
-    game = seen[-1].get("game", "kombi") if seen else "kombi"  # one written by hand (a test's) may leave it out
-    if game != "kombi":
-        raise ValueError(f"a {game} observation given to Kombi-Duell")
+    check_game(seen, "kombi", "Kombi-Duell")
     return cast(Sequence[KombiObs], seen)
 
 

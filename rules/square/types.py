@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TypedDict, cast
 
 from rules.core import Event
-from rules.shapes import ActionKind, Observation
+from rules.shapes import ActionKind, Observation, check_game
 
 
 class Place(TypedDict):
@@ -55,9 +55,7 @@ class SquareObs(Observation):
 
 def square_seen(seen: Sequence[Observation]) -> Sequence[SquareObs]:
     """What a seat has seen, as Card Square's observations (a ValueError if the latest is another game's)."""
-    game = seen[-1].get("game", "square") if seen else "square"  # one written by hand (a test's) may leave it out
-    if game != "square":
-        raise ValueError(f"a {game} observation given to Card Square")
+    check_game(seen, "square", "Card Square")
     return cast(Sequence[SquareObs], seen)
 
 

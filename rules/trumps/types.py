@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict, cast
 
-from rules.shapes import ActionKind, Observation
+from rules.shapes import ActionKind, Observation, check_game
 
 
 class Pickup(TypedDict):
@@ -69,9 +69,7 @@ def pile_top(obs: TrumpsObs) -> str:
 
 def trumps_seen(seen: Sequence[Observation]) -> Sequence[TrumpsObs]:
     """What a seat has seen, as Own Trumps' observations (a ValueError if the latest is another game's)."""
-    game = seen[-1].get("game", "trumps") if seen else "trumps"  # one written by hand (a test's) may leave it out
-    if game != "trumps":
-        raise ValueError(f"a {game} observation given to Own Trumps")
+    check_game(seen, "trumps", "Own Trumps")
     return cast(Sequence[TrumpsObs], seen)
 
 
