@@ -13,12 +13,12 @@ measures the queue for a processor, CPU time the bot's own work (the app's worke
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +116,8 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
             if not d.endswith("ismcts")]
     tasks = [t for g, d, n in plan for t in _tasks(g, d, n, max(1, -(-n // (2 * jobs))))]
     t0 = time.perf_counter()
-    with Pool(jobs) as pool:
+    # spawned, not forked: a fork copies locks other threads hold (after the review tests a forked worker hung)
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         results = pool.map(_chunk, tasks, chunksize=1)
     out: dict[str, Any] = {g: {"think": {}} for g in games}
     think: dict[tuple[str, str], list[float]] = {}
