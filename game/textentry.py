@@ -70,6 +70,14 @@ class TextEntryScene(Scene):
             self.keyboard = OnScreenKeyboard(pygame.Rect(int(w * 0.05), h - kb_h - 8, int(w * 0.9), kb_h),
                                              layout=self.t.lang)
 
+    def on_gesture(self, g: Gesture) -> None:
+        """The on-screen keyboard's keys, the buttons, and a finger on the field brings the keyboard up (a scene
+        with several fields says which it touched)."""
+        if self.keyboard_tap(g) or self.buttons.gesture(g):
+            return
+        if g.kind == "tap" and self.entry().rect.collidepoint(g.pos) and g.source == "touch":
+            self.show_keyboard(True)
+
     def keyboard_tap(self, g: Gesture) -> bool:
         """A tap on the on-screen keyboard types its key."""
         if g.kind == "tap" and self.keyboard is not None and self.keyboard.rect.collidepoint(g.pos):

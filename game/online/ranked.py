@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from game.online import ops, protocol, ratings
 from game.online.journal import Op
 from game.online.protocol import ProtocolError
+from game.online.seating import refused, sit_guest
 from game.online.table import Table, new_token
 
 if TYPE_CHECKING:
@@ -117,19 +118,9 @@ class Ranking(GatewayParts):
             self._spawn(self._widen(conn, fresh, name, player))
             return
         if how != "joined":
-            if code == ops.FULL:
-                raise ProtocolError("server_full", "the server has no room for another table from this address")
-            if code == ops.WAITING:
-                raise ProtocolError("too_many_tables", "this address has too many tables waiting for a second player")
-            raise ProtocolError("internal", "that table could not be opened; please try again")
-        table = await self.table(code, fresh=True)
-        if table is None or table.seat_of(token) != 1:
-            raise ProtocolError("internal", "the table closed while you were seated; please try again")
-        self._attach(conn, table, 1)
-        self.send(conn, table.seated_message(1), code)
-        for i, s in enumerate(table.seats):
-            if s.conn is not None:
-                self.send(s.conn, table.state_message(i, 0, full=True), code)
+            refusal = refused(code, "ranked")
+            raise ProtocolError(refusal["code"], refusal["message"])
+        await sit_guest(self, conn, code, token)
 
     async def _widen(self, conn: Conn, table: Table, name: str, player: str) -> None:
         """While ``conn`` waits at its ranked table, look again now and then: once the window of a host who waited

@@ -86,7 +86,7 @@ class Seating(GatewayParts):
             conn.code, conn.seat = None, None
         if res not in (ops.FULL, ops.WAITING):
             log.error("table %s could not be opened: the store refused it (%r)", table.code, res)
-        self.send(conn, _refusal(res, ref))
+        self.send(conn, refused(res, ref))
 
     async def _wrong(self, conn: Conn, exc: ProtocolError) -> None:
         """A wrong code or token: counted; after many from this address the answer waits a moment."""
@@ -160,16 +160,9 @@ class Seating(GatewayParts):
             self.send(conn, fresh.seated_message(0))
             return
         if how != "joined":
-            refusal = _refusal(code, "quick")
+            refusal = refused(code, "quick")
             raise ProtocolError(refusal["code"], refusal["message"])
-        table = await self.table(code, fresh=True)
-        if table is None or table.seat_of(token) != 1:
-            raise ProtocolError("internal", "the table closed while you were seated; please try again")
-        self._attach(conn, table, 1)
-        self.send(conn, table.seated_message(1), code)
-        for i, s in enumerate(table.seats):
-            if s.conn is not None:
-                self.send(s.conn, table.state_message(i, 0, full=True), code)
+        await sit_guest(self, conn, code, token)
 
     def _on_resume(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
         self._unseated(conn)
@@ -242,10 +235,23 @@ class Seating(GatewayParts):
         self.send(conn, protocol.message("left", code=code), code)  # once its writes are committed
 
 
-def _refusal(why: Any, ref: str) -> dict[str, Any]:
+def refused(why: Any, ref: str) -> dict[str, Any]:
     """The answer to a new table the store refused (``ops.Refused``)."""
     if why == ops.FULL:
         return protocol.error("server_full", "the server has no room for another table from this address", ref)
     if why == ops.WAITING:
         return protocol.error("too_many_tables", "this address has too many tables waiting for a second player", ref)
     return protocol.error("internal", "that table could not be opened; please try again", ref)
+
+
+async def sit_guest(parts: GatewayParts, conn: Conn, code: str, token: str) -> None:
+    """``conn`` takes the guest's seat the store gave its ``token`` at ``code`` (quick or ranked): attached, told
+    its seat, and everyone seated told the whole state."""
+    table = await parts.table(code, fresh=True)
+    if table is None or table.seat_of(token) != 1:
+        raise ProtocolError("internal", "the table closed while you were seated; please try again")
+    parts._attach(conn, table, 1)
+    parts.send(conn, table.seated_message(1), code)
+    for i, s in enumerate(table.seats):
+        if s.conn is not None:
+            parts.send(s.conn, table.state_message(i, 0, full=True), code)

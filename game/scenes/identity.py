@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.clipboard import copy, paste
-from game.input import Gesture
 from game.online.keyfile import KeyFile, Keys
 from game.textentry import TextEntryScene
 from sprites import theme
@@ -81,12 +80,6 @@ class IdentityScene(TextEntryScene):
         self.keys, self.field.text = kept, ""
         self.note = self.t("identity.done")
         self.build()  # the new code on show
-
-    def on_gesture(self, g: Gesture) -> None:
-        if self.keyboard_tap(g) or self.buttons.gesture(g):
-            return
-        if g.kind == "tap" and self.field.rect.collidepoint(g.pos) and g.source == "touch":
-            self.show_keyboard(True)
 
     def on_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.clipboard import paste
-from game.input import Gesture
 from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.protocol import check_url, is_code, normalize_code
@@ -165,12 +164,6 @@ class WatchScene(TextEntryScene):
     def next_deadline(self) -> float | None:
         mine = super().next_deadline()
         return mine if self.client is None else min(mine or 0.1, 0.1)  # the client thread cannot wake the loop
-
-    def on_gesture(self, g: Gesture) -> None:
-        if self.keyboard_tap(g) or self.buttons.gesture(g):
-            return
-        if g.kind == "tap" and self.field.rect.collidepoint(g.pos) and g.source == "touch":
-            self.show_keyboard(True)
 
     def on_key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
