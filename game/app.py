@@ -210,7 +210,7 @@ class App:
             return
         scene = self.stack.top
         if event.type == pygame.QUIT:  # a scene may ask first (an online game: keep the seat or resign?)
-            self.running = any(getattr(s, "before_quit", lambda: False)() for s in self.stack.scenes[::-1])
+            self.running = any(s.before_quit() for s in self.stack.scenes[::-1])
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             window = pygame.display.get_surface()

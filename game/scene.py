@@ -42,6 +42,10 @@ class Scene:
         """Seconds until a timer of this scene is due (a toast ends, a caret blinks); None when none is."""
         return None
 
+    def before_quit(self) -> bool:
+        """The window is being closed: True keeps the app running (the scene asks first, e.g. an online game)."""
+        return False
+
     def layout_report(self) -> dict[str, list]:
         """Draw once onto a recording surface: ``texts`` as (rect, text, px, overlay), the ``controls``
         (buttons, fields) a finger must hit, the texts ``cut`` short, the ``boxes`` drawn, and the ``cards``
