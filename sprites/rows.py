@@ -26,11 +26,14 @@ def room(rect: pygame.Rect) -> int:
 def own_px(fonts: Fonts, label: str, rect: pygame.Rect, short: str = "") -> int:
     """The size one label would take alone: on one line as large as fits, or (where that would go under the
     type scale's floor and the label has words to break) the size at which it wraps onto two lines; where two
-    lines at that size are taller than the button (a large window's floor), its ``short`` form's size."""
+    lines at that size are taller than the button (a large window's floor), or a single word is wider than it,
+    its ``short`` form's size."""
     top = round(rect.h * LABEL_SIZE)
     px = fonts.fit_px(label, top, room(rect))
-    if fonts.size(label, px)[0] <= room(rect) or " " not in label.strip():
+    if fonts.size(label, px)[0] <= room(rect):
         return px
+    if " " not in label.strip():  # one word too wide even at the floor: its short form, where it has one
+        return own_px(fonts, short, rect) if short else px
     px = min(top, max(fonts.floor, round(rect.h * WRAP_SIZE)))
     if short and not _stands(fonts, _wrapped(fonts, label, rect, px), px, rect):
         return own_px(fonts, short, rect)
@@ -49,8 +52,10 @@ def _stands(fonts: Fonts, lines: list[str], px: int, rect: pygame.Rect) -> bool:
 def lines_at(fonts: Fonts, label: str, rect: pygame.Rect, px: int, short: str = "") -> list[str]:
     """``label`` at ``px`` on ``rect``: one line where it fits, else wrapped between its words, else (too tall
     for the button) its ``short`` form."""
-    if fonts.size(label, px)[0] <= room(rect) or " " not in label.strip():
+    if fonts.size(label, px)[0] <= room(rect):
         return [label]
+    if " " not in label.strip():
+        return lines_at(fonts, short, rect, px) if short else [label]
     lines = _wrapped(fonts, label, rect, px)
     if short and not _stands(fonts, lines, px, rect):
         return lines_at(fonts, short, rect, px)

@@ -121,3 +121,19 @@ def test_a_label_two_lines_cannot_hold_takes_its_short_form_at_the_rows_size():
     assert [t for _, t, _, _ in rec.texts] == ["Nach Farbe", "Passen"]
     assert all(b.rect.contains(r) for b, (r, _, _, _) in zip(row, rec.texts, strict=True))
     assert len({px for _, _, px, _ in rec.texts}) == 1
+
+
+def test_one_word_wider_than_its_button_at_the_floor_takes_its_short_form():
+    """A German "Wiederherstellungscode" on a third of the online form at 1024x600 cannot wrap: its short form
+    stands inside the button, at the row's one size."""
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.set_window(600)
+    row = [Button("identity", "Wiederherstellungscode", pygame.Rect(0, 0, 135, 44), short="Schlüssel"),
+           Button("back", "Zurück", pygame.Rect(143, 0, 135, 44))]
+    fit_rows(fonts, row)
+    rec = RecordingSurface((300, 60), fonts)
+    for b in row:
+        b.draw(rec, fonts)
+    assert [t for _, t, _, _ in rec.texts] == ["Schlüssel", "Zurück"]
+    assert all(b.rect.contains(r) for b, (r, _, _, _) in zip(row, rec.texts, strict=True))

@@ -98,7 +98,8 @@ class OnlineScene(TextEntryScene):
             Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh)),
             Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
             Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
-                   pygame.Rect(x, y + 2 * (fh + gap), half, fh)),
+                   pygame.Rect(x, y + 2 * (fh + gap), half, fh),
+                   short=t("online.lan_on_short" if self.lan else "online.lan_off_short")),
             Button("ranked", t("online.ranked"), pygame.Rect(x + half + gap, y + 2 * (fh + gap), half, fh)),
         ]
         y += 3 * (fh + gap) + gap
@@ -111,7 +112,8 @@ class OnlineScene(TextEntryScene):
         below = y + label_h + fh + 2 * gap
         third = (fw - 2 * gap) // 3
         rows.append(Button("back", t("online.back"), pygame.Rect(x, below, third, fh)))
-        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + third + gap, below, third, fh)))
+        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + third + gap, below, third, fh),
+                           short=t("online.identity_short")))
         rows.append(Button("board", t("online.board"), pygame.Rect(x + 2 * (third + gap), below, third, fh)))
         self.nearby_top = int(h * 0.16) + label_h
         nx = x + fw + 2 * gap

@@ -131,6 +131,9 @@ STRINGS = (
     N_("online.lapsed_won", "Your online game of {game} ended while you were away: the other player left it."),
     N_("saved.online_row", "{game} online  ·  {name}  ·  {code}  ·  {when}"),
     N_("online.identity", "Recovery code"),
+    N_("online.lan_on_short", "Network may join: yes"),
+    N_("online.lan_off_short", "Network may join: no"),
+    N_("online.identity_short", "Recovery"),
     N_("identity.title", "Your online identity"),
     N_("identity.explain", "This code is you online: your name on the servers belongs to it. Write it down to play "
                            "as yourself on another device, and show it to nobody."),
