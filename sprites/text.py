@@ -177,6 +177,14 @@ class Fonts:
         """The largest size up to ``px`` at which ``text`` fits in ``max_width`` (not below min_px,
         nor below the floor: text that still does not fit must wrap or get more room)."""
         min_px = max(min_px, self.floor)
+        width = self.size(text, px, bold)[0]
+        if px <= min_px or width <= max_width:
+            return px
+        # A text's width grows about in step with its size: start next to the answer rather than walking down
+        # from the top a pixel (and a newly opened font) at a time, then settle on the largest size that fits.
+        top, px = px, max(min_px, min(px - 1, int(px * max_width / max(1, width))))
+        while px < top - 1 and self.size(text, px + 1, bold)[0] <= max_width:
+            px += 1
         while px > min_px and self.size(text, px, bold)[0] > max_width:
             px -= 1
         return px

@@ -137,3 +137,23 @@ def test_one_word_wider_than_its_button_at_the_floor_takes_its_short_form():
         b.draw(rec, fonts)
     assert [t for _, t, _, _ in rec.texts] == ["Schlüssel", "Zurück"]
     assert all(b.rect.contains(r) for b, (r, _, _, _) in zip(row, rec.texts, strict=True))
+
+
+def test_fit_px_is_the_largest_size_that_fits():
+    """fit_px starts near the answer (width grows with size) yet answers as a walk down from the top would: the
+    size it gives fits (or is the floor), and one pixel more would not (or is above the size asked for)."""
+    import random
+
+    pygame.font.init()
+    fonts = Fonts()
+    rng = random.Random(7)
+    words = "Nochmal spielen Hauptmenü Wiederherstellungscode Other devices may join Комп’ютер грає 10♦".split()
+    for height in (600, 1080, 2160):
+        fonts.set_window(height)
+        for _ in range(300):
+            text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 5)))
+            top, width, bold = rng.randint(8, 90), rng.randint(20, 900), rng.random() < 0.5
+            px = fonts.fit_px(text, top, width, bold)
+            floor = max(10, fonts.floor)
+            assert px <= top and (px <= floor or fonts.size(text, px, bold)[0] <= width)
+            assert px == top or fonts.size(text, px + 1, bold)[0] > width
