@@ -120,7 +120,7 @@ def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
 def visible_point(table, card: str) -> tuple[int, int]:
     """A point on ``card`` that no later (overlapping) card covers."""
     rect = table.cards.current_rect(card)
-    for dy in (rect.h // 3, rect.h // 2, rect.h * 2 // 3):
+    for dy in (rect.h // 3, rect.h // 2, rect.h * 2 // 3, rect.h // 6):  # the last: a back row's top strip
         for dx in range(4, rect.w, 4):
             p = (rect.x + dx, rect.y + dy)
             hit = table.cards.hit(p)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.tables.cardlook import CardFrame, CardSprite, Look, card_lift
+from game.tables.cardlook import CardFrame, CardSprite, Look, card_lift, hold_rise
 from sprites import theme
 from sprites.cards import CardArt, CardArtCache
 from sprites.tween import Animator, ease_out_cubic, ease_settle, fade_in, flip_scale
@@ -36,9 +36,10 @@ class CardLayer:
         self.anim = Animator()
         self.flips: dict[str, float] = {}  # key -> seconds into its flip
         self.dragging: dict[str, tuple[float, float]] = {}  # key -> offset from the pointer
+        self.held: str | None = None  # the card a finger rests on: risen and in front until it lets go or drags
         self.pointer: tuple[int, int] = (0, 0)
         self._plan: list[Look] = []
-        self._looks_for: tuple[dict, tuple, bool] | None = None
+        self._looks_for: tuple[dict, tuple, bool, str | None] | None = None
         self._arts: dict[int, CardArt] = {}
         self._flipped: dict[tuple, pygame.Surface] = {}  # (image, width) -> the image narrowed mid-turn
         self.fades: dict[str, float] = {}  # key -> seconds into its fade (negative: waiting its turn)
@@ -159,7 +160,13 @@ class CardLayer:
         if not self.flips:
             self._flipped.clear()
 
+    def hold(self, key: str | None) -> None:
+        """A finger rests on card ``key`` (None: on none): it rises and comes to the front, so the player sees
+        which card the finger holds where cards overlap (a compact hand)."""
+        self.held = key if key in self.targets else None
+
     def start_drag(self, keys: list[str], pointer: tuple[int, int]) -> None:
+        self.held = None  # the drag lifts it from here
         self.anim.finish_all()
         self.fades.clear()
         self.pointer = pointer
@@ -170,6 +177,11 @@ class CardLayer:
 
     def hit(self, pos: tuple[int, int]) -> CardSprite | None:
         """The topmost sprite under ``pos``."""
+        held = self.targets.get(self.held) if self.held is not None else None
+        if held is not None:  # drawn in front, risen; where it lay still counts (the finger went down there)
+            x, y = self.position(held.key)
+            if held.rect_at(x, y, self._lift(held)).union(held.rect_at(x, y, card_lift(held))).collidepoint(pos):
+                return held
         best: CardSprite | None = None
         for s in self.targets.values():
             x, y = self.position(s.key)
@@ -199,9 +211,8 @@ class CardLayer:
                 rect.width = r.x - rect.x
         return rect
 
-    @staticmethod
-    def _lift(s: CardSprite) -> float:
-        return card_lift(s)
+    def _lift(self, s: CardSprite) -> float:
+        return card_lift(s) + (hold_rise(s) if s.key == self.held and s.key not in self.dragging else 0.0)
 
     def rects(self) -> dict[str, pygame.Rect]:
         """Where each card is drawn this frame."""
@@ -217,17 +228,18 @@ class CardLayer:
         (a new view is a new dict; the art cache forgets a width or every width when the looks change)."""
         arts = self._arts
         stale = any(self.art.get(w) is not a for w, a in arts.items())
-        if not stale and self._looks_for == (self.targets, tuple(self.dragging), self.reduce):
+        if not stale and self._looks_for == (self.targets, tuple(self.dragging), self.reduce, self.held):
             return self._plan
-        dragging = self.dragging
-        order = sorted(self.targets.values(), key=lambda s: (s.key in dragging, s.z))
+        dragging, held = self.dragging, self.held
+        order = sorted(self.targets.values(), key=lambda s: (s.key in dragging or s.key == held, s.z))
         arts = self._arts = {}
         for s in order:
             if s.w not in arts:
                 arts[s.w] = self.art.get(s.w)
         scale = None if self.reduce else self._scaled  # a held card is lifted, larger (not with reduced motion)
-        self._plan = [Look(s, arts[s.w], s.key in dragging, scale) for s in order]
-        self._looks_for = (self.targets, tuple(dragging), self.reduce)
+        self._plan = [Look(s, arts[s.w], s.key in dragging, scale, s.key == held and s.key not in dragging)
+                      for s in order]
+        self._looks_for = (self.targets, tuple(dragging), self.reduce, held)
         self._flipped.clear()
         return self._plan
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 LIFT_SCALE = 1.06  # a card picked up grows this much: it comes off the table towards the player
 LIFT_DEPTH = 0.07  # and its shadow falls this share of its width further down (0.035 further right)
 FLIGHT_DEPTH = 0.035  # a card in flight casts its shadow this share of its width below it
+HOLD_RISE = 0.3  # a card a finger rests on rises this share of its height: the finger covers less of it
 
 Scale = Callable[[pygame.Surface, int, int], pygame.Surface]
 
@@ -49,6 +50,11 @@ def card_lift(s: CardSprite) -> float:
     return s.w * 0.18 if s.selected else 0.0
 
 
+def hold_rise(s: CardSprite) -> float:
+    """How far a card rises while a finger rests on it (it also comes to the front, ``CardLayer.hold``)."""
+    return s.w * theme.CARD_RATIO * HOLD_RISE
+
+
 class Look:
     """One sprite's images and offsets, looked up once per view rather than once per frame."""
 
@@ -56,10 +62,12 @@ class Look:
                  "shadow", "shadow_dx", "shadow_dy", "glow", "glow_dx", "glow_dy", "plain", "rest", "held",
                  "flight", "fly_dx", "fly_dy")
 
-    def __init__(self, s: CardSprite, art: CardArt, dragged: bool, scale: Scale | None = None) -> None:
+    def __init__(self, s: CardSprite, art: CardArt, dragged: bool, scale: Scale | None = None,
+                 held: bool = False) -> None:
         self.sprite, self.key = s, s.key
         self.w, self.h = s.w, round(s.w * theme.CARD_RATIO)
-        self.lift = card_lift(s)
+        self.lift = card_lift(s) + (hold_rise(s) if held else 0.0)
+        dragged = dragged or held  # a card a finger rests on is lifted as a dragged one is, before it moves
         self.back = art.back()
         self.front = art.face(s.card) if s.card is not None else self.back
         self.shade = art.shade() if s.dim else None

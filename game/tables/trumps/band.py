@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game.tables.band import touch_strip
 from game.tables.cardlayer import CardSprite
 from game.tables.trumps import words
-from game.tables.trumps.layout import FAN, TrumpsGeometry
+from game.tables.trumps.layout import FAN, Room, TrumpsGeometry
+from game.tables.trumps.view import hand_groups
+from rules.trumps.types import trumps_obs
 from sprites import theme
 
 if TYPE_CHECKING:
     from game.tables.plates import PlateSeats
+    from game.tables.trumps.face import TrumpsFace
     from rules.shapes import Observation
 else:
     PlateSeats = object  # mixed in front of the game's table: its base for the type checker only
@@ -24,7 +28,14 @@ else:
 class BandGeometry(TrumpsGeometry):
     """No row of the opponent's backs; their plate stands left of the pile, over the brackets' words. The pile's
     name, the cue and the status stand in the column right of the pile, one's plate beside one's hand: the two
-    rows of cards (the pile, the hand) take the rest of the height."""
+    rows of cards (the pile, the hand) take the rest of the height.
+
+    With ``rows_dy`` the hand lies in two rows, the back one that much higher (a long hand: ``TrumpsBand``); the
+    pile's cards are then as large as leave room for it."""
+
+    def __init__(self, board: pygame.Rect, scale: float, room: Room, rows_dy: float = 0.0) -> None:
+        self.rows_dy = rows_dy
+        super().__init__(board, scale, room)
 
     def _top_h(self, oh: float) -> float:
         return 0
@@ -39,7 +50,7 @@ class BandGeometry(TrumpsGeometry):
         self.opp_bottom = b.y
         self.info_right = b.x + m + room.plate_theirs[0]
         self.y_hand = b.bottom - m - self.ch / 2
-        self.hand_top = self.y_hand - self.ch / 2
+        self.hand_top = self.y_hand - self.ch / 2 - self.rows_dy
         self.y_pile = b.y + m + self.ch / 2
         spare = b.w - 6 * pad - self._left_w() - cw - room.cue_w * 1.5  # the cue's column: few lines wrap
         self.step = max(cw * 0.42, min(cw * 0.72, spare / (FAN - 1)))
@@ -72,8 +83,34 @@ class BandGeometry(TrumpsGeometry):
 
     def hand_xs(self, groups: list[int]) -> tuple[list[float], int]:
         """The hand between one's plate (stacked beside it) and the status."""
-        left = self.board.x + self.margin + self.room.plate_mine[0] + self.pad
-        return self._hand_in(groups, left, self.cue_left - self.pad)
+        return self._hand_in(groups, *self.hand_room())
+
+    def hand_room(self) -> tuple[float, float]:
+        return self.board.x + self.margin + self.room.plate_mine[0] + self.pad, self.cue_left - self.pad
+
+    def hand_places(self, groups: list[int]) -> tuple[list[tuple[float, float]], int]:
+        """With ``rows_dy``: the first half of the hand in the back row, the rest in front of it, lower, each row
+        spread over the hand's width without gaps between suits (the order still runs suit by suit)."""
+        n = sum(groups)
+        if not self.rows_dy or n < 2:
+            return super().hand_places(groups)
+        back = (n + 1) // 2
+        out: list[tuple[float, float]] = []
+        w = self.cw
+        for count, dy in ((back, -self.rows_dy), (n - back, 0.0)):
+            xs, w = self._hand_in([count], *self.hand_room())
+            y = self.y_hand + (self.ch - w * theme.CARD_RATIO) / 2 + dy
+            out += [(x, y) for x in xs]
+        return out, w
+
+    def least_step(self, groups: list[int]) -> float:
+        """The narrowest part of a hand card left in view by the card over it (a whole card: its width)."""
+        places, w = self.hand_places(groups)
+        rows: dict[float, list[float]] = {}
+        for x, y in places:
+            rows.setdefault(y, []).append(x)
+        steps = [b - a for xs in rows.values() for a, b in zip(xs, xs[1:], strict=False)]
+        return min([w, *steps])
 
     def tiles(self) -> list[pygame.Rect]:
         """The trump picker's suit tiles, as large as the band's height leaves room for."""
@@ -98,10 +135,15 @@ class TrumpsBand(PlateSeats):
         two = fonts.line_height(theme.font_px(30, s), True) + fonts.line_height(theme.font_px(26, s)) + self.geo.pad
         room = self.geo.room  # one's plate stacked, beside the hand
         room = dataclasses.replace(room, band_h=two, plate_mine=room.plate_mine_stacked, column=self._column)
-        self.geo = BandGeometry(self.board, self.scale, room)
-        # a big hand overlaps more, its cards stay at least 15% of the window's height (the floor of a half table)
-        self.geo.min_hand_w = min(self.geo.cw, math.ceil(self.app.size[1] * 0.15 / theme.CARD_RATIO))
-        self.geo.y_opp = self.board.y - self.geo.ch  # across the middle: the other's cards come from there
+        # a long hand that would overlap to less than a touch-sized strip a card lies in two rows, the back one a
+        # strip higher: that geometry is ready beside the one-row one, for the view to take whichever it needs
+        strip = touch_strip(self.app.size[1])
+        self.geos = [BandGeometry(self.board, self.scale, room, dy) for dy in (0.0, strip)]
+        for geo in self.geos:
+            # a big hand overlaps more, its cards stay at least 15% of the window's height (a half table's floor)
+            geo.min_hand_w = min(geo.cw, math.ceil(self.app.size[1] * 0.15 / theme.CARD_RATIO))
+            geo.y_opp = self.board.y - geo.ch  # across the middle: the other's cards come from there
+        self.geo = self.geos[0]
 
     def _column(self, width: int) -> tuple[int, int]:
         """The heights the cue and the status panel need at ``width``, each at its longest case."""
@@ -117,7 +159,19 @@ class TrumpsBand(PlateSeats):
         return high(words.cue_cases(self.t, name), 0), high(words.status_cases(self.t, name), 2 * pad) + pad
 
     def sprites(self, obs: Observation) -> list[CardSprite]:
+        self.geo = self.geos[self.hand_rows(obs) - 1]
         return [s for s in super().sprites(obs) if not s.key.startswith("opp:")]
+
+    def hand_rows(self, obs: Observation) -> int:
+        """Two when one row would leave less than a touch-sized strip of some hand card in view, else one."""
+        seen = trumps_obs(obs)
+        if seen["phase"] == "choose_trump":
+            return 1
+        me = seen["seat"]
+        cards = seen["hand"] or (seen.get("hands") or [[], []])[me]
+        table = cast("TrumpsFace", self)  # mixed in front of the Own Trumps table, which is one
+        groups = [len(g) for g in hand_groups(table, cards)] if cards else [seen["hand_counts"][me]]
+        return 1 if self.geos[0].least_step(groups) >= touch_strip(self.app.size[1]) else 2
 
     def plate_place(self, seat: int) -> tuple[tuple[float, float], str, bool]:
         geo = self.geo

@@ -141,6 +141,13 @@ class TrumpsGeometry:
         """
         return self._hand_in(groups, self.board.x + self.pad, self.board.right - self.pad)
 
+    def hand_places(self, groups: list[int]) -> tuple[list[tuple[float, float]], int]:
+        """The centre of each hand card and the card width: one row along the bottom edge (a half table's long
+        hand takes two rows: trumps/band.py)."""
+        xs, w = self.hand_xs(groups)
+        y = self.y_hand + (self.ch - w * theme.CARD_RATIO) / 2
+        return [(x, y) for x in xs], w
+
     def _hand_in(self, groups: list[int], left: float, right: float) -> tuple[list[float], int]:
         """``hand_xs`` centred between ``left`` and ``right``."""
         n = sum(groups)

@@ -68,16 +68,14 @@ def _hand_sprites(table: TrumpsFace, obs: Obs) -> list[CardSprite]:
     out: list[CardSprite] = []
     if not groups:  # covered (hotseat hand-off): backs only
         n = obs["hand_counts"][me]
-        xs, w = geo.hand_xs([n] if n else [])
-        y = geo.y_hand + (geo.ch - w * theme.CARD_RATIO) / 2
-        return [CardSprite(f"me:{i}", None, x, y, w, z=300 + i) for i, x in enumerate(xs)]
-    xs, w = geo.hand_xs([len(g) for g in groups])
-    y = geo.y_hand + (geo.ch - w * theme.CARD_RATIO) / 2
+        places, w = geo.hand_places([n] if n else [])
+        return [CardSprite(f"me:{i}", None, x, y, w, z=300 + i) for i, (x, y) in enumerate(places)]
+    places, w = geo.hand_places([len(g) for g in groups])
     cue = table.showing_beaters()
     beaters = set(obs["beaters"]) if obs["phase"] == "play" else set()
     hint = table.hint_cards()
     cards = [c for g in groups for c in g]
-    for i, (card, x) in enumerate(zip(cards, xs, strict=True)):
+    for i, (card, (x, y)) in enumerate(zip(cards, places, strict=True)):
         glow = None
         dim = False
         if card in hint:
