@@ -77,6 +77,11 @@ class LogPanel:
         start = max(0, end - fit)
         while 0 < start < end - 1 and self._owner[start] == self._owner[start - 1]:
             start += 1  # the log starts at a sentence's beginning, not in the middle of one
+        if 0 < start and self._owner[start] == self._owner[start - 1]:
+            # a sentence longer than the panel (a face-to-face half's one row): its beginning, not its last words
+            while start > 0 and self._owner[start - 1] == self._owner[start]:
+                start -= 1
+            end = start + fit
         out = [(pygame.Rect(self.rect.x + pad // 2, top + (i - start) * line_h, self.rect.w - pad, line_h),
                 self._owner[i], wrapped[i]) for i in range(start, end)]
         return top, px, out
