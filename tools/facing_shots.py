@@ -1,6 +1,7 @@
 """Screenshots of the face-to-face table: ``face_to_face_<game>.png`` — a hotseat game a few moves in, the
-player across (the top half, turned) holding the table with their cards showing, the other half public —
-and ``face_to_face_cover.png``, the hand-off cover turned to the player across."""
+player across (the top half, turned) holding the table with their cards showing, the other half public —,
+``face_to_face_cover.png``, the hand-off cover turned to the player across, and ``face_to_face_log.png``, both
+halves' log drawers open."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,3 +62,17 @@ def facing_shots(folder: Path, size: tuple[int, int], prefix: str) -> None:
     app, _ = open_facing_settled(size, next(iter(ENTRIES)), confirm=False)
     app.draw()
     save(app, folder, f"{prefix}face_to_face_cover")
+    facing_log_shot(folder, size, prefix, next(iter(ENTRIES)))
+
+
+def facing_log_shot(folder: Path, size: tuple[int, int], prefix: str, game_id: str) -> None:
+    """``face_to_face_log.png``: both halves' log drawers open (each player reads the last sentences)."""
+    from tools.driver import frames
+    from tools.shot_kit import save
+
+    app, table = open_facing_settled(size, game_id)
+    for band in table.bands:
+        band.drawer.open = True  # as a tap on the half's log panel opens it
+        band.touches += 1
+    frames(app, 2)
+    save(app, folder, f"{prefix}face_to_face_log")

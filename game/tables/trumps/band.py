@@ -31,16 +31,21 @@ class BandGeometry(TrumpsGeometry):
     rows of cards (the pile, the hand) take the rest of the height.
 
     With ``rows_dy`` the hand lies in two rows, the back one that much higher (a long hand: ``TrumpsBand``); the
-    pile's cards are then as large as leave room for it."""
+    pile's cards are then as large as leave room for it; with ``plate_up`` as well one's plate stands over the
+    front row, under the opponent's, so the front row reaches the left edge (the pile moves right of both plates'
+    column: where that leaves the cue too narrow, e.g. German, the plate stays beside the hand)."""
 
-    def __init__(self, board: pygame.Rect, scale: float, room: Room, rows_dy: float = 0.0) -> None:
-        self.rows_dy = rows_dy
+    def __init__(self, board: pygame.Rect, scale: float, room: Room, rows_dy: float = 0.0,
+                 plate_up: bool = False) -> None:
+        self.rows_dy, self.plate_up = rows_dy, plate_up and rows_dy > 0
         super().__init__(board, scale, room)
 
     def _top_h(self, oh: float) -> float:
         return 0
 
     def _left_w(self) -> int:
+        if self.plate_up:  # the brackets' words right of one's plate, which stands in the left column
+            return max(self.room.bracket_w + self.room.plate_mine[0] + self.pad, self.room.plate_theirs[0])
         return max(self.room.bracket_w, self.room.plate_theirs[0])
 
     def _place(self, cw: int, below: bool = False) -> bool:
@@ -74,12 +79,19 @@ class BandGeometry(TrumpsGeometry):
         self.band_w, self.x_status = self.cue_w, self.cue_left + self.cue_w / 2
         self.y_status = (status[0] + status[1]) / 2
         self.plate_mine_at = (b.x + m, self.y_hand)  # beside the hand (``TrumpsBand.plate_place``)
+        plates_fit = True
+        if self.plate_up:  # between the opponent's plate (left of the pile) and the front row
+            plate_h = room.plate_mine[1]
+            theirs = max(self.y_pile, b.y + m + plate_h / 2) + plate_h / 2
+            front = self.y_hand - self.ch / 2
+            self.plate_mine_at = (b.x + m, (theirs + front) / 2)
+            plates_fit = theirs + plate_h + pad <= front
         pile_w = int(cw + self.step * (FAN - 1) + cw * 0.5)
         self.pile_zone = pygame.Rect(0, 0, pile_w + 2 * pad, self.ch + 2 * pad)
         self.pile_zone.midright = (int(self.x_top + cw / 2 + pad), int(self.y_pile))
         fits_h = bottom + pad <= self.hand_top and status[1] - status[0] >= status_h
         fits_w = self.pile_zone.right <= b.right - pad and self.cue_w >= room.cue_w
-        return fits_h and fits_w
+        return fits_h and fits_w and plates_fit
 
     def hand_xs(self, groups: list[int]) -> tuple[list[float], int]:
         """The hand between one's plate (stacked beside it) and the status."""
@@ -94,11 +106,19 @@ class BandGeometry(TrumpsGeometry):
         n = sum(groups)
         if not self.rows_dy or n < 2:
             return super().hand_places(groups)
-        back = (n + 1) // 2
+        left, right = self.hand_room()
+        # the back row beside one's plate; the front row under it when it stands up
+        rooms = ((left, right), (self.board.x + self.pad if self.plate_up else left, right))
+
+        def step(count: int, room: tuple[float, float]) -> float:
+            return (room[1] - room[0] - self.cw) / max(1, count - 1)
+
+        # the back row's share of the cards that leaves the narrowest strip in either row widest
+        back = max(range(1, n), key=lambda k: (min(step(k, rooms[0]), step(n - k, rooms[1])), k))
         out: list[tuple[float, float]] = []
         w = self.cw
-        for count, dy in ((back, -self.rows_dy), (n - back, 0.0)):
-            xs, w = self._hand_in([count], *self.hand_room())
+        for count, room, dy in ((back, rooms[0], -self.rows_dy), (n - back, rooms[1], 0.0)):
+            xs, w = self._hand_in([count], *room)
             y = self.y_hand + (self.ch - w * theme.CARD_RATIO) / 2 + dy
             out += [(x, y) for x in xs]
         return out, w
@@ -138,7 +158,8 @@ class TrumpsBand(PlateSeats):
         # a long hand that would overlap to less than a touch-sized strip a card lies in two rows, the back one a
         # strip higher: that geometry is ready beside the one-row one, for the view to take whichever it needs
         strip = touch_strip(self.app.size[1])
-        self.geos = [BandGeometry(self.board, self.scale, room, dy) for dy in (0.0, strip)]
+        rows = [BandGeometry(self.board, self.scale, room, strip, up) for up in (True, False)]
+        self.geos = [BandGeometry(self.board, self.scale, room), max(rows, key=lambda g: g.cw)]  # the larger cards
         for geo in self.geos:
             # a big hand overlaps more, its cards stay at least 15% of the window's height (a half table's floor)
             geo.min_hand_w = min(geo.cw, math.ceil(self.app.size[1] * 0.15 / theme.CARD_RATIO))
