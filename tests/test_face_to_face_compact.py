@@ -13,7 +13,7 @@ from game.scenes.turned import turn_point
 from game.session import Session
 from game.tables.band import touch_strip
 from sprites import theme
-from tools.driver import frames, make_app, settle, tap
+from tools.driver import frames, make_app, settle, speaking, tap
 from tools.layout_check import problems_of
 
 SIZE = (1024, 600)
@@ -89,11 +89,14 @@ def free_square(band, key: str, side: int) -> pygame.Rect | None:
     return None
 
 
-@pytest.mark.parametrize("seat", [0, 1])
-def test_a_19_card_hand_keeps_a_touch_strip_per_card_and_a_tap_on_each_selects_it(seat):
-    app, f2f, band = facing(long_hand("trumps", seat, 19))
+@pytest.mark.parametrize(("lang", "seat", "size"), [("en", 0, 19), ("en", 1, 19), ("de", 1, 20), ("uk", 0, 19),
+                                                     ("en", 1, 25), ("uk", 0, 27)])
+def test_a_long_hand_keeps_a_touch_strip_per_card_and_a_tap_on_each_selects_it(lang, seat, size):
+    """19 cards (a deal's most) in every language; more where the words leave room (docs/decisions.md)."""
+    with speaking(lang):
+        app, f2f, band = facing(long_hand("trumps", seat, size))
     hand = band.ordered_hand(band.obs["hand"])
-    assert len(hand) == 19
+    assert len(hand) == size
     strip = touch_strip(SIZE[1])
     assert strip >= 28
     rows = {round(band.cards.rects()[c].centery) for c in hand}
@@ -104,7 +107,7 @@ def test_a_19_card_hand_keeps_a_touch_strip_per_card_and_a_tap_on_each_selects_i
         assert square is not None, f"{card} shows less than {strip}x{strip} px"
         window(app, f2f, seat, square.center, tap)
         assert band.selected == card, (card, band.selected)
-    found, _ = problems_of(app, f"compact:{seat}")
+    found, _ = problems_of(app, f"{lang}:compact:{seat}")
     assert not found, "\n".join(found)
 
 
@@ -197,3 +200,11 @@ def test_a_long_sentence_in_a_one_row_panel_shows_its_beginning():
     panel.set_lines(["short", "the newest sentence is far too long for one row of this narrow panel"])
     rows = panel._rows(app.fonts, scale)[2]
     assert len(rows) == 1 and rows[0][2].startswith("• the newest"), rows
+
+
+def test_a_full_kombi_hand_keeps_a_touch_strip_per_card_in_one_row():
+    app, f2f, band = facing(long_hand("kombi", 0, 10, phase="turn"))
+    hand = band.obs["hand"]
+    assert len(hand) == 10
+    assert len({band.cards.rects()[c].centery for c in hand}) == 1
+    assert all(free_square(band, c, touch_strip(SIZE[1])) is not None for c in hand)

@@ -107,6 +107,7 @@ class BandGeometry(TrumpsGeometry):
         if not self.rows_dy or n < 2:
             return super().hand_places(groups)
         left, right = self.hand_room()
+        left -= self.pad / 2  # nearer one's plate: in German a 20-card hand keeps its strips only so
         # the back row beside one's plate; the front row under it when it stands up
         rooms = ((left, right), (self.board.x + self.pad if self.plate_up else left, right))
 
