@@ -208,3 +208,21 @@ def test_a_full_kombi_hand_keeps_a_touch_strip_per_card_in_one_row():
     assert len(hand) == 10
     assert len({band.cards.rects()[c].centery for c in hand}) == 1
     assert all(free_square(band, c, touch_strip(SIZE[1])) is not None for c in hand)
+
+
+def test_a_card_dragged_within_a_two_row_hand_goes_where_it_is_let_go():
+    from tools.driver import drag
+
+    app, f2f, band = facing(long_hand("trumps", 0, 19))
+    hand = band.ordered_hand(band.obs["hand"])
+    rects = band.cards.rects()
+    front_y = max(rects[c].centery for c in hand)
+    first_front = next(c for c in hand if rects[c].centery == front_y)
+    card = hand[0]  # the back row's first card, onto the front row's start
+    square = free_square(band, card, touch_strip(SIZE[1]))
+    assert square is not None
+    target = (rects[first_front].x + 4, rects[first_front].centery)
+    drag(app, at(f2f, 0, square.center), at(f2f, 0, target), touch=True)
+    settle(app)
+    order = band.ordered_hand(band.obs["hand"])
+    assert order.index(card) == order.index(first_front) - 1, (card, first_front, order)

@@ -165,8 +165,12 @@ class TableGestures(TableCore):
         """Held hand cards let go within the hand: they move to where they were dropped."""
         cards = self.obs.get("hand")  # the cards in one's hand, where the game has one
         hand = self.ordered_hand(cards if isinstance(cards, list) else [])
-        rects = [(c, self.cards.current_rect(c)) for c in hand if c not in held]
-        index = sum(1 for _, r in rects if r is not None and r.centerx < pos[0])
+        rest = [c for c in hand if c not in held]
+        # the row the point is nearest (a long face-to-face hand lies in two), then the first card right of it
+        rows = {c: self.cards.targets[c].y for c in rest if c in self.cards.targets}
+        row_y = min(rows.values(), key=lambda y: abs(y - pos[1]), default=0.0)
+        row = [(i, r) for i, c in enumerate(rest) if rows.get(c) == row_y and (r := self.cards.current_rect(c))]
+        index = next((i for i, r in row if r.centerx >= pos[0]), row[-1][0] + 1 if row else 0)
         self.hand_order.move(hand, [c for c in hand if c in held], index)
         self.refresh(animate=True)
 
