@@ -22,7 +22,7 @@ from sprites import theme
 from sprites.record import RecordingSurface
 
 # A face-to-face hand keeps at least this much of each card in view, as a share of the window's height: 28 px at
-# 600 px, about 6 mm on a 10.1" 1024x600 tablet (119 ppi), the width of a fingertip's contact (docs/decisions.md).
+# 600 px, about 6 mm on a 10.1" 1024x600 tablet (118 ppi), the width of a fingertip's contact (docs/decisions.md).
 TOUCH_STRIP = 28 / 600
 
 
