@@ -277,6 +277,8 @@ class GameSpec:
     # of penalties, cards left), and no score counts above ``score_cap`` (the game ends there).
     low_score_wins: bool = False
     score_cap: int | None = None
+    # Games in a ranked quick match's series (game/online/series.py): 3 where a ranked match is a best of 3.
+    ranked_series: int = 1
 
     def public_view(self, observation: Mapping[str, object]) -> dict[str, object]:
         """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NotRequired, Required, TypeAlias, TypedDict
 
 if TYPE_CHECKING:
+    from game.online.series import SeriesJSON
     from rules.core import Event
     from rules.shapes import ActionJSON, Observation, RefusalJSON
 
@@ -32,6 +33,7 @@ class ClientMsg(TypedDict, total=False):
     id: int | str
     key: str
     sig: str
+    best: int
 
 
 # A server message as ``protocol.decode_server`` holds it: which fields a type carries is ``protocol._check_server``'s
@@ -44,7 +46,7 @@ ServerMsg = TypedDict("ServerMsg", {
     "result": "Ending | None", "seed": "int | None", "secret": str, "actions": list["ActionJSON"],
     "message": str, "ref": "str | None", "refusal": "RefusalJSON", "nonce": str, "player": str, "name": str,
     "id": "int | str", "reason": str, "kind": str, "watchers": int, "delay": int, "tables": list["LiveRow"],
-    "scores": list[int],
+    "scores": list[int], "series": "SeriesJSON | None",
 }, total=False)
 
 

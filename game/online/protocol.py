@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from game import names_check
 from game.online.messages import ClientMsg, ServerMsg
 from game.online.refusal import is_refusal
+from game.online.series import CHOICES as SERIES_CHOICES
+from game.online.series import checked as series_checked
 
 if TYPE_CHECKING:
     from rules.shapes import ActionJSON, RefusalJSON
@@ -155,6 +157,12 @@ def _game(value: object) -> str:
     return value
 
 
+def _best(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in SERIES_CHOICES:
+        raise ProtocolError("bad_field", f"'best' must be one of {', '.join(map(str, SERIES_CHOICES))}")
+    return value
+
+
 def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
         raise ProtocolError("bad_field", "'at' must be the number of actions played so far")
@@ -217,6 +225,10 @@ SCHEMAS: dict[str, dict[str, Callable[[object], object]]] = {
     "live": {},
     "outcome": {"code": _code, "token": _token},  # how a kept seat's game ended: game/online/outcomes.py
 }
+# fields a message may leave out (an older client's); each with its check
+OPTIONAL: dict[str, dict[str, Callable[[object], object]]] = {
+    "create": {"best": _best},  # games in the table's series (game/online/series.py); 1 when left out
+}
 
 
 # --- decoding and encoding ----------------------------------------------------------------------------
@@ -256,7 +268,8 @@ def decode_client(raw: str | bytes) -> ClientMsg:
 
 def _check_fields(kind: str, data: dict[str, object]) -> ClientMsg:
     schema = SCHEMAS[kind]
-    extra = sorted(k for k in data if k not in schema and k not in ("v", "type"))
+    optional = OPTIONAL.get(kind, {})
+    extra = sorted(k for k in data if k not in schema and k not in optional and k not in ("v", "type"))
     if extra:
         raise ProtocolError("bad_field", f"unexpected field {str(extra[0])[:24]!r} in '{kind}'")
     out: dict[str, object] = {"type": kind}
@@ -264,6 +277,9 @@ def _check_fields(kind: str, data: dict[str, object]) -> ClientMsg:
         if field not in data:
             raise ProtocolError("missing_field", f"'{kind}' needs the field '{field}'")
         out[field] = check(data[field])
+    for field, check in optional.items():
+        if field in data:
+            out[field] = check(data[field])
     return cast(ClientMsg, out)  # each field as its schema's check returned it
 
 
@@ -337,6 +353,8 @@ def _check_server(kind: str, data: ServerMsg) -> None:
 
     if kind in ("state", "presence", "view"):
         need(data.get("watchers") is None or number(data["watchers"]), "watchers")
+    if kind in ("state", "view") and data.get("series") is not None:
+        need(series_checked(data["series"]) is not None, "series")
     if kind == "seated":
         need(number(data.get("seat"), 1) and is_code(str(data.get("code"))), "seat or code")
         need(isinstance(data.get("token"), str) and bool(_TOKEN.fullmatch(data["token"])), "token")
