@@ -9,11 +9,14 @@ import sys
 import pytest
 
 from game.online import series
+from game.online.keyfile import Keys
 from game.online.protocol import ProtocolError, client_message, decode_client
+from game.online.server import GameServer
 from game.online.stores import open_store
 from tests.test_online_durable import ServerProcess
 from tests.test_online_meet import gateways
-from tests.test_online_server import run
+from tests.test_online_ratings import ranked_pair, stored
+from tests.test_online_server import fast, run
 from tools.online_bench import SimPlayer, play_out
 
 
@@ -118,7 +121,7 @@ def test_a_series_of_three_across_two_gateways(store_url):
             ann = a.seat
             assert sa["names"][ann] == "Ann" and ann == (game - 1) % 2  # seats alternate with every game
             assert sa["series"] == sb["series"]
-            assert sa["series"]["game"] == game and sa["series"]["wins"][ann] == 1 and sa["series"]["wins"][1 - ann] == 1
+            assert sa["series"]["game"] == game and sa["series"]["wins"] == [1, 1]
             await play_out(a, b, game)
             last = [m for m in a.messages if m.get("type") == "state" and m.get("code") == a.code][-1]
             assert last["status"] == "over"
@@ -211,3 +214,49 @@ def test_a_series_survives_kill_9_of_a_gateway_and_of_the_whole_server(store_url
         for s in (one, two, three):
             if s is not None:
                 s.stop()
+
+
+def test_ranked_cribbage_is_a_best_of_3_and_every_game_of_it_is_rated(store_url):
+    """Ranked quick match: cribbage opens a best of 3 (the other games a single game), and each game of the ranked
+    series is rated as a ranked game is, both players' games counted once per game."""
+    keys = (Keys.make(), Keys.make())
+
+    async def scenario():
+        store = open_store(store_url, "normal")
+        server = await GameServer(fast(), store=store).start("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.port}"
+        try:
+            a, b = await ranked_pair(url, keys, "square")
+            assert "series" not in [m for m in a.messages if m.get("type") == "state"][-1]
+            await a.close(), await b.close()
+            a, b = await ranked_pair(url, keys, "cribbage")
+            first = [m for m in a.messages if m.get("type") == "state"][-1]
+            assert first["series"] == {"best": 3, "game": 1, "wins": [0, 0]}
+            await resigns(b, a)
+            await server.journal.drain()
+            assert stored(store, keys[0], "cribbage")[1] == stored(store, keys[1], "cribbage")[1] == 1
+            sa, _ = await next_game(a, b)
+            assert sa["series"] == {"best": 3, "game": 2, "wins": [0, 1]}
+            _, won = await resigns(b, a)  # Ann wins the series 2-0
+            await server.journal.drain()
+            ra, rb = stored(store, keys[0], "cribbage"), stored(store, keys[1], "cribbage")
+            assert ra[1] == rb[1] == 2 and ra[0] > rb[0]
+            assert won["series"]["wins"][a.seat] == 2 and series.winner(won["series"]) == a.seat
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario(), 90)
+
+
+def test_a_client_refuses_a_malformed_series_and_reads_a_good_one():
+    from game.online import protocol, served
+
+    state = protocol.message("state", seat=0, count=0, full=True, obs={"game": "kombi", "to_move": None, "legal": []},
+                             events=[], names=["A", "B"], connected=[True, True], status="playing", **{"from": 0})
+    good = {"best": 3, "game": 2, "wins": [1, 0]}
+    assert served.decode_server(protocol.encode({**state, "series": good}))["series"] == good
+    for bad in ({"best": 2, "game": 1, "wins": [0, 0]}, {"best": 3, "game": 0, "wins": [0, 0]},
+                {"best": 3, "game": 1, "wins": [0, 7]}, {"best": 3, "game": 1, "wins": [True, 0]}, [3, 1], "3"):
+        with pytest.raises(ProtocolError):
+            served.decode_server(protocol.encode({**state, "series": bad}))

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 from game.online.store import Db, token_hash
 
 if TYPE_CHECKING:
-    from game.online.messages import Ending
-    from game.online.series import SeriesJSON
+    from game.online.messages import Ending, SeriesJSON
     from rules.shapes import ActionJSON
 
 ROW = ("code, game, seed, secret, name0, token0, name1, token1, ip, result, created, finished, closed, moves, "

@@ -18,6 +18,8 @@ from game.online.client import OnlineClient
 from game.online.failures import failure_words
 from game.online.hosting import ServerThread
 from game.online.remote import RemoteMatch
+from game.online.series import winner as series_winner
+from game.online.series import words as series_words
 from game.session import Session
 from sprites import theme
 from sprites.record import floating
@@ -180,17 +182,25 @@ class OnlineTable(TableScene):
 
     # --- after the end: the rematch --------------------------------------------------------------------------------
     def end_offer(self) -> tuple[str, bool, str]:
-        """What the end screen's first button says, whether it may be pressed, and a note about the rematch."""
+        """What the end screen's first button says, whether it may be pressed, and a note about the rematch (in a
+        series not yet decided: its next game, which is the rematch by another name)."""
         m, other = self.remote, 1 - self.remote.seat
         name = self.session.names[other]
         mine, theirs = m.rematch_asked[m.seat], m.rematch_asked[other]
+        going_on = m.series is not None and series_winner(m.series) is None
+        label = self.t("online.series_next" if going_on else "online.rematch")
         if m.status == "closed" or (m.names[other] is not None and not m.connected[other] and not theirs):
-            return self.t("online.rematch"), False, self.t("online.rematch_gone", name=name)
+            return label, False, self.t("online.rematch_gone", name=name)
         if mine:
-            return self.t("online.rematch"), False, self.t("online.rematch_waiting", name=name)
+            return label, False, self.t("online.series_waiting" if going_on else "online.rematch_waiting", name=name)
         if theirs:
-            return self.t("online.rematch_accept"), True, self.t("online.rematch_asked", name=name)
-        return self.t("online.rematch"), True, ""
+            return (label if going_on else self.t("online.rematch_accept"), True,
+                    self.t("online.series_asked" if going_on else "online.rematch_asked", name=name))
+        return label, True, ""
+
+    def series_line(self) -> str:
+        """The series' score in words ("Series 1–1 · game 3 of 3", "Ann wins the series 2–1"), or ""."""
+        return series_words(self.t, self.remote.series, self.session.names, self.remote.seat)
 
     def end_again(self) -> None:
         if not self.remote.ask_rematch():
@@ -291,19 +301,30 @@ class OnlineTable(TableScene):
         n = self.remote.watchers
         if n <= 0:
             return None
+        return self._corner_note(self.t.n("online.watchers", n), 0)
+
+    def series_note(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The series' score while a game of it runs, in the same corner (under the watchers' count, if any)."""
+        m = self.remote
+        if m.series is None or not m.started or m.state.is_over:
+            return None  # the end screen says it in full
+        watching = self.watching_note()
+        return self._corner_note(self.series_line(), 0 if watching is None else watching[1].bottom - self.board.top)
+
+    def _corner_note(self, text: str, below: int) -> tuple[pygame.Surface, pygame.Rect]:
         s = self.scale
-        img = self.app.fonts.render(self.t.n("online.watchers", n), theme.font_px(22, s), theme.TEXT)
+        img = self.app.fonts.render(text, theme.font_px(22, s), theme.TEXT)
         box = img.get_rect().inflate(int(20 * s), int(10 * s))
-        box.topright = (self.board.right - int(10 * s), self.board.top + int(10 * s))
+        box.topright = (self.board.right - int(10 * s), self.board.top + below + int(10 * s))
         return img, box
 
     def kept_clear(self) -> list[pygame.Rect]:
         """A toast stands beside the notes, not over them."""
-        return [note[1] for note in (self._note(), self.watching_note()) if note]
+        return [note[1] for note in (self._note(), self.watching_note(), self.series_note()) if note]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        for note in (self._note(), self.watching_note()):
+        for note in (self._note(), self.watching_note(), self.series_note()):
             if note is None:
                 continue
             img, box = note

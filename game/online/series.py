@@ -13,23 +13,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypedDict, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    from game.online.messages import SeriesJSON
     from game.online.ops import TableRecord
     from game.online.store import Db
 
 CHOICES = (1, 3)  # the lengths a table may be opened with (1: a single game, no series)
 DRAW = 2  # ``series_games.won`` of a drawn game (0: player A won it, 1: player B, NULL: not over yet)
 R = TypeVar("R")  # what the op a series hook wraps returns
-
-
-class SeriesJSON(TypedDict):
-    """A table's series as a state message carries it."""
-
-    best: int  # games in the series (3)
-    game: int  # which game of the series this table is (from 1; a drawn game adds one beyond ``best``)
-    wins: list[int]  # the games each seat of this table has won in the series, this one too once it is over
 
 
 # --- what a series is (no store) ------------------------------------------------------------------------------------
@@ -99,17 +92,6 @@ def checked(value: object) -> SeriesJSON | None:
 
 
 # --- the store's side (inside the writer's transaction) --------------------------------------------------------------
-def schema(real: str) -> list[str]:
-    """``series``: each series' length and the games its players A and B have won; ``series_games``: the series,
-    the game number and where A sits of each table in one (``created`` tells a table from a later one that drew the
-    same code, as ``rated`` does), and who won it once it is counted."""
-    return ["CREATE TABLE IF NOT EXISTS series (id TEXT PRIMARY KEY, best INTEGER NOT NULL, "
-            "wins0 INTEGER NOT NULL DEFAULT 0, wins1 INTEGER NOT NULL DEFAULT 0)",
-            f"CREATE TABLE IF NOT EXISTS series_games (code TEXT PRIMARY KEY, created {real} NOT NULL, "
-            "series TEXT NOT NULL, n INTEGER NOT NULL, a_seat INTEGER NOT NULL, won INTEGER)",
-            "CREATE INDEX IF NOT EXISTS series_games_series ON series_games (series)"]
-
-
 _ROW = ("SELECT g.series, g.n, g.a_seat, g.won, s.best, s.wins0, s.wins1 FROM series_games g "
         "JOIN tables t ON t.code = g.code AND t.created = g.created JOIN series s ON s.id = g.series WHERE g.code = ?")
 

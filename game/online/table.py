@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import rules
 from game.online import series as serieses
 from game.online.fairness import commitment, new_secret
-from game.online.messages import Ending, Step
+from game.online.messages import Ending, SeriesJSON, Step
 from game.online.protocol import ProtocolError, message
 from game.online.store import token_hash
 from rules.core import Action, GameState, IllegalAction
@@ -123,7 +123,7 @@ class Table:
         self.stale = False  # another gateway changed it meanwhile: read it again once ``pending`` is 0
         self.making = False  # this gateway is opening the rematch
         self.watchers = 0  # spectators on every gateway (game/online/watching.py)
-        self.series_before: serieses.SeriesJSON | None = None  # its series before this game (None: a single game)
+        self.series_before: SeriesJSON | None = None  # its series before this game (None: a single game)
 
     @classmethod
     def restore(cls, rec: TableRecord, me: str = "") -> Table:
@@ -171,7 +171,7 @@ class Table:
         return self.result is not None or self.match.state.is_over
 
     @property
-    def series(self) -> serieses.SeriesJSON | None:
+    def series(self) -> SeriesJSON | None:
         """Its series with this game's result counted once it is over (game/online/series.py)."""
         winners = self.result["winners"] if self.result is not None else self.match.state.winners
         return serieses.shown(self.series_before, self.over, winners)

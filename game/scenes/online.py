@@ -49,6 +49,7 @@ class OnlineScene(TextEntryScene):
                        "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
         self.active = "name"
         self.lan = True
+        self.best = 1  # games in the series of a table opened here (1 or 3: game/online/series.py)
         self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
         self.browser: Browser | None = None  # listens for servers on the local network
         self.nearby: list[Nearby] = []
@@ -97,10 +98,16 @@ class OnlineScene(TextEntryScene):
             Button("quick", t("online.quick"), pygame.Rect(x + half + gap, y, half, fh), primary=True),
             Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh)),
             Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
+        ]
+        third = (fw - 2 * gap) // 3  # the table's settings (network, series) and the ranked match
+        rows += [
             Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
-                   pygame.Rect(x, y + 2 * (fh + gap), half, fh),
+                   pygame.Rect(x, y + 2 * (fh + gap), third, fh),
                    short=t("online.lan_on_short" if self.lan else "online.lan_off_short")),
-            Button("ranked", t("online.ranked"), pygame.Rect(x + half + gap, y + 2 * (fh + gap), half, fh)),
+            Button("best", t("online.best3" if self.best == 3 else "online.best1"),
+                   pygame.Rect(x + third + gap, y + 2 * (fh + gap), third, fh)),
+            Button("ranked", t("online.ranked"), pygame.Rect(x + 2 * (third + gap), y + 2 * (fh + gap),
+                                                             fw - 2 * (third + gap), fh)),
         ]
         y += 3 * (fh + gap) + gap
         third = (fw - 2 * gap) // 3  # the code (7 characters), Join, and Watch: that table, else the running games
@@ -134,6 +141,8 @@ class OnlineScene(TextEntryScene):
             self.game = games[(games.index(self.game) + 1) % len(games)] if self.game in games else games[0]
         elif bid == "lan":
             self.lan = not self.lan
+        elif bid == "best":
+            self.best = 4 - self.best  # one game <-> best of 3
         elif bid == "back":
             self.app.stack.pop()
             return
@@ -195,7 +204,7 @@ class OnlineScene(TextEntryScene):
         elif how in ("quick", "ranked"):
             self.app.push("lobby", url=url, name=name, game=self.game, quick=True, ranked=how == "ranked")
         elif how == "host":
-            self.app.push("lobby", url=url, name=name, game=self.game)
+            self.app.push("lobby", url=url, name=name, game=self.game, best=self.best)
         else:
             self.host_here(url, name)
 
@@ -225,7 +234,8 @@ class OnlineScene(TextEntryScene):
             return
         # another device needs this computer's address on the network; "" says only this computer can join
         shown = (share_url(server.url) or "") if self.lan else ""
-        self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown)
+        self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown,
+                      best=self.best)
 
     # --- input -------------------------------------------------------------------------------------------------
     def on_gesture(self, g: Gesture) -> None:
