@@ -93,21 +93,19 @@ class OnlineScene(TextEntryScene):
             self.fields[key].rect = pygame.Rect(x, y + label_h, fw, fh)
             y += label_h + fh + gap
         half = (fw - gap) // 2
+        opened = (half - gap) // 2
         rows += [
             Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, half, fh)),
             Button("quick", t("online.quick"), pygame.Rect(x + half + gap, y, half, fh), primary=True),
-            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh)),
-            Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
-        ]
-        third = (fw - 2 * gap) // 3  # the table's settings (network, series) and the ranked match
-        rows += [
-            Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
-                   pygame.Rect(x, y + 2 * (fh + gap), third, fh),
-                   short=t("online.lan_on_short" if self.lan else "online.lan_off_short")),
+            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half - opened - gap, fh)),
+            # the length of the series a table opened here plays (game/online/series.py), beside Open a table
             Button("best", t("online.best3" if self.best == 3 else "online.best1"),
-                   pygame.Rect(x + third + gap, y + 2 * (fh + gap), third, fh)),
-            Button("ranked", t("online.ranked"), pygame.Rect(x + 2 * (third + gap), y + 2 * (fh + gap),
-                                                             fw - 2 * (third + gap), fh)),
+                   pygame.Rect(x + half - opened, y + fh + gap, opened, fh)),
+            Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
+            Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
+                   pygame.Rect(x, y + 2 * (fh + gap), half, fh),
+                   short=t("online.lan_on_short" if self.lan else "online.lan_off_short")),
+            Button("ranked", t("online.ranked"), pygame.Rect(x + half + gap, y + 2 * (fh + gap), half, fh)),
         ]
         y += 3 * (fh + gap) + gap
         third = (fw - 2 * gap) // 3  # the code (7 characters), Join, and Watch: that table, else the running games

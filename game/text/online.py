@@ -170,6 +170,6 @@ STRINGS = (
     N_("online.series_next", "Next game"),
     N_("online.series_waiting", "Waiting for {name} to start the next game…"),
     N_("online.series_asked", "{name} is ready for the next game."),
-    N_("online.best3", "Series: best of 3"),
-    N_("online.best1", "Series: one game"),
+    N_("online.best3", "Best of 3"),
+    N_("online.best1", "One game"),
 )
