@@ -260,3 +260,27 @@ def test_a_client_refuses_a_malformed_series_and_reads_a_good_one():
                 {"best": 3, "game": 1, "wins": [0, 7]}, {"best": 3, "game": 1, "wins": [True, 0]}, [3, 1], "3"):
         with pytest.raises(ProtocolError):
             served.decode_server(protocol.encode({**state, "series": bad}))
+
+
+def test_the_store_counts_a_result_once_and_forgets_the_rows_of_a_table_it_no_longer_holds(store_url):
+    from game.online import ops
+
+    store = open_store(store_url, "normal")
+    try:
+        def opened(db, code, created):
+            return series.start(db, ops.create(db, code, "square", 5, "s" * 16, "Ann", "t" * 24, "ip", "g", created),
+                                code, created, 3)
+
+        assert store.run(lambda db: opened(db, "AAAAAA", 10.0))
+        store.run(lambda db: series.count(db, "AAAAAA", [1]))
+        store.run(lambda db: series.count(db, "AAAAAA", [1]))  # counted once, however often asked
+        assert store.read(lambda db: series.read(db, "AAAAAA")) == {"best": 3, "game": 1, "wins": [0, 0]}
+        assert store.read(lambda db: db.one("SELECT wins0, wins1 FROM series")) == (0, 1)
+        # the table closes and is deleted, and its code is drawn again for a single game: no series there
+        store.run(lambda db: ops.closed(db, "AAAAAA", False, 20.0))
+        store.run(lambda db: ops.create(db, "AAAAAA", "square", 6, "s" * 16, "Cy", "u" * 24, "ip", "g", 30.0))
+        assert store.read(lambda db: series.read(db, "AAAAAA")) is None
+        assert store.run(series.forget) == 2  # its series_games row and its series
+        assert store.read(lambda db: db.one("SELECT count(*) FROM series_games"))[0] == 0
+    finally:
+        store.close()

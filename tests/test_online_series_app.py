@@ -8,6 +8,7 @@ import pytest
 from game.online import series
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
+from game.online.spectator import WatchTable
 from tests.test_online_client import FAST, until
 from tests.test_online_identity import Raw
 from tests.test_online_meet_app import find, open_online
@@ -81,3 +82,21 @@ def test_the_series_words_in_german_and_ukrainian(lang, going, won):
     done = {"best": 3, "game": 3, "wins": [2, 1]}
     assert series.words(app.t, done, ["Ann", "Ben"], 1) == won
     assert app.t("online.series_next") != "Next game" and app.t("online.best3") != "Series: best of 3"
+
+
+def test_a_spectator_sees_the_series_score_too(server):
+    ann, ben = Raw(server.url), Raw(server.url)
+    code = ann.ask("create", game="kombi", name="Ann", best=3)["code"]
+    assert ben.ask("join", code=code, name="Ben")["type"] == "seated"
+    app = make_app()
+    form = open_online(app)
+    form.fields["server"].text, form.fields["code"].text = server.url, code
+    tap(app, find(app, "watch_live").center)
+    until(lambda: isinstance(app.stack.top, WatchTable) and app.stack.top.remote.started, step=lambda: frames(app))
+    table = app.stack.top
+    frames(app, 2)
+    assert table.series_line() == "Series 0–0 · game 1 of 3" and table.series_note() is not None
+    ben.client.send("resign")
+    until(lambda: table.remote.state.is_over, step=lambda: frames(app))
+    assert table.series_line() == "Series 1–0 · game 1 of 3"  # seat 0's wins first, as the names above read
+    ann.close(), ben.close()
