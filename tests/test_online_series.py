@@ -284,3 +284,45 @@ def test_the_store_counts_a_result_once_and_forgets_the_rows_of_a_table_it_no_lo
         assert store.read(lambda db: db.one("SELECT count(*) FROM series_games"))[0] == 0
     finally:
         store.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="kill -9 is POSIX")
+def test_the_next_game_asked_for_on_a_gateway_killed_before_it_opened(store_url):
+    """Ann asks for game 2 on gateway one, which is killed (-9) before Ben answers; Ann resumes game 1 on gateway
+    two, Ben asks there, and both are seated at game 2 with the score as it was (the token of the next game derives
+    from the player's own, so any gateway can give it to them). Then both ask for game 3 on gateway two and Ann
+    loses her connection before it opens: on coming back with game 2's token she is seated at game 3."""
+    one, two = ServerProcess(store_url, workers=1), ServerProcess(store_url, workers=1)
+    try:
+        async def scenario():
+            a = await opened(one.url, "square", 3)
+            b = await joined(two.url, a.code)
+            await started(a, b)
+            await resigns(b, a)  # Ann 1-0
+            await a.send("rematch")
+            assert (await b.expect("rematch", timeout=10))["asked"] == [True, False]
+            one.kill9()
+            a2, _ = await resume(two.url, a)
+            assert (await a2.expect("rematch"))["asked"] == [True, False]
+            await b.send("rematch")
+            sa, sb = await asyncio.gather(a2.expect("seated", timeout=10), b.expect("seated", timeout=10))
+            assert sa["code"] == sb["code"] != a.code and (sa["seat"], sb["seat"]) == (1, 0)
+            fa = _take(a2, await a2.expect("state", code=sa["code"], full=True))
+            assert fa["series"] == {"best": 3, "game": 2, "wins": [0, 1]}
+            await resigns(a2, b)  # 1-1
+            await a2.send("rematch")
+            a2.abort()  # Ann's connection drops as she asks
+            await asyncio.sleep(0.3)
+            await b.send("rematch")
+            await b.expect("seated", timeout=10)
+            a3 = await SimPlayer.connect(two.url)
+            await a3.send("resume", code=a2.code, token=a2.token)  # game 2's seat
+            seats = [await a3.expect("seated", timeout=10), await a3.expect("seated", timeout=10)]
+            assert seats[0]["code"] == a2.code and seats[1]["code"] == b.code  # and on to game 3
+            third = await a3.expect("state", code=b.code, full=True)
+            assert third["series"] == {"best": 3, "game": 3, "wins": [1, 1]} and seats[1]["seat"] == 0
+
+        asyncio.run(asyncio.wait_for(scenario(), 90))
+    finally:
+        one.stop()
+        two.stop()

@@ -106,7 +106,7 @@ class Playing(GatewayParts):
             raise ProtocolError("not_over", "the rematch has started already")
         me = table.seats[seat]
         if not me.again_token:
-            me.again_token = new_token()
+            me.again_token = series.next_token(me.token, table.code) if me.token else new_token()
             me.again = token_hash(me.again_token)
             code, digest = table.code, me.again
 

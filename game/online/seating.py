@@ -188,8 +188,12 @@ class Seating(GatewayParts):
         self.send(conn, table.seated_message(seat), code)
         if table.status != "waiting":
             self.send(conn, table.state_message(seat, 0, full=True), code)
-        if table.seats[seat].again_token or table.seats[1 - seat].again:
+        me = table.seats[seat]  # asked for the next game on a gateway since gone? Its token is known here again
+        me.again_token = me.again_token or series.came_back(me.again, token, code)
+        if me.again_token or table.seats[1 - seat].again:
             self.send(conn, table.rematch_message(), code)
+        if me.again_token and table.next_code:
+            self.follow_rematch(table)  # and if it has opened meanwhile, the player is seated there now
 
     def _attach(self, conn: Conn, table: Table, seat: int) -> None:
         conn.code, conn.seat = table.code, seat

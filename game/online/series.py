@@ -11,9 +11,14 @@ A sits at each table); a table shows them by seat.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
+
+from game.online.store import token_hash
 
 if TYPE_CHECKING:
     from game.online.messages import SeriesJSON
@@ -89,6 +94,21 @@ def checked(value: object) -> SeriesJSON | None:
             and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= need(best) for w in wins)):
         return None
     return {"best": best, "game": game, "wins": list(wins)}
+
+
+def next_token(token: str, code: str) -> str:
+    """The seat token a player asking for the next game of ``code`` (the rematch) will hold there, derived from their
+    token at ``code``: any gateway the player comes back to with that token can seat them at the next game, also
+    when they asked on a gateway that died before telling them (a token drawn at random was known only there)."""
+    digest = hashlib.sha256(f"card-duels next game|{code}|{token}".encode("utf-8", "surrogatepass")).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
+
+
+def came_back(again: str, token: str, code: str) -> str:
+    """A player resumed their seat at ``code`` with ``token``: the token of the next game, if they had asked for it
+    (``again``: the hash the store keeps of it, whichever gateway they asked on), else ""."""
+    mine = next_token(token, code)
+    return mine if again and hmac.compare_digest(token_hash(mine), again) else ""
 
 
 # --- the store's side (inside the writer's transaction) --------------------------------------------------------------
