@@ -100,3 +100,29 @@ def test_a_spectator_sees_the_series_score_too(server):
     until(lambda: table.remote.state.is_over, step=lambda: frames(app))
     assert table.series_line() == "Series 1–0 · game 1 of 3"  # seat 0's wins first, as the names above read
     ann.close(), ben.close()
+
+
+def test_the_score_note_keeps_off_the_cards_where_the_corner_is_taken(server):
+    """Card Square's opponent sits in the board's top right corner: the note goes to the free place nearest it."""
+    app = make_app(size=(1024, 600))
+    form = open_online(app)
+    form.fields["server"].text, form.fields["name"].text, form.game = server.url, "Ann", "square"
+    tap(app, find(app, "best").center)
+    frames(app, 2)
+    tap(app, find(app, "host").center)
+    lobby = app.stack.top
+    until(lambda: lobby.match is not None, step=lambda: frames(app))
+    ben = Raw(server.url)
+    assert ben.ask("join", code=lobby.code, name="Ben")["type"] == "seated"
+    until(lambda: isinstance(app.stack.top, OnlineTable) and app.stack.top.remote.started, step=lambda: frames(app))
+    table = app.stack.top
+    until(lambda: not table.cards.busy, step=lambda: frames(app))
+    frames(app, 2)
+    box = table.series_note()[1]
+    report = table.table_report()
+    assert table.board.contains(box)
+    assert not [c for c in report["cards"] + list(report["plates"]) if box.colliderect(c.inflate(-4, -4))]
+    corner = box.copy()
+    corner.topright = (table.board.right - round(10 * table.scale), table.board.top + round(10 * table.scale))
+    assert box != corner  # (the corner itself holds the opponent's square)
+    ben.close()

@@ -173,6 +173,8 @@ class Table:
     @property
     def series(self) -> SeriesJSON | None:
         """Its series with this game's result counted once it is over (game/online/series.py)."""
+        if self.series_before is None:
+            return None  # (most tables: nothing to work out for each message)
         winners = self.result["winners"] if self.result is not None else self.match.state.winners
         return serieses.shown(self.series_before, self.over, winners)
 
