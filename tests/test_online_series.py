@@ -257,7 +257,8 @@ def test_a_client_refuses_a_malformed_series_and_reads_a_good_one():
     good = {"best": 3, "game": 2, "wins": [1, 0]}
     assert served.decode_server(protocol.encode({**state, "series": good}))["series"] == good
     for bad in ({"best": 2, "game": 1, "wins": [0, 0]}, {"best": 3, "game": 0, "wins": [0, 0]},
-                {"best": 3, "game": 1, "wins": [0, 7]}, {"best": 3, "game": 1, "wins": [True, 0]}, [3, 1], "3"):
+                {"best": 3, "game": 1, "wins": [0, 7]}, {"best": 3, "game": 1, "wins": [True, 0]},
+                {"best": 3, "game": True, "wins": [0, 0]}, [3, 1], "3"):
         with pytest.raises(ProtocolError):
             served.decode_server(protocol.encode({**state, "series": bad}))
 

@@ -89,7 +89,8 @@ def checked(value: object) -> SeriesJSON | None:
     if not isinstance(value, dict):
         return None
     best, game, wins = value.get("best"), value.get("game"), value.get("wins")
-    if not (isinstance(best, int) and best in CHOICES[1:] and isinstance(game, int) and 1 <= game <= 99
+    if not (isinstance(best, int) and best in CHOICES[1:] and isinstance(game, int) and not isinstance(game, bool)
+            and 1 <= game <= 99
             and isinstance(wins, list) and len(wins) == 2
             and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= need(best) for w in wins)):
         return None
