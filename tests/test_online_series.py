@@ -327,3 +327,36 @@ def test_the_next_game_asked_for_on_a_gateway_killed_before_it_opened(store_url)
     finally:
         one.stop()
         two.stop()
+
+
+def test_own_trumps_next_game_is_dealt_by_the_loser_and_after_a_draw_by_the_other():
+    """RULES.md §3.2.2: the seed of an Own Trumps rematch is drawn until its deal has the loser dealing (the seats
+    swapped); the other games keep the first seed drawn (a cut or a random start decides, as in their first game)."""
+    import itertools
+
+    import rules
+
+    trumps = rules.spec("trumps")
+    assert trumps.next_dealer({"dealer": 0}, [0]) == 1 and trumps.next_dealer({"dealer": 0}, [1]) == 0
+    assert trumps.next_dealer({"dealer": 0}, []) == 1 and trumps.next_dealer({"dealer": 1}, [0, 1]) == 0  # a draw
+    assert all(rules.spec(g).next_dealer is None for g in ("cribbage", "square", "kombi"))
+    seeds = itertools.count(1000)
+    for loser in (0, 1, 0, 1, 1, 0):
+        seed = series.next_seed("trumps", {"dealer": 0}, [1 - loser], lambda: next(seeds))
+        assert rules.new_game("trumps", seed=seed).observe(0)["dealer"] == 1 - loser  # the loser, seated anew
+    assert series.next_seed("kombi", {}, [0], lambda: 77) == 77
+
+
+def test_own_trumps_series_the_loser_deals_the_next_game():
+    async def scenario():
+        ((server, url),) = await gateways(None, 1)
+        a = await opened(url, "trumps", 3)
+        b = await joined(url, a.code)
+        await started(a, b)
+        for loser in (b, a, b, b, a, a, b, a):  # who loses each game (and two series end on the way)
+            await resigns(loser, a if loser is b else b)
+            sa, sb = await next_game(a, b)
+            assert sa["obs"]["dealer"] == sb["obs"]["dealer"] == loser.seat  # the loser deals (at the new seat)
+        await server.stop()
+
+    run(scenario())

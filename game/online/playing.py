@@ -126,7 +126,9 @@ class Playing(GatewayParts):
         if not (old[0].again and old[1].again) or table.next_code is not None or table.making:
             return
         table.making = True
-        new = Table(self._new_code(), table.game_id, self.seeds(), old[1].name or "?", time.time(), ip=table.ip)
+        winners = table.result["winners"] if table.result is not None else table.match.state.winners
+        seed = series.next_seed(table.game_id, table.match.observe(0), winners, self.seeds)  # who deals, if said
+        new = Table(self._new_code(), table.game_id, seed, old[1].name or "?", time.time(), ip=table.ip)
         new.series_before = series.following(table.series)  # the next game of a series, or a new one
         names, hashes = [old[1].name, old[0].name], [old[1].again, old[0].again]
         holders = [self.id if old[1].conn is not None else "", self.id if old[0].conn is not None else ""]

@@ -15,9 +15,10 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar, cast
 
+import rules
 from game.online.store import token_hash
 
 if TYPE_CHECKING:
@@ -95,6 +96,24 @@ def checked(value: object) -> SeriesJSON | None:
             and all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= need(best) for w in wins)):
         return None
     return {"best": best, "game": game, "wins": list(wins)}
+
+
+def next_seed(game_id: str, last: Mapping[str, object], winners: Sequence[int], draw: Callable[[], int],
+              tries: int = 64) -> int:
+    """The seed of the rematch (seats swapped) of a game that ended with ``winners`` (``last``: its observation):
+    any seed ``draw`` gives, except where the game's rules say who deals the next game (``GameSpec.next_dealer``:
+    Own Trumps' loser): then the first seed whose deal has that player dealing (about one draw in two). The deal stays
+    the seed's alone, so the commitment and every check of it are as for any game."""
+    spec = rules.spec(game_id)
+    seed = draw()
+    if spec.next_dealer is None:
+        return seed
+    want = 1 - spec.next_dealer(last, winners)  # the same player, at the new table's swapped seat
+    for _ in range(tries):
+        if cast("Mapping[str, object]", spec.new_game(seed=seed).observe(0)).get("dealer") == want:
+            break
+        seed = draw()
+    return seed
 
 
 def next_token(token: str, code: str) -> str:
