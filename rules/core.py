@@ -277,6 +277,12 @@ class GameSpec:
     # of penalties, cards left), and no score counts above ``score_cap`` (the game ends there).
     low_score_wins: bool = False
     score_cap: int | None = None
+    # Games in a ranked quick match's series (game/online/series.py): 3 where a ranked match is a best of 3.
+    ranked_series: int = 1
+    # Where the rules say who deals the next game between the same two players (Own Trumps: the loser): from the last
+    # game's observation (which then holds its "dealer") and winners, the seat of that game that deals the next one.
+    # None: the next game's seed decides, as it decides the first (a cut, a random start player).
+    next_dealer: Callable[[Mapping[str, object], Sequence[int]], int] | None = None
 
     def public_view(self, observation: Mapping[str, object]) -> dict[str, object]:
         """What anyone watching may know of ``observation``, built from the allow-list (``public_of``)."""

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.server import serve
 
-from game.online import protocol
+from game.online import protocol, served
 from game.online.client import OnlineClient
 from game.online.protocol import ProtocolError
 from game.online.remote import RemoteMatch
@@ -29,7 +29,7 @@ junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max
 def test_a_mangled_state_is_refused_or_read_safely(field, value):
     msg = dict(GOOD_STATE, **{field: value})
     try:
-        checked = protocol.decode_server(json.dumps(msg))
+        checked = served.decode_server(json.dumps(msg))
     except ProtocolError:
         return
     remote = RemoteMatch("kombi", 0, lambda *a, **k: True)
@@ -43,7 +43,7 @@ def test_names_the_table_could_not_draw_are_refused():
     for names in (["A\x00", "Ben"], ["\ud800", None], ["x" * 500, "Ben"], ["Ann"]):
         with_bad = dict(GOOD_STATE, names=names)
         try:
-            protocol.decode_server(json.dumps(with_bad))
+            served.decode_server(json.dumps(with_bad))
         except ProtocolError as exc:
             assert exc.code == "bad_field"
         else:

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.online import protocol as P
+from game.online import served
 from game.online.protocol import ProtocolError
 
 
@@ -120,10 +121,10 @@ def test_codes_read_aloud():
 def test_server_messages_as_a_client_reads_them():
     state = P.message("state", seat=0, count=0, full=True, obs={"game": "kombi", "to_move": None, "legal": []},
                       events=[], names=["A", "B"], connected=[True, True], status="playing", **{"from": 0})
-    assert P.decode_server(P.encode(state))["type"] == "state"
+    assert served.decode_server(P.encode(state))["type"] == "state"
     for bad in (P.message("hello"), P.message("state", count="0"), {"v": 9, "type": "pong"}, [1]):
         with pytest.raises(ProtocolError):
-            P.decode_server(json.dumps(bad))
+            served.decode_server(json.dumps(bad))
 
 
 json_values = st.recursive(
@@ -160,7 +161,7 @@ def test_a_rules_refusal_reaches_the_client_as_a_key_it_words_in_its_own_languag
     from rules.core import refused
 
     exc = refused("kombi", "not_in_hand", card="AS")
-    msg = P.decode_server(P.encode(P.error("illegal", str(exc), "act", exc.to_json())))
+    msg = served.decode_server(P.encode(P.error("illegal", str(exc), "act", exc.to_json())))
     assert msg["refusal"] == {"key": "not_in_hand", "game": "kombi", "params": {"card": "AS"}}
     remote = RemoteMatch("kombi", 0, send=lambda *a, **k: True, t=Translator("de"))
     remote._error(msg)
@@ -168,4 +169,4 @@ def test_a_rules_refusal_reaches_the_client_as_a_key_it_words_in_its_own_languag
     for bad in ({"key": "x" * 80, "game": "kombi", "params": {}}, {"key": "k", "game": "kombi", "params": {"p": {}}},
                 {"key": "k", "game": "kombi"}, "not_in_hand"):
         with pytest.raises(P.ProtocolError):
-            P.decode_server(P.encode(P.error("illegal", "no", "act", bad)))  # type: ignore[arg-type]  # bad input on purpose
+            served.decode_server(P.encode(P.error("illegal", "no", "act", bad)))  # type: ignore[arg-type]  # bad input on purpose

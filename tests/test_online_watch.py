@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 import rules
-from game.online import protocol
+from game.online import protocol, served
 from game.online.server import GameServer
 from game.online.stores import open_store
 from rules.match import Match
@@ -30,7 +30,7 @@ def check_views(game: str, seed: int, actions: list[dict], w: SimPlayer, delay: 
     ref = Match(game, {"seed": seed}, [rules.action_from_json(game, a) for a in actions])
     spec, views = rules.GAMES[game], 0
     for msg in w.messages:
-        protocol.decode_server(protocol.encode(msg))  # what the app's client accepts
+        served.decode_server(protocol.encode(msg))  # what the app's client accepts
         assert msg["type"] in ("view", "presence", "error", "left"), msg["type"]
         assert not {"seat", "token", "seed", "secret", "actions"} & set(msg)
         if msg["type"] != "view":

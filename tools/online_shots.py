@@ -1,5 +1,6 @@
 """Screenshots of online play for ``make shots``: the Online screen (with a game to come back to), the
-waiting room with its code, and an online table waiting for the opponent and then missing them.
+waiting room with its code, and an online table (the first game of a best-of-3 series) waiting for the opponent
+and then missing them, and its end with the series' score and the next game offered.
 
 A real server runs in a thread on loopback and a second client joins it, so every picture shows what a
 player would see, not a mock-up.
@@ -69,7 +70,7 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         app.stack.pop()
         frames(app, 2)
         form.fields["server"].text = server.url
-        lobby = LobbyScene(app, server.url, "Ann", game="kombi")
+        lobby = LobbyScene(app, server.url, "Ann", game="kombi", best=3)  # a best of 3: its score on the table
         app.stack.push(lobby)
         _until(lambda: lobby.match is not None, lambda: frames(app))
         frames(app, 2)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from game.online import protocol
+from game.online import protocol, served
 from game.online.failures import connect_failure
 from game.online.keyfile import Keys
 from game.online.messages import ServerMsg
@@ -223,7 +223,7 @@ class OnlineClient:
         async with asyncio.timeout(self.open_timeout):
             while True:
                 try:
-                    return protocol.decode_server(await ws.recv())
+                    return served.decode_server(await ws.recv())
                 except ProtocolError as exc:
                     log.warning("ignored a server message: %s", exc)
 
@@ -247,7 +247,7 @@ class OnlineClient:
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
             try:
-                msg = protocol.decode_server(raw)
+                msg = served.decode_server(raw)
             except ProtocolError as exc:
                 log.warning("ignored a server message: %s", exc)
                 continue

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
-from game.online import protocol
+from game.online import protocol, served
 from game.online.protocol import ProtocolError
 from game.online.seatfile import SavedSeat
 from game.session import Session
@@ -55,7 +55,7 @@ class LapsedSeat:
                          max_size=protocol.MAX_SERVER_BYTES, close_timeout=1) as ws:
                 ws.send(protocol.client_message("outcome", code=self.seat.code, token=self.seat.token))
                 while True:
-                    msg = protocol.decode_server(ws.recv(timeout=ASK_TIMEOUT))
+                    msg = served.decode_server(ws.recv(timeout=ASK_TIMEOUT))
                     if msg["type"] == "outcome":
                         self.answer = msg
                         return

@@ -1,5 +1,5 @@
 """The online protocol's messages as the type checker knows them: a client's once ``protocol.decode_client`` has
-checked it, a server's once ``protocol.decode_server`` has, and the parts they share (a log entry, an early end)."""
+checked it, a server's once ``served.decode_server`` has, and the parts they share (a log entry, an early end)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NotRequired, Required, TypeAlias, TypedDict
@@ -32,9 +32,10 @@ class ClientMsg(TypedDict, total=False):
     id: int | str
     key: str
     sig: str
+    best: int
 
 
-# A server message as ``protocol.decode_server`` holds it: which fields a type carries is ``protocol._check_server``'s
+# A server message as ``served.decode_server`` holds it: which fields a type carries is ``served._check_server``'s
 # (and docs/online.md's); ``from`` is a Python keyword, hence the functional form. ``_status`` is the client's own
 # note (game/online/client.py: ``status``, ``reason``, ``kind``).
 ServerMsg = TypedDict("ServerMsg", {
@@ -44,7 +45,7 @@ ServerMsg = TypedDict("ServerMsg", {
     "result": "Ending | None", "seed": "int | None", "secret": str, "actions": list["ActionJSON"],
     "message": str, "ref": "str | None", "refusal": "RefusalJSON", "nonce": str, "player": str, "name": str,
     "id": "int | str", "reason": str, "kind": str, "watchers": int, "delay": int, "tables": list["LiveRow"],
-    "scores": list[int],
+    "scores": list[int], "series": "SeriesJSON | None",
 }, total=False)
 
 
@@ -106,3 +107,11 @@ class RatingChange(TypedDict):
     players: list[str]
     before: list[float]
     after: list[float]
+
+
+class SeriesJSON(TypedDict):
+    """A table's best-of-3 series as a state message carries it (game/online/series.py)."""
+
+    best: int  # games in the series (3)
+    game: int  # which game of the series this table is (from 1; a drawn game adds one beyond ``best``)
+    wins: list[int]  # the games each seat of this table has won in the series, this one too once it is over

@@ -7,12 +7,12 @@ False otherwise; the server then answers ``stale`` and sends the table as the st
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from game.online.store import Db, token_hash
 
 if TYPE_CHECKING:
-    from game.online.messages import Ending
+    from game.online.messages import Ending, SeriesJSON
     from rules.shapes import ActionJSON
 
 ROW = ("code, game, seed, secret, name0, token0, name1, token1, ip, result, created, finished, closed, moves, "
@@ -43,6 +43,7 @@ class TableRecord(TypedDict):
     result: Ending | None
     ip: str
     actions: list[ActionJSON]
+    series: NotRequired[SeriesJSON | None]  # the table's series, when read with it (game/online/series.py)
 
 
 def record(row: tuple[Any, ...], actions: list[ActionJSON]) -> TableRecord:

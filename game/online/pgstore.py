@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.online import players, ranks
+from game.online import players, ranks, seriestables
 from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
@@ -29,6 +29,7 @@ SCHEMA = [
     *INDEXES,
     *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
     *ranks.schema("DOUBLE PRECISION"),  # their ratings (game/online/ratings.py)
+    *seriestables.schema("DOUBLE PRECISION"),  # best-of-3 series (game/online/series.py)
 ]
 LOCK_KEY = 0x43445354  # the advisory lock that lets one gateway at a time create the schema
 NOTES = "card_duels.notes"  # the announcements of the group being written: a setting local to its transaction

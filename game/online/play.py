@@ -18,6 +18,8 @@ from game.online.client import OnlineClient
 from game.online.failures import failure_words
 from game.online.hosting import ServerThread
 from game.online.remote import RemoteMatch
+from game.online.series import winner as series_winner
+from game.online.series import words as series_words
 from game.session import Session
 from sprites import theme
 from sprites.record import floating
@@ -46,6 +48,7 @@ class OnlineTable(TableScene):
     handed_over: bool
     given_up: bool
     question: object | None
+    _corner_spot: tuple[object, pygame.Rect] | None = None  # where the small notes went, and for which layout
 
     def __init__(self, app, session: Session, client: OnlineClient, server: ServerThread | None = None) -> None:
         super().__init__(app, session)
@@ -180,17 +183,25 @@ class OnlineTable(TableScene):
 
     # --- after the end: the rematch --------------------------------------------------------------------------------
     def end_offer(self) -> tuple[str, bool, str]:
-        """What the end screen's first button says, whether it may be pressed, and a note about the rematch."""
+        """What the end screen's first button says, whether it may be pressed, and a note about the rematch (in a
+        series not yet decided: its next game, which is the rematch by another name)."""
         m, other = self.remote, 1 - self.remote.seat
         name = self.session.names[other]
         mine, theirs = m.rematch_asked[m.seat], m.rematch_asked[other]
+        going_on = m.series is not None and series_winner(m.series) is None
+        label = self.t("online.series_next" if going_on else "online.rematch")
         if m.status == "closed" or (m.names[other] is not None and not m.connected[other] and not theirs):
-            return self.t("online.rematch"), False, self.t("online.rematch_gone", name=name)
+            return label, False, self.t("online.rematch_gone", name=name)
         if mine:
-            return self.t("online.rematch"), False, self.t("online.rematch_waiting", name=name)
+            return label, False, self.t("online.series_waiting" if going_on else "online.rematch_waiting", name=name)
         if theirs:
-            return self.t("online.rematch_accept"), True, self.t("online.rematch_asked", name=name)
-        return self.t("online.rematch"), True, ""
+            return (label if going_on else self.t("online.rematch_accept"), True,
+                    self.t("online.series_asked" if going_on else "online.rematch_asked", name=name))
+        return label, True, ""
+
+    def series_line(self) -> str:
+        """The series' score in words ("Series 1–1 · game 3 of 3", "Ann wins the series 2–1"), or ""."""
+        return series_words(self.t, self.remote.series, self.session.names, self.remote.seat)
 
     def end_again(self) -> None:
         if not self.remote.ask_rematch():
@@ -288,28 +299,78 @@ class OnlineTable(TableScene):
 
     def watching_note(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """How many watch this table (game/online/watching.py), small in the board's top right corner."""
-        n = self.remote.watchers
-        if n <= 0:
-            return None
-        s = self.scale
-        img = self.app.fonts.render(self.t.n("online.watchers", n), theme.font_px(22, s), theme.TEXT)
-        box = img.get_rect().inflate(int(20 * s), int(10 * s))
-        box.topright = (self.board.right - int(10 * s), self.board.top + int(10 * s))
-        return img, box
+        return self._corner_notes().get("watch")
+
+    def series_note(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The series' score while a game of it runs, under the watchers' count if there is one (the end screen says
+        it in full once the game is over)."""
+        return self._corner_notes().get("series")
+
+    def _corner_notes(self) -> dict[str, tuple[pygame.Surface, pygame.Rect]]:
+        """The small notes, stacked in the board's top right corner, or where that covers cards or plates (Card
+        Square's opponent sits there), in the free place nearest it."""
+        m, s = self.remote, self.scale
+        texts = {"watch": self.t.n("online.watchers", m.watchers) if m.watchers > 0 else "",
+                 "series": self.series_line() if m.started and not m.state.is_over else ""}
+        imgs = {k: self.app.fonts.render(v, theme.font_px(22, s), theme.TEXT) for k, v in texts.items() if v}
+        if not imgs:
+            return {}
+        boxes = {k: img.get_rect().inflate(int(20 * s), int(10 * s)) for k, img in imgs.items()}
+        gap = int(6 * s)
+        group = pygame.Rect(0, 0, max(b.w for b in boxes.values()),
+                            sum(b.h for b in boxes.values()) + gap * (len(boxes) - 1))
+        group.topright = (self.board.right - int(10 * s), self.board.top + int(10 * s))
+        group = self._free_spot(group)
+        y = group.top
+        for box in boxes.values():
+            box.topright = (group.right, y)
+            y = box.bottom + gap
+        return {k: (imgs[k], boxes[k]) for k in imgs}
+
+    def _free_spot(self, box: pygame.Rect) -> pygame.Rect:
+        """``box`` if it covers no card, plate or banner; else the place on the board that covers least of them,
+        the nearest such to ``box`` (a search over a grid, as the toast's)."""
+        report = self.table_report()
+        hard = [c.inflate(-4, -4) for c in report.get("cards", [])] + list(report.get("plates", []))
+        banner = self._note()
+        hard += [banner[1]] if banner else []
+        if not any(box.colliderect(r) for r in hard):
+            return box
+        key = (tuple(box), tuple(tuple(r) for r in hard))
+        cached = self._corner_spot
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        best: tuple[float, pygame.Rect] | None = None
+        for fy in range(25):
+            for fx in range(25):
+                r = box.copy()
+                r.topright = (self.board.x + self.board.w * fx // 24, self.board.y + self.board.h * fy // 24)
+                r.clamp_ip(self.board)
+                cost = (1e6 * sum(_overlap(r, c) for c in hard) + abs(r.right - box.right) + abs(r.top - box.top))
+                if best is None or cost < best[0]:
+                    best = (cost, r)
+        assert best is not None
+        self._corner_spot = (key, best[1])
+        return best[1]
 
     def kept_clear(self) -> list[pygame.Rect]:
         """A toast stands beside the notes, not over them."""
-        return [note[1] for note in (self._note(), self.watching_note()) if note]
+        return [note[1] for note in (self._note(), self.watching_note(), self.series_note()) if note]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        for note in (self._note(), self.watching_note()):
+        for note in (self._note(), self.watching_note(), self.series_note()):
             if note is None:
                 continue
             img, box = note
             with floating(surface):
                 draw_panel(surface, box, alpha=235)
                 surface.blit(img, img.get_rect(center=box.center))
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.w * c.h
 
 
 def online_table(app, session: Session, client: OnlineClient, server: ServerThread | None = None):

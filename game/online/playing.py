@@ -14,7 +14,7 @@ from collections.abc import Awaitable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.online import ops, protocol, ratings
+from game.online import ops, protocol, ratings, series
 from game.online.limits import Conn
 from game.online.messages import ClientMsg, Step
 from game.online.protocol import ProtocolError
@@ -106,7 +106,7 @@ class Playing(GatewayParts):
             raise ProtocolError("not_over", "the rematch has started already")
         me = table.seats[seat]
         if not me.again_token:
-            me.again_token = new_token()
+            me.again_token = series.next_token(me.token, table.code) if me.token else new_token()
             me.again = token_hash(me.again_token)
             code, digest = table.code, me.again
 
@@ -126,7 +126,10 @@ class Playing(GatewayParts):
         if not (old[0].again and old[1].again) or table.next_code is not None or table.making:
             return
         table.making = True
-        new = Table(self._new_code(), table.game_id, self.seeds(), old[1].name or "?", time.time(), ip=table.ip)
+        winners = table.result["winners"] if table.result is not None else table.match.state.winners
+        seed = series.next_seed(table.game_id, table.match.observe(0), winners, self.seeds)  # who deals, if said
+        new = Table(self._new_code(), table.game_id, seed, old[1].name or "?", time.time(), ip=table.ip)
+        new.series_before = series.following(table.series)  # the next game of a series, or a new one
         names, hashes = [old[1].name, old[0].name], [old[1].again, old[0].again]
         holders = [self.id if old[1].conn is not None else "", self.id if old[0].conn is not None else ""]
 
@@ -136,8 +139,9 @@ class Playing(GatewayParts):
                 table.next_code = new.code
                 self.follow_rematch(table, new)
 
-        self.write(table, lambda db: ops.rematch(db, table.code, new.code, new.game_id, new.seed, new.secret,
-                                                 names, hashes, table.ip, holders, new.created), made)
+        self.write(table, lambda db: series.follow(db, ops.rematch(
+            db, table.code, new.code, new.game_id, new.seed, new.secret, names, hashes, table.ip, holders, new.created),
+            table.code, new.code, new.created), made)
 
     def follow_rematch(self, table: Table, new: Table | None = None) -> None:
         """Seat this gateway's players of ``table`` at its rematch (``new`` when this gateway made it)."""

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from game.online import ops, protocol, ratings
+import rules
+from game.online import ops, protocol, ratings, series
 from game.online.journal import Op
 from game.online.protocol import ProtocolError
 from game.online.seating import refused, sit_guest
@@ -88,6 +89,8 @@ class Ranking(GatewayParts):
 
     async def _ranked(self, conn: Conn, game: str, name: str, player: str, full_at: int) -> None:
         fresh = Table(self._new_code(), game, self.seeds(), name, time.time(), ip=conn.ip)
+        best = rules.spec(game).ranked_series  # a ranked game's series length (best of 3: cribbage)
+        fresh.series_before = series.fresh(best)
         token, done = new_token(), asyncio.get_running_loop().create_future()
 
         def pair(db: Db) -> tuple[str, str]:  # how, and the code or why not (an ops.Refused)
@@ -103,6 +106,7 @@ class Ranking(GatewayParts):
                                   self.id, fresh.created, waiting_cap=self.limits.waiting_per_ip, full_at=full_at)
                 if made:
                     ratings.enter_host(db, fresh.code, game, fresh.created, player)
+                    series.start(db, True, fresh.code, fresh.created, best)
                     return ("created", fresh.code)
                 if made != ops.TAKEN:
                     return ("", str(made))

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from glicko2.math.algorithm import update_rating
 from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 
+from game.online import series
+
 if TYPE_CHECKING:
     from game.online.messages import RatingChange
     from game.online.store import Db
@@ -108,9 +110,11 @@ def settle(db: Db, code: str, winners: list[int] | tuple[int, ...], now: float) 
 
 def with_result(db: Db, stored: object, code: str, winners: list[int] | tuple[int, ...],
                 now: float) -> object:
-    """After the op that ended the game (``stored``, a guarded write's answer): its ratings, in its transaction."""
+    """After the op that ended the game (``stored``, a guarded write's answer): its series' score and its ratings,
+    in its transaction."""
     if not stored:
         return stored
+    series.count(db, code, winners)  # a series' score moves with the result too
     return settle(db, code, winners, now)
 
 

@@ -14,7 +14,7 @@ from typing import cast
 import rules
 from game.online.client import STATUS
 from game.online.fairness import FairnessCheck
-from game.online.messages import Ending, ServerMsg
+from game.online.messages import Ending, SeriesJSON, ServerMsg
 from rules.core import Action, Event, IllegalAction
 from rules.match import Match
 from rules.shapes import JSON, Observation
@@ -96,6 +96,7 @@ class RemoteMatch:
         self.pending: int | None = None
         self.rematch_asked = [False, False]  # who has asked for a rematch (after the end)
         self.watchers = 0  # spectators of this table (game/online/watching.py)
+        self.series: SeriesJSON | None = None  # the table's best-of-3 series, if it is one (game/online/series.py)
         self._state: RemoteState | None = None
         self._log: list[tuple[int, Event]] = []
         self._seen: dict[int, RemoteState] = {}  # positions where this seat was to move: a bot's memory
@@ -256,13 +257,14 @@ class RemoteMatch:
             self.names, self.connected = list(msg["names"]), list(msg["connected"])
             self.watchers = msg.get("watchers") or 0
         self.status, self.result = msg["status"], msg.get("result")
+        self.series = msg.get("series")  # served.decode_server checked it
         if isinstance(msg.get("seed"), int):
             self.setup["seed"] = msg["seed"]
         problem = self.fairness.note(msg)
         if problem:
             self._notices.append((self.t("online.unfair", why=problem), True))
         events = tuple(e for _, e in pairs) if not msg["full"] else ()
-        self._state = RemoteState(msg["obs"], self.seat, events, self.result)  # protocol.decode_server checked it
+        self._state = RemoteState(msg["obs"], self.seat, events, self.result)  # served.decode_server checked it
         if self._state.to_move == self.seat:
             self._seen[count] = self._state
         return events

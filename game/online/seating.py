@@ -12,7 +12,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.online import ops, protocol
+from game.online import ops, protocol, series
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
@@ -53,6 +53,7 @@ class Seating(GatewayParts):
         self._unseated(conn)
         full_at = self._may_open(conn)
         table = Table(self._new_code(), msg["game"], self.seeds(), msg["name"], time.time(), ip=conn.ip)
+        table.series_before = series.fresh(msg.get("best", 1))
         self.tables[table.code] = table
         conn.tables += 1
         self._attach(conn, table, 0)
@@ -73,9 +74,10 @@ class Seating(GatewayParts):
             elif not res:
                 self._unmake(table, conn, "create", res)
 
-        self.write(table, lambda db: ops.create(db, table.code, table.game_id, table.seed, table.secret, name,
-                                                host.token, conn.ip, self.id, table.created,
-                                                waiting_cap=self.limits.waiting_per_ip, full_at=full_at), made)
+        best = table.series_before["best"] if table.series_before else 1
+        self.write(table, lambda db: series.start(db, ops.create(
+            db, table.code, table.game_id, table.seed, table.secret, name, host.token, conn.ip, self.id, table.created,
+            waiting_cap=self.limits.waiting_per_ip, full_at=full_at), table.code, table.created, best), made)
         self.send(conn, table.seated_message(0), table.code)
 
     def _unmake(self, table: Table, conn: Conn, ref: str, res: Any) -> None:
@@ -186,8 +188,12 @@ class Seating(GatewayParts):
         self.send(conn, table.seated_message(seat), code)
         if table.status != "waiting":
             self.send(conn, table.state_message(seat, 0, full=True), code)
-        if table.seats[seat].again_token or table.seats[1 - seat].again:
+        me = table.seats[seat]  # asked for the next game on a gateway since gone? Its token is known here again
+        me.again_token = me.again_token or series.came_back(me.again, token, code)
+        if me.again_token or table.seats[1 - seat].again:
             self.send(conn, table.rematch_message(), code)
+        if me.again_token and table.next_code:
+            self.follow_rematch(table)  # and if it has opened meanwhile, the player is seated there now
 
     def _attach(self, conn: Conn, table: Table, seat: int) -> None:
         conn.code, conn.seat = table.code, seat

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
-from game.online import ops, protocol, ratings
+from game.online import ops, protocol, ratings, series
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.store import Db
@@ -106,7 +106,7 @@ class Sharing(GatewayParts):
         fut = self.loading.get(code)
         if fut is None:
             fut = asyncio.get_running_loop().run_in_executor(self._reader, self.store.read,
-                                                             lambda db: ops.load(db, code))
+                                                             lambda db: series.loaded(db, ops.load(db, code), code))
             self.loading[code] = fut
             fut.add_done_callback(lambda f: self.loading.pop(code, None))
         try:
@@ -193,8 +193,8 @@ class Sharing(GatewayParts):
             if old.pending:
                 old.stale = True
                 return
-            rec = await asyncio.get_running_loop().run_in_executor(self._reader, self.store.read,
-                                                                   lambda db: ops.load(db, code))
+            rec = await asyncio.get_running_loop().run_in_executor(
+                self._reader, self.store.read, lambda db: series.loaded(db, ops.load(db, code), code))
             if self.tables.get(code) is not old:
                 return
             if old.pending:
@@ -326,6 +326,7 @@ class Sharing(GatewayParts):
         if sweep:
             ops.prune(db, now, lim.retention)
             ratings.forget(db)
+            series.forget(db)
             self.store.tidy(db, now)
             count = ops.count_open(db)
         for code in changed:

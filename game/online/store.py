@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.online import players, ranks
+from game.online import players, ranks, seriestables
 from game.paths import user_data_dir
 
 log = logging.getLogger("carduels.online")
@@ -52,6 +52,7 @@ SQLITE_SCHEMA = [
     *INDEXES,
     *players.schema("REAL"),  # the players who proved who they are
     *ranks.schema("REAL"),  # their ratings (game/online/ratings.py)
+    *seriestables.schema("REAL"),  # best-of-3 series (game/online/series.py)
 ]
 V1_ADDED = ("moves INTEGER NOT NULL DEFAULT 0", "quick INTEGER NOT NULL DEFAULT 0",
             "here0 TEXT NOT NULL DEFAULT ''", "here1 TEXT NOT NULL DEFAULT ''", "away0 REAL", "away1 REAL",

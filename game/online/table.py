@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
+from game.online import series as serieses
 from game.online.fairness import commitment, new_secret
-from game.online.messages import Ending, Step
+from game.online.messages import Ending, SeriesJSON, Step
 from game.online.protocol import ProtocolError, message
 from game.online.store import token_hash
 from rules.core import Action, GameState, IllegalAction
@@ -122,6 +123,7 @@ class Table:
         self.stale = False  # another gateway changed it meanwhile: read it again once ``pending`` is 0
         self.making = False  # this gateway is opening the rematch
         self.watchers = 0  # spectators on every gateway (game/online/watching.py)
+        self.series_before: SeriesJSON | None = None  # its series before this game (None: a single game)
 
     @classmethod
     def restore(cls, rec: TableRecord, me: str = "") -> Table:
@@ -134,6 +136,7 @@ class Table:
         table.extend(rec["actions"])
         table.result = rec["result"]
         table.quick, table.next_code = bool(rec["quick"]), rec["next"]
+        table.series_before = rec.get("series")
         return table
 
     def update_seats(self, rec: TableRecord, me: str) -> None:
@@ -166,6 +169,14 @@ class Table:
     @property
     def over(self) -> bool:
         return self.result is not None or self.match.state.is_over
+
+    @property
+    def series(self) -> SeriesJSON | None:
+        """Its series with this game's result counted once it is over (game/online/series.py)."""
+        if self.series_before is None:
+            return None  # (most tables: nothing to work out for each message)
+        winners = self.result["winners"] if self.result is not None else self.match.state.winners
+        return serieses.shown(self.series_before, self.over, winners)
 
     @property
     def count(self) -> int:
@@ -244,7 +255,12 @@ class Table:
             "state", code=self.code, game=self.game_id, seat=seat, count=self.count, full=full, **{"from": start},
             obs=self.match.observe(seat), events=events, names=self.names, watchers=self.watchers,
             connected=self.connected, status=self.status, result=self.result, commit=self.commit,
-            seed=self.seed if over else None, **self.reveal(over))
+            seed=self.seed if over else None, **self.reveal(over), **self.series_field())
+
+    def series_field(self) -> dict[str, object]:
+        """A message's ``series``, only at a table that is part of one."""
+        s = self.series
+        return {} if s is None else {"series": s}
 
     def reveal(self, over: bool) -> dict[str, object]:
         """Once the game is over: the deal's secret and every move, so a client can check and replay it."""

@@ -164,7 +164,7 @@ class Watching(GatewayParts):
             "view", code=table.code, game=table.game_id, count=len(line.actions), full=full, **{"from": start},
             obs=rules.GAMES[table.game_id].public_view(line.observe(0)), events=events, names=table.names,
             connected=table.connected, status=table.status, result=table.result, watchers=table.watchers,
-            delay=self.limits.watch_delay)
+            delay=self.limits.watch_delay, **table.series_field())
 
     # --- the count the players see ------------------------------------------------------------------------------
     def watcher_count(self, code: str) -> int:

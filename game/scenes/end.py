@@ -60,6 +60,8 @@ class EndScene(Scene):
         head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
         self.how_lines = fonts.wrap(self.how(), self.px, pw - int(60 * s))
         self.how_lines += [x for x in [change_words(self.t, self.rating.mine if self.rating else None)] if x]
+        series = getattr(self.table, "series_line", None)  # online: a best-of-3 series' score
+        self.how_lines += [x for x in [series() if series else ""] if x]
         head_h += len(self.how_lines) * fonts.get(self.px).get_linesize() + int(10 * s)
         score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
         body = lines * fonts.get(self.px).get_linesize()

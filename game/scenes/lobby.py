@@ -43,8 +43,9 @@ class LobbyScene(DialogScene):
 
     def __init__(self, app, url: str, name: str, game: str | None = None, code: str | None = None,
                  server: ServerThread | None = None, shown_url: str | None = None, demo: bool = False,
-                 resume: SavedSeat | None = None, quick: bool = False, ranked: bool = False) -> None:
+                 resume: SavedSeat | None = None, quick: bool = False, ranked: bool = False, best: int = 1) -> None:
         super().__init__(app)
+        self.best = best  # games in the series of the table opened here (game/online/series.py)
         self.url, self.player, self.game, self.code = url, name, game, code
         self.quick = quick  # quick match: the server seats us with the next player of this game
         self.ranked = ranked  # ... of similar rating, and the result changes both ratings (game/online/ranked.py)
@@ -127,7 +128,8 @@ class LobbyScene(DialogScene):
             elif self.quick:
                 self.client.send("ranked" if self.ranked else "quick", game=self.game, name=self.player)
             else:
-                self.client.send("create", game=self.game, name=self.player)
+                self.client.send("create", game=self.game, name=self.player,
+                                 **({"best": self.best} if self.best > 1 else {}))  # an older server knows no series
         elif kind == STATUS and msg["status"] == "failed":
             self.error = self.error or failure_words(self.t, msg.get("kind", ""), self.url)
         elif kind == "seated" and (self.match is None or self.ranked and msg["code"] != self.code):

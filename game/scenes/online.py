@@ -49,6 +49,7 @@ class OnlineScene(TextEntryScene):
                        "code": TextField(pygame.Rect(0, 0, 10, 10), "", max_len=9)}
         self.active = "name"
         self.lan = True
+        self.best = 1  # games in the series of a table opened here (1 or 3: game/online/series.py)
         self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
         self.browser: Browser | None = None  # listens for servers on the local network
         self.nearby: list[Nearby] = []
@@ -92,10 +93,14 @@ class OnlineScene(TextEntryScene):
             self.fields[key].rect = pygame.Rect(x, y + label_h, fw, fh)
             y += label_h + fh + gap
         half = (fw - gap) // 2
+        opened = (half - gap) // 2
         rows += [
             Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, half, fh)),
             Button("quick", t("online.quick"), pygame.Rect(x + half + gap, y, half, fh), primary=True),
-            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half, fh)),
+            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half - opened - gap, fh)),
+            # the length of the series a table opened here plays (game/online/series.py), beside Open a table
+            Button("best", t("online.best3" if self.best == 3 else "online.best1"),
+                   pygame.Rect(x + half - opened, y + fh + gap, opened, fh)),
             Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
             Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
                    pygame.Rect(x, y + 2 * (fh + gap), half, fh),
@@ -134,6 +139,8 @@ class OnlineScene(TextEntryScene):
             self.game = games[(games.index(self.game) + 1) % len(games)] if self.game in games else games[0]
         elif bid == "lan":
             self.lan = not self.lan
+        elif bid == "best":
+            self.best = 4 - self.best  # one game <-> best of 3
         elif bid == "back":
             self.app.stack.pop()
             return
@@ -195,7 +202,7 @@ class OnlineScene(TextEntryScene):
         elif how in ("quick", "ranked"):
             self.app.push("lobby", url=url, name=name, game=self.game, quick=True, ranked=how == "ranked")
         elif how == "host":
-            self.app.push("lobby", url=url, name=name, game=self.game)
+            self.app.push("lobby", url=url, name=name, game=self.game, best=self.best)
         else:
             self.host_here(url, name)
 
@@ -225,7 +232,8 @@ class OnlineScene(TextEntryScene):
             return
         # another device needs this computer's address on the network; "" says only this computer can join
         shown = (share_url(server.url) or "") if self.lan else ""
-        self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown)
+        self.app.push("lobby", url=server.url, name=name, game=self.game, server=server, shown_url=shown,
+                      best=self.best)
 
     # --- input -------------------------------------------------------------------------------------------------
     def on_gesture(self, g: Gesture) -> None:

@@ -163,4 +163,13 @@ STRINGS = (
     N_("board.loading", "Loading the leaderboard…"),
     N_("board.failed", "The leaderboard could not be loaded from this server. Check the server address on the Online screen and try again."),
     N_("board.empty", "Nobody has finished the placement games of {game} yet."),
+    # best-of-3 series (game/online/series.py)
+    N_("online.series.game", "Series {mine}–{theirs} · game {game} of {best}"),
+    N_("online.series.extra", "Series {mine}–{theirs} · game {game} (a drawn game is played again)"),
+    N_("online.series.won", "{name} wins the series {wins}–{losses}"),
+    N_("online.series_next", "Next game"),
+    N_("online.series_waiting", "Waiting for {name} to start the next game…"),
+    N_("online.series_asked", "{name} is ready for the next game."),
+    N_("online.best3", "Best of 3"),
+    N_("online.best1", "One game"),
 )

@@ -62,7 +62,8 @@ GAME = GameSpec(id="cribbage", new_game=new_game, action_from_json=action_from_j
                         "hand_counts", "discarded", "crib_count", "starter", "count", "series", "played", "go",
                         "last_player", "pegs", "last_show", "cut", "last_cut", "cut_for_deal", "target"),
                 private={"hand": [], "my_discards": [], "legal": []}, intents=intents, gesture_for=gesture_for,
-                make_bot=_make_bot, review=_review, bench=BENCH, score_cap=GAME_POINTS)
+                make_bot=_make_bot, review=_review, bench=BENCH, score_cap=GAME_POINTS,
+                ranked_series=3)  # best of 3, as Cribbage Pro's ranked matches (docs/online.md, "Series")
 
 __all__ = [
     "GAME", "GAME_POINTS", "Breakdown", "CribbageState", "Part", "ShowItem", "action_from_json",

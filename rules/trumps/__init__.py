@@ -1,7 +1,7 @@
 """Own Trumps, Svoi Kozyri (RULES.md §3): the registry entry and the public names of the game's package."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules.core import Bench, Bot, GameSpec
@@ -46,6 +46,13 @@ BENCH = Bench(baseline=_baseline,
               duels={"3-2": 100, "2-1": 100, "1-random": 25, "3-greedy": 100, "2-greedy": 50, "1-greedy": 50,
                      "3-random": 25, "2-random": 25}, targets={"3-2": 0.8}, playouts_then=20)
 
+def _next_dealer(last: Mapping[str, object], winners: Sequence[int]) -> int:
+    """RULES.md §3.2.2: the loser of a game deals the next; after a draw, the other player."""
+    if len(winners) == 1:
+        return 1 - winners[0]
+    return 1 if last["dealer"] == 0 else 0
+
+
 # RULES.md §3.2.3: against the computer the human (seat 0) chooses a trump suit first, whoever deals.
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
                 public=("game", "seat", "to_move", "scores", "over", "winners", "phase", "dealer", "chooser", "first",
@@ -53,6 +60,6 @@ GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json
                         "repetition", "result", "voluntary_pickup"),
                 private={"hand": [], "legal": [], "beaters": []}, intents=intents, gesture_for=gesture_for,
                 make_bot=_make_bot, review=_review, vs_computer={"chooser": 0}, bench=BENCH,
-                low_score_wins=True)
+                low_score_wins=True, next_dealer=_next_dealer)
 
 __all__ = ["GAME", "TrumpsState", "action_from_json", "from_position", "new_game"]
