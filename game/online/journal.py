@@ -33,6 +33,7 @@ class Op(Generic[R]):
     fn: Callable[[Db], R]  # runs in the transaction; a falsy result means its guard lost
     done: Callable[[R], None] | None = None  # called in the event loop with the result, after the commit
     payload: str = ""  # what the announcement carries (e.g. the action, so nobody has to read it back)
+    fence: tuple[str, int] | None = None  # the table as its owner holds it: its row's writes carry it (``Db.fence``)
 
 
 class Journal(Generic[C]):
@@ -122,7 +123,11 @@ class Journal(Generic[C]):
     def _one(self, db: Db, op: Op[R]) -> R:
         # a guarded write may carry the announcement itself (PostgreSQL: made iff its guard matched) ...
         db.note = None if op.code is None else f"{op.code} {self.origin} {op.payload}"
-        res = op.fn(db)
+        db.fence = op.fence
+        try:
+            res = op.fn(db)
+        finally:
+            db.fence = None
         if db.note is not None and res:  # ... else it is made here, once the op has succeeded
             assert op.code is not None
             self.store.notify(db, op.code, self.origin, op.payload)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.online import players, ranks
-from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, Db, Store, StoreError
+from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, V2_ADDED, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
 
@@ -26,6 +26,7 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, "
     "PRIMARY KEY (code, n))",
     "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
+    *(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {col}" for table, cols in V2_ADDED.items() for col in cols),
     *INDEXES,
     *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
     *ranks.schema("DOUBLE PRECISION"),  # their ratings (game/online/ratings.py)
@@ -70,6 +71,7 @@ class PgDb(Db):
         return int(cur.rowcount)
 
     def guarded(self, sql: str, params: tuple[Any, ...], then: tuple[str, tuple[Any, ...]] | None = None) -> Any:
+        sql, params = self.fenced(sql, params)
         parts, last, args = [f"hit AS ({sql} RETURNING 1)"], "hit", [*params]
         if then is not None:
             parts.append(f"done AS (INSERT INTO {then[0]} SELECT {', '.join('?' * len(then[1]))} FROM hit "

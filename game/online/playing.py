@@ -133,11 +133,12 @@ class Playing(GatewayParts):
         def made(res: object) -> None:
             table.making = False
             if res:
+                self.held[new.code] = 1
                 table.next_code = new.code
                 self.follow_rematch(table, new)
 
         self.write(table, lambda db: ops.rematch(db, table.code, new.code, new.game_id, new.seed, new.secret,
-                                                 names, hashes, table.ip, holders, new.created), made)
+                                                 names, hashes, table.ip, holders, new.created, self.id), made)
 
     def follow_rematch(self, table: Table, new: Table | None = None) -> None:
         """Seat this gateway's players of ``table`` at its rematch (``new`` when this gateway made it)."""

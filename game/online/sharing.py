@@ -95,7 +95,7 @@ class Sharing(GatewayParts):
                 table.stale = False
                 self.refresh(table.code)
 
-        self.journal.write(Op(table.code, fn, finish, payload))
+        self.journal.write(Op(table.code, fn, finish, payload, self.fence(table.code)))
 
     async def table(self, code: str, fresh: bool = False) -> Table | None:
         """The table with this code, from memory or read from the store (``fresh``: read it again, as a join or
@@ -136,6 +136,10 @@ class Sharing(GatewayParts):
             log.exception("table %s could not be restored", rec["code"])
             return None
         self.metrics.loads += 1
+        if rec["owner"] == self.id:
+            self.held[table.code] = rec["epoch"]
+        elif table.code in self.held:  # another gateway took it: its players here go there
+            asyncio.get_running_loop().call_soon(self.moved, table.code)
         table.idle_since = time.monotonic()
         table.watchers = self.watcher_count(table.code)  # counted here and heard from the other gateways
         return table
@@ -287,7 +291,7 @@ class Sharing(GatewayParts):
         """One round of the reaper (``wall``: pretend it is that time; tests)."""
         now = time.time() if wall is None else wall
         mono = time.monotonic()
-        beat = mono - self._beat >= self.limits.beat_every
+        beat = False  # the lease keeper beats (owning.py)
         sweep = mono - self._swept >= self.limits.sweep_interval or wall is not None
         if beat:
             self._beat = mono
@@ -299,6 +303,8 @@ class Sharing(GatewayParts):
             if (not table.local and not table.pending and table.idle_since is not None and code not in self.watchers
                     and mono - table.idle_since > self.limits.idle_drop):
                 del self.tables[code]  # nobody here uses it: it stays in the store only
+        for code in [c for c in self.held if c not in self.tables]:
+            del self.held[code]  # still held in the store; read again (owner and epoch) when next used
         self.journal.write(Op(None, lambda db: self._reap(db, now, beat, sweep), self._reaped))
 
     def _reap(self, db: Db, now: float, beat: bool, sweep: bool) -> tuple[list[str], int | None]:
@@ -308,8 +314,9 @@ class Sharing(GatewayParts):
             ops.beat(db, self.id, now)
         changed += ops.dead_gateways(db, now, lim.gateway_timeout)
         cut = now - lim.reconnect_window
-        for code, name1, finished, result, created, *aways in ops.overdue(db, now, lim.reconnect_window,
-                                                                           lim.max_table_age):
+        for code, name1, finished, result, created, *aways, epoch in ops.overdue(db, now, lim.reconnect_window,
+                                                                                  lim.max_table_age, self.id):
+            db.fence = (self.id, epoch)  # a table held here (and written only while it still is)
             gone = [a is not None and a < cut for a in aways]
             seated = [True, name1 is not None]
             too_old = created < now - lim.max_table_age
@@ -321,6 +328,7 @@ class Sharing(GatewayParts):
                                                               "winners": [1 - seat]}, now), code, [1 - seat], now)
             else:
                 continue
+            db.fence = None
             changed.append(code)
         count = None
         if sweep:
