@@ -44,7 +44,7 @@ class Limits:
     sweep_interval: float = 60.0  # finished games are pruned and open tables counted this often
     idle_drop: float = 30.0  # a table no connection here has used this long leaves this gateway's memory
     beat_every: float = 0.25  # each gateway writes that it is alive this often (renewing its tables' lease) ...
-    lease: float = 1.5  # ... which lapses this long after its last beat: its tables pass to a live gateway
+    lease: float = 1.25  # ... which lapses this long after its last beat: its tables pass to a live gateway
     gateway_timeout: float = 10.0  # a gateway silent this long is forgotten once its tables have been taken
     sync_every: float = 1.0  # a connection gets at most one full snapshot (``sync``) this often
     max_sync_wait: float = 10.0  # reading a table from the store may take this long before the player is told
