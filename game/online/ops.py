@@ -267,9 +267,10 @@ def take(db: Db, code: str, gateway: str, now: float, lease: float) -> int:
 
 def orphans(db: Db, gateway: str, now: float, lease: float, most: int = 500) -> list[tuple[str, int]]:
     """Claim (row by row, in the order of their codes, as every transaction locks rows) the open tables of the
-    gateways whose lease lapsed; the codes and epochs taken. At most ``most`` a round, so a whole server's tables
-    after a restart never make one long transaction."""
-    dead = [g for (g,) in db.rows("SELECT id FROM gateways WHERE beat <= ? AND id <> ?", (now - lease, gateway))]
+    gateways whose lease lapsed, and those of nobody; the codes and epochs taken. At most ``most`` a round, so a
+    whole server's tables after a restart never make one long transaction."""
+    dead = ["", *(g for (g,) in db.rows("SELECT id FROM gateways WHERE beat <= ? AND id <> ?",
+                                         (now - lease, gateway)))]  # "": nobody's (stored before leases)
     codes = sorted({c for g in dead for (c,) in db.rows("SELECT code FROM tables WHERE owner = ? AND closed = 0",
                                                        (g,))})[:most]
     return [(c, e) for c in codes if (e := claim(db, c, gateway, now, lease))]

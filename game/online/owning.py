@@ -24,6 +24,7 @@ import asyncio
 import base64
 import logging
 import secrets
+import threading
 import time
 from typing import TYPE_CHECKING
 
@@ -47,6 +48,7 @@ else:
 
 log = logging.getLogger("carduels.online")
 KEY, FOR, PROVEN = "X-Card-Duels-Key", "X-Card-Duels-For", "X-Card-Duels-Proven"
+STUCK = 5.0  # seconds without a turn of the event loop after which a gateway stops renewing its lease
 MOVED = (1012, "the table moved to another gateway; reconnect to resume")
 PASSED = {1000, 1001, 1008, 1013, 4001}  # closes of the owner a player is told as they are
 
@@ -65,6 +67,9 @@ class Owning(GatewayParts):
         self.addr = ""  # where the other gateways' relays reach this one
         self.key = ""
         self._inner: Server | None = None
+        self._ticked = time.monotonic()  # when the event loop last ran the keeper (the beat's proof of life)
+        self._beat_stop = threading.Event()
+        self._beater: threading.Thread | None = None
 
     async def start_owning(self, host: str) -> None:
         self.key = await asyncio.to_thread(self.store.run, cluster_key)
@@ -74,10 +79,17 @@ class Owning(GatewayParts):
                                       server_header=None, process_request=self._admit_inner)
             where = self._inner.sockets[0].getsockname()
             self.addr = f"ws://{'[' + where[0] + ']' if ':' in where[0] else where[0]}:{where[1]}"
+        self.beat()
+        if self.store.shared:
+            self._beater = threading.Thread(target=self._beating, daemon=True, name="store-beat")
+            self._beater.start()
         self.keep()
         self._spawn(self._keeper())
 
     async def stop_owning(self) -> None:
+        self._beat_stop.set()
+        if self._beater is not None:
+            await asyncio.to_thread(self._beater.join, 2.0)
         if self._inner is not None:
             self._inner.close()
             await self._inner.wait_closed()
@@ -86,22 +98,35 @@ class Owning(GatewayParts):
         return (self.id, self.held.get(code, 0))  # epoch 0 matches no row: a table not held is not written
 
     # --- the lease ---------------------------------------------------------------------------------------------
+    def beat(self) -> None:
+        """Renew the lease of every table held here (one row), on a connection and in a thread of its own: a commit
+        queue or a busy event loop must not cost a live gateway its tables (under load both lag by a second and
+        more, and a beat through the journal let the leases lapse and the tables pass to and fro)."""
+        self.store.apart(lambda db: ops.beat(db, self.id, time.time(), self.addr))
+
+    def _beating(self) -> None:
+        while not self._beat_stop.wait(self.limits.beat_every):
+            if time.monotonic() - self._ticked > STUCK:
+                continue  # the event loop has not run for long: let the lease lapse, so the tables go elsewhere
+            try:
+                self.beat()
+            except Exception as exc:  # noqa: BLE001 - the next beat tries again; a lapsed lease is safe
+                log.warning("could not beat: %r", exc)
+
     async def _keeper(self) -> None:
         while True:
             await asyncio.sleep(self.limits.beat_every)
+            self._ticked = time.monotonic()
             try:
                 self.keep()
-            except Exception:  # the beat must outlive any bug
-                log.exception("keeping the lease failed")
+            except Exception:  # the claims must outlive any bug
+                log.exception("claiming tables failed")
 
     def keep(self) -> None:
-        """Beat (renewing the lease of every table held here) and claim the tables of gateways whose lease lapsed."""
-        def op(db: Db) -> list[tuple[str, int]]:
-            now = time.time()
-            ops.beat(db, self.id, now, self.addr)
-            return ops.orphans(db, self.id, now, self.limits.lease) if self.store.shared else []
-
-        self.journal.write(Op(None, op, self._claimed))
+        """Claim the tables of gateways whose lease lapsed (a memory-only store has no other gateway)."""
+        if self.store.shared:
+            self.journal.write(Op(None, lambda db: ops.orphans(db, self.id, time.time(), self.limits.lease),
+                                  self._claimed))
 
     def _claimed(self, taken: list[tuple[str, int]]) -> None:
         for code, epoch in taken:
@@ -115,7 +140,7 @@ class Owning(GatewayParts):
         self.held.pop(code, None)
         table = self.tables.pop(code, None)
         conns = [s.conn for s in table.seats if s.conn is not None] if table is not None else []
-        for conn in [*conns, *self.watchers.pop(code, set())]:
+        for conn in [*conns, *self.watchers.get(code, ())]:  # (each leaves ``watchers`` as its connection closes)
             conn.code, conn.seat = None, None
             self._close_later(conn, *MOVED)
 
@@ -180,9 +205,15 @@ class Owning(GatewayParts):
                 self._deliver(conn, await up.recv(decode=False))
         except ConnectionClosed:
             pass
-        if conn.ws.close_code is None:
-            code = up.close_code
-            self._close_later(conn, *((code, up.close_reason or "") if code in PASSED and code else MOVED))
+        if conn.ws.close_code is None and conn.close_with is None:
+            self._close_later(conn, *self.relay_ended(up))
+
+    @staticmethod
+    def relay_ended(up: ClientConnection) -> tuple[int, str]:
+        """How a player is told that the owner closed its relay: as the owner said (a replaced connection, a limit),
+        else as a table gone elsewhere (1012: the client reconnects and resumes)."""
+        code = up.close_code
+        return (code, up.close_reason or "") if code and code in PASSED else MOVED
 
     # --- the owner's side of a relay -------------------------------------------------------------------------------
     async def _admit_inner(self, ws: ServerConnection, request: Request) -> Response | None:

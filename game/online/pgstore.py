@@ -112,6 +112,8 @@ class PostgresStore(Store):
         except psycopg.Error as exc:
             raise StoreError(f"cannot reach {self.where}: {str(exc).strip()[:200]}") from None
         self.lock, self.rlock = threading.Lock(), threading.Lock()
+        self._apart: Any = None  # the heartbeat's connection (``apart``)
+        self.alock = threading.Lock()
         self._prepare()
 
     def _connect(self) -> Any:
@@ -207,10 +209,20 @@ class PostgresStore(Store):
             finally:
                 conn.close()
 
+    def apart(self, fn: Callable[[Db], Any]) -> Any:
+        with self.alock:
+            if self._apart is None or self._apart.broken or self._apart.closed:
+                self._apart = self._connect()
+            with self._apart.transaction():
+                return fn(Db(self._apart, True))
+
     def close(self) -> None:
         with self.lock, self.rlock:
             self.db.close()
             self.reader.close()
+        with self.alock:
+            if self._apart is not None:
+                self._apart.close()
 
 
 def _settled(out: Any) -> Any:

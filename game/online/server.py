@@ -1,9 +1,11 @@
 """The game server: one gateway process of any number that share one store; connections, messages, limits.
 
 Every message is handled in the event loop in one piece (a join or resume may first wait for its table to
-be read from the store), so a table changes atomically on this gateway; the store's guarded writes keep
-gateways from overwriting each other (see ``game/online/journal.py``). A bad message costs its sender an
-error reply and nothing else; an unexpected exception is logged and answered with ``internal``.
+be read from the store), so a table changes atomically on this gateway. A table is applied and written only by
+the gateway holding its lease; a join, resume or watch that reaches another gateway is relayed there
+(``game/online/owning.py``), and the store's fenced, guarded writes refuse everything else (``journal.py``).
+A bad message costs its sender an error reply and nothing else; an unexpected exception is logged and
+answered with ``internal``.
 What each message does lives in ``seating.py`` (tables and seats), ``playing.py`` (moves, rematch) and
 ``sharing.py`` (tables loaded when needed, changes from other gateways, the reaper);
 ``game/online/hosting.py`` runs a gateway as ``python main.py serve`` or in a thread of the app.
@@ -155,7 +157,11 @@ class GameServer(Seating, Playing, Sharing, Owning, Identifying, Ranking, Watchi
         try:
             while conn.close_with is None:
                 if conn.relay is not None:  # its table is held by another gateway: passed on untouched
-                    await conn.relay.send(await ws.recv())
+                    raw = await ws.recv()
+                    try:
+                        await conn.relay.send(raw)
+                    except ConnectionClosed:  # the owner went: the player reconnects (``Owning.relay_ended``)
+                        conn.close_with = self.relay_ended(conn.relay)
                     continue
                 if conn.code is not None or conn in self.watched:  # a seat, or a table watched (watching.py)
                     raw = await ws.recv()

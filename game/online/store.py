@@ -156,6 +156,11 @@ class Store:
     def close(self) -> None:
         raise NotImplementedError
 
+    def apart(self, fn: Callable[[Db], T]) -> T:
+        """``fn`` in a transaction of its own on a connection of its own (the heartbeat's thread): it never
+        waits for the journal's queue, only for the row locks and the disk."""
+        return self.run(fn)
+
     def tidy(self, db: Db, now: float) -> None:
         """Inside ``run``: forget what only the change notes of the last minute needed."""
 
@@ -188,6 +193,8 @@ class SQLiteStore(Store):
         self.reader = self.db if self.memory else self._connect()
         self.rlock = self.lock if self.memory else threading.Lock()
         self.identity = None if self.memory else _identity(self.path)
+        self._apart: sqlite3.Connection | None = None  # the heartbeat's (``apart``)
+        self.alock = threading.Lock()
 
     def _check(self) -> None:
         """Refuse to go on when the file was deleted or replaced under us: the open connections would still
@@ -286,9 +293,28 @@ class SQLiteStore(Store):
     def tidy(self, db: Db, now: float) -> None:
         db.run("DELETE FROM changes WHERE at < ?", (now - 60.0,))
 
+    def apart(self, fn: Callable[[Db], T]) -> T:
+        if self.memory:
+            return self.run(fn)
+        with self.alock:
+            if self._apart is None:
+                self._apart = self._connect()
+            self._apart.execute("BEGIN IMMEDIATE")
+            try:
+                out = fn(Db(self._apart, False))
+                self._check()
+                self._apart.execute("COMMIT")
+                return out
+            except BaseException:
+                self._apart.execute("ROLLBACK")
+                raise
+
     def close(self) -> None:
         with self.lock:
             if self.reader is not self.db:
                 self.reader.close()
             self.db.close()
+        with self.alock:
+            if self._apart is not None:
+                self._apart.close()
 
