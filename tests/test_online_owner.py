@@ -176,3 +176,35 @@ def test_a_killed_owners_tables_pass_within_2_s_and_no_acknowledged_move_is_lost
         one.stop()
         two.stop()
         store.close()
+
+
+def test_a_gateway_whose_commits_lag_keeps_beating_and_keeps_its_tables(tmp_path):
+    """The lease is renewed from a thread and a connection of its own: while every commit of the journal takes 3 s
+    (a store under load), the gateway's beat stays fresh and nobody may claim its table."""
+    async def scenario():
+        store = open_store(str(tmp_path / "t.sqlite3"), "normal")
+        server = await GameServer(store=store).start("127.0.0.1", 0)
+        try:
+            a = await SimPlayer.connect(f"ws://127.0.0.1:{server.port}")
+            await a.send("create", game="kombi", name="Ann")
+            await a.expect("seated")
+            await server.journal.drain()
+            slow = store.run
+
+            def lagging(fn):
+                time.sleep(3.0)
+                return slow(fn)
+
+            store.run = lagging
+            await asyncio.sleep(2.5)  # the journal is stuck in its first slow commit
+            now = time.time()
+            (beat,) = store.read(lambda db: db.one("SELECT beat FROM gateways WHERE id = ?", (server.id,)))
+            assert now - beat < 0.75, now - beat
+            assert store.read(lambda db: ops.holder(db, a.code, now, server.limits.lease))[0] == server.id
+            store.run = slow
+            await a.close()
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario(), 60)
