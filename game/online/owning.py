@@ -48,6 +48,7 @@ else:
 
 log = logging.getLogger("carduels.online")
 KEY, FOR, PROVEN = "X-Card-Duels-Key", "X-Card-Duels-For", "X-Card-Duels-Proven"
+RELAY_OPEN = 10.0  # seconds a relay may take to open (a gateway under load answers its handshake late)
 STUCK = 5.0  # seconds without a turn of the event loop after which a gateway stops renewing its lease
 MOVED = (1012, "the table moved to another gateway; reconnect to resume")
 PASSED = {1000, 1001, 1008, 1013, 4001}  # closes of the owner a player is told as they are
@@ -148,7 +149,7 @@ class Owning(GatewayParts):
     async def route(self, conn: Conn, code: str, raw: str | bytes) -> bool:
         """Make sure ``code`` is served here (held, or claimed now) - True - or relay ``conn`` to the gateway that
         holds it, starting with ``raw`` - False. A holder that does not answer is waited for until its lease lapses."""
-        deadline = time.monotonic() + self.limits.lease + 2 * self.limits.beat_every + 1.0
+        deadline = time.monotonic() + self.limits.lease + 2 * self.limits.beat_every + RELAY_OPEN
         while True:
             if code in self.held and code in self.tables:
                 return True
@@ -188,7 +189,7 @@ class Owning(GatewayParts):
         if proven is not None:
             headers[PROVEN] = f"{proven.player} {base64.urlsafe_b64encode(proven.name.encode()).decode('ascii')}"
         try:
-            up = await connect(addr, additional_headers=headers, open_timeout=2, compression=None,
+            up = await connect(addr, additional_headers=headers, open_timeout=RELAY_OPEN, compression=None,
                                max_size=None, ping_interval=20, ping_timeout=20, close_timeout=2)
             await up.send(raw)
         except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed) as exc:
