@@ -33,7 +33,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.online import ops, protocol
-from game.online.identity import Proven
+from game.online.identity import Identities, Proven
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.protocol import ProtocolError
@@ -63,6 +63,8 @@ def cluster_key(db: Db) -> str:
 
 
 class Owning(GatewayParts):
+    identities: Identities  # (server.py's; the relay passes on who a connection proved to be)
+
     def __init__(self) -> None:
         self.held: dict[str, int] = {}  # the tables this gateway holds, and the epoch it holds each under
         self.addr = ""  # where the other gateways' relays reach this one

@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
 
     from game.online.heap import HeapKeeper
-    from game.online.identity import Identities
     from game.online.journal import Journal
     from game.online.limits import Addresses, Conn, Limits
     from game.online.messages import Step
@@ -69,7 +68,6 @@ class GatewayParts(Protocol):
     async def relay(self, conn: Conn, raw: str | bytes, addr: str) -> bool: ...
 
     # server.py
-    identities: Identities
     async def _serve(self, ws: ServerConnection, inner: bool = False) -> None: ...
     def _deliver(self, conn: Conn, text: bytes) -> None: ...
 

@@ -13,12 +13,13 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from game.online import players, ranks
 from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, V2_ADDED, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
+T = TypeVar("T")  # what a transaction's function returns
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -109,10 +110,10 @@ class PostgresStore(Store):
         try:
             self.db = self._writer()
             self.reader = self._connect()
+            self._apart = self._connect()  # the heartbeat's (``apart``)
         except psycopg.Error as exc:
             raise StoreError(f"cannot reach {self.where}: {str(exc).strip()[:200]}") from None
         self.lock, self.rlock = threading.Lock(), threading.Lock()
-        self._apart: Any = None  # the heartbeat's connection (``apart``)
         self.alock = threading.Lock()
         self._prepare()
 
@@ -209,9 +210,9 @@ class PostgresStore(Store):
             finally:
                 conn.close()
 
-    def apart(self, fn: Callable[[Db], Any]) -> Any:
+    def apart(self, fn: Callable[[Db], T]) -> T:
         with self.alock:
-            if self._apart is None or self._apart.broken or self._apart.closed:
+            if self._apart.broken or self._apart.closed:
                 self._apart = self._connect()
             with self._apart.transaction():
                 return fn(Db(self._apart, True))
@@ -221,8 +222,7 @@ class PostgresStore(Store):
             self.db.close()
             self.reader.close()
         with self.alock:
-            if self._apart is not None:
-                self._apart.close()
+            self._apart.close()
 
 
 def _settled(out: Any) -> Any:
