@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 import time
 from collections import Counter
 
@@ -206,5 +207,45 @@ def test_a_gateway_whose_commits_lag_keeps_beating_and_keeps_its_tables(tmp_path
         finally:
             await server.stop()
             store.close()
+
+    run(scenario(), 60)
+
+
+def test_a_stalled_owner_hands_its_players_to_the_gateway_that_claimed_its_table(tmp_path):
+    """Gateway A stops beating (as a stalled process would) while Ann sits at its table: B claims the table, A hears
+    of the claim, and closes Ann's connection with 1012; Ann resumes through A and is relayed to B, the new owner,
+    which alone writes the table from then on."""
+    async def scenario():
+        where = str(tmp_path / "t.sqlite3")
+        stores = [open_store(where, "normal") for _ in range(2)]
+        a_gw, b_gw = [await GameServer(Limits(rate=1e6, burst=1e6), store=s).start("127.0.0.1", 0) for s in stores]
+        try:
+            ann = await SimPlayer.connect(f"ws://127.0.0.1:{a_gw.port}")
+            await ann.send("create", game="kombi", name="Ann")
+            await ann.expect("seated")
+            ben = await SimPlayer.connect(f"ws://127.0.0.1:{a_gw.port}")
+            await ben.send("join", code=ann.code, name="Ben")
+            await asyncio.gather(ann.expect("state"), ben.expect("state"))
+            a_gw._beat_stop.set()  # A stalls: no more beats ...
+            await asyncio.to_thread(a_gw._beater.join)
+            stores[0].apart(lambda db: db.run("UPDATE gateways SET beat = ? WHERE id = ?", (time.time() - 10, a_gw.id)))
+            await asyncio.wait_for(ann._reader, 5)  # ... B claims its table, and A sends Ann away
+            assert ann.closed[0] == 1012
+            rec = stores[1].read(lambda db: ops.load(db, ann.code))
+            assert (rec["owner"], rec["epoch"]) == (b_gw.id, 2)
+            a_gw._beat_stop.clear()  # (A runs on, beating again: B holds the table, A relays to it)
+            a_gw._beater = threading.Thread(target=a_gw._beating, daemon=True)
+            a_gw._beater.start()
+            await asyncio.sleep(0.3)
+            ann2 = await _resume(f"ws://127.0.0.1:{a_gw.port}", ann)
+            assert [c for c in a_gw.conns if c.relay is not None] and ann.code in b_gw.tables
+            ben2 = await _resume(f"ws://127.0.0.1:{b_gw.port}", ben)
+            await step(ann2, ben2, 5, 4, [])
+            await ann2.close(), await ben2.close()
+        finally:
+            for s in (a_gw, b_gw):
+                await s.stop()
+            for st in stores:
+                st.close()
 
     run(scenario(), 60)

@@ -128,8 +128,15 @@ class Owning(GatewayParts):
     def keep(self) -> None:
         """Claim the tables of gateways whose lease lapsed (a memory-only store has no other gateway)."""
         if self.store.shared:
-            self.journal.write(Op(None, lambda db: ops.orphans(db, self.id, time.time(), self.limits.lease),
-                                  self._claimed))
+            self.journal.write(Op(None, lambda db: self._tell_claims(db, ops.orphans(db, self.id, time.time(),
+                                                                                 self.limits.lease)), self._claimed))
+
+    def _tell_claims(self, db: Db, taken: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """Tell the gateways (at the commit) which tables were claimed: a former owner that is still running reads
+        each again, sees it is not its own any more and sends its players to the new owner (``moved``)."""
+        for code, _epoch in taken:
+            self.store.notify(db, code, self.id, "claimed")
+        return taken
 
     def _claimed(self, taken: list[tuple[str, int]]) -> None:
         for code, epoch in taken:
@@ -177,8 +184,11 @@ class Owning(GatewayParts):
 
     async def _claim(self, code: str) -> bool:
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self.journal.write(Op(None, lambda db: ops.claim(db, code, self.id, time.time(), self.limits.lease),
-                              done.set_result))
+        def claim(db: Db) -> int:
+            epoch = ops.claim(db, code, self.id, time.time(), self.limits.lease)
+            return self._tell_claims(db, [(code, epoch)])[0][1] if epoch else 0
+
+        self.journal.write(Op(None, claim, done.set_result))
         epoch = await done
         if epoch:
             self.held[code] = epoch  # (the join or resume then reads the table afresh)
