@@ -99,6 +99,9 @@ def test_two_seats_on_two_gateways_meet_at_the_owner_which_alone_writes_the_tabl
             assert len([c for c in servers[1].conns if c.relay is not None]) == 1  # Ben's live connection
             rec = stores[0].read(lambda db: ops.load(db, a.code))
             assert (rec["owner"], rec["epoch"], rec["here"]) == (servers[0].id, 1, [servers[0].id] * 2)
+            if stores[0].kind == "sqlite":  # nobody else keeps the table: its moves are not announced
+                assert stores[0].read(lambda db: db.one("SELECT count(*) FROM changes WHERE code = ?",
+                                                        (a.code,)))[0] == 0
             await a.close(), await b2.close()
         finally:
             for s in servers:

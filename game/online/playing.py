@@ -8,7 +8,6 @@ same two players and their seats swapped, and each player's gateway seats its ow
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Awaitable
 from functools import partial
@@ -46,7 +45,7 @@ class Playing(GatewayParts):
             res = ops.act(db, code, start, data, over, wall)
             return ratings.with_result(db, res, code, winners, wall) if over else res
 
-        self.write(table, op, stored, f"{start} {json.dumps(data, separators=(',', ':'))}")
+        self.write(table, op, stored)  # not announced: no other gateway keeps the table (owning.py)
         self.push_state(table, start, events)
 
     def _ended(self, table: Table) -> None:

@@ -157,9 +157,9 @@ class GameServer(Seating, Playing, Sharing, Owning, Identifying, Ranking, Watchi
         try:
             while conn.close_with is None:
                 if conn.relay is not None:  # its table is held by another gateway: passed on untouched
-                    raw = await ws.recv()
+                    frame = await ws.recv(decode=False)  # as it came: no decoding here, none again there
                     try:
-                        await conn.relay.send(raw)
+                        await conn.relay.send(frame, text=True)
                     except ConnectionClosed:  # the owner went: the player reconnects (``Owning.relay_ended``)
                         conn.close_with = self.relay_ended(conn.relay)
                     continue
