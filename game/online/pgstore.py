@@ -26,8 +26,10 @@ SCHEMA = [
     f"CREATE TABLE IF NOT EXISTS tables ({COLUMNS.format(real='DOUBLE PRECISION')})",
     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, "
     "PRIMARY KEY (code, n))",
-    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
-    *(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {col}" for table, cols in V2_ADDED.items() for col in cols),
+    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL, "
+    "addr TEXT NOT NULL DEFAULT '')",
+]
+LATER = [  # once the columns of an older schema have been added
     *INDEXES,
     *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
     *ranks.schema("DOUBLE PRECISION"),  # their ratings (game/online/ratings.py)
@@ -130,6 +132,15 @@ class PostgresStore(Store):
         def schema(db: Db) -> None:
             db.run("SELECT pg_advisory_xact_lock(?)", (LOCK_KEY,))
             for sql in SCHEMA:
+                db.run(sql)
+            for table, cols in V2_ADDED.items():  # only what is missing: an ALTER locks the whole table, even one
+                have = {c for (c,) in db.rows(  # that changes nothing, and a gateway starting beside running ones
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = ? "  # deadlocked them
+                    "AND table_schema = current_schema()", (table,))}
+                for col in cols:
+                    if col.split()[0] not in have:
+                        db.run(f"ALTER TABLE {table} ADD COLUMN {col}")
+            for sql in LATER:
                 db.run(sql)
             row = db.one("SELECT value FROM meta WHERE key = 'schema'")
             if row is not None and int(row[0]) > SCHEMA_VERSION:
