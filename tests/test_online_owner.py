@@ -252,3 +252,25 @@ def test_a_stalled_owner_hands_its_players_to_the_gateway_that_claimed_its_table
                 st.close()
 
     run(scenario(), 60)
+
+
+def test_a_store_of_the_second_schema_gains_the_lease(store_url):
+    """A store written before leases (schema 2: no owner, epoch or relay address) is brought up to date when a
+    gateway opens it, and its tables, held by nobody, are claimed like a dead gateway's."""
+    store = open_store(store_url, "normal")
+    store.run(lambda db: _new(db, "OLDTAB", "gone"))
+    for sql in ("DROP INDEX tables_owner", "ALTER TABLE tables DROP COLUMN owner",
+                "ALTER TABLE tables DROP COLUMN epoch", "ALTER TABLE gateways DROP COLUMN addr",
+                "UPDATE meta SET value = '2' WHERE key = 'schema'"):
+        store.run(lambda db, sql=sql: db.run(sql))
+    store.close()
+    store = open_store(store_url, "normal")
+    try:
+        rec = store.read(lambda db: ops.load(db, "OLDTAB"))
+        assert (rec["owner"], rec["epoch"]) == ("", 0)
+        assert store.run(lambda db: ops.orphans(db, "G", time.time(), 1.25)) == [("OLDTAB", 1)]
+        store.run(lambda db: ops.beat(db, "G", time.time(), "ws://g"))
+        assert store.read(lambda db: ops.holder(db, "OLDTAB", time.time(), 1.25)) == ("G", 1, "ws://g")
+        assert store.read(lambda db: db.one("SELECT value FROM meta WHERE key = 'schema'"))[0] == "3"
+    finally:
+        store.close()
