@@ -274,3 +274,28 @@ def test_a_store_of_the_second_schema_gains_the_lease(store_url):
         assert store.read(lambda db: db.one("SELECT value FROM meta WHERE key = 'schema'"))[0] == "3"
     finally:
         store.close()
+
+
+def test_the_relay_address_admits_only_gateways_that_show_the_stores_key(tmp_path):
+    """The internal address trusts what a relay says (the player's address and proven identity), so it opens only
+    for a caller that shows the key kept in the store."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    async def scenario():
+        store = open_store(str(tmp_path / "t.sqlite3"), "normal")
+        server = await GameServer(store=store).start("127.0.0.1", 0)
+        try:
+            assert server.addr.startswith("ws://127.0.0.1:") and len(server.key) > 20
+            for headers in ({}, {"X-Card-Duels-Key": "guess"}):
+                with pytest.raises(InvalidStatus) as refused:
+                    await connect(server.addr, additional_headers=headers, open_timeout=5)
+                assert refused.value.response.status_code == 403
+            async with connect(server.addr, additional_headers={"X-Card-Duels-Key": server.key}) as ws:
+                await ws.send('{"v":1,"type":"ping","id":1}')
+                assert '"pong"' in await ws.recv()
+        finally:
+            await server.stop()
+            store.close()
+
+    run(scenario(), 30)
