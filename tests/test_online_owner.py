@@ -97,6 +97,8 @@ def test_two_seats_on_two_gateways_meet_at_the_owner_which_alone_writes_the_tabl
             assert counted[1].codes[a.code] == 0 and counted[0].codes[a.code] >= 12
             assert a.code in servers[0].tables and a.code not in servers[1].tables
             assert len([c for c in servers[1].conns if c.relay is not None]) == 1  # Ben's live connection
+            assert servers[1].metrics.relays == 2 and servers[0].metrics.relays == 0  # his join and his resume
+            assert f'card_duels_relays_total{{gateway="{servers[1].id}"}} 2' in servers[1].metrics.text(servers[1])
             rec = stores[0].read(lambda db: ops.load(db, a.code))
             assert (rec["owner"], rec["epoch"], rec["here"]) == (servers[0].id, 1, [servers[0].id] * 2)
             if stores[0].kind == "sqlite":  # nobody else keeps the table: its moves are not announced
@@ -235,7 +237,7 @@ def test_a_stalled_owner_hands_its_players_to_the_gateway_that_claimed_its_table
             await asyncio.wait_for(ann._reader, 5)  # ... B claims its table, and A sends Ann away
             assert ann.closed[0] == 1012
             rec = stores[1].read(lambda db: ops.load(db, ann.code))
-            assert (rec["owner"], rec["epoch"]) == (b_gw.id, 2)
+            assert (rec["owner"], rec["epoch"]) == (b_gw.id, 2) and b_gw.metrics.claims == 1
             a_gw._beat_stop.clear()  # (A runs on, beating again: B holds the table, A relays to it)
             a_gw._beater = threading.Thread(target=a_gw._beating, daemon=True)
             a_gw._beater.start()

@@ -139,6 +139,7 @@ class Owning(GatewayParts):
         return taken
 
     def _claimed(self, taken: list[tuple[str, int]]) -> None:
+        self.metrics.claims += len(taken)
         for code, epoch in taken:
             self.held[code] = epoch
             log.info("took table %s (epoch %d): its gateway stopped beating", code, epoch)
@@ -191,6 +192,7 @@ class Owning(GatewayParts):
         self.journal.write(Op(None, claim, done.set_result))
         epoch = await done
         if epoch:
+            self.metrics.claims += 1
             self.held[code] = epoch  # (the join or resume then reads the table afresh)
         return bool(epoch)
 
@@ -208,6 +210,7 @@ class Owning(GatewayParts):
             log.info("could not relay to %s: %r", addr, exc)
             return False
         conn.relay = up
+        self.metrics.relays += 1
         self._spawn(self._down(conn, up))
         return True
 
