@@ -4,6 +4,8 @@ tables pass to a live gateway within 2 s with no acknowledged move lost - on SQL
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sys
 import threading
 import time
@@ -301,3 +303,59 @@ def test_the_relay_address_admits_only_gateways_that_show_the_stores_key(tmp_pat
             store.close()
 
     run(scenario(), 30)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="kill -9, SO_REUSEPORT and /proc")
+def test_kill_9_of_one_gateway_of_serve_workers_2_loses_no_acknowledged_move(tmp_path):
+    """``serve --workers 2`` on one port: eight tables in play, their players spread by the kernel; one gateway is
+    killed (-9) and started again by the parent. Every player resumes through the same port, wherever it lands,
+    and every table holds every move that was acknowledged."""
+    from pathlib import Path
+
+    server = ServerProcess(tmp_path / "t.sqlite3", workers=2)
+    try:
+        async def scenario() -> None:
+            pairs = []
+            for _ in range(8):
+                a, b = await SimPlayer.connect(server.url), await SimPlayer.connect(server.url)
+                await a.send("create", game="kombi", name="Ann")
+                await a.expect("seated")
+                await b.send("join", code=a.code, name="Ben")
+                await asyncio.gather(a.expect("state"), b.expect("state"))
+                pairs.append((a, b))
+            acked = {a.code: 0 for a, _b in pairs}
+
+            async def play(a: SimPlayer, b: SimPlayer) -> None:
+                try:
+                    while not a.over:
+                        mover = a if a.my_turn else b
+                        other = b if mover is a else a
+                        await mover.act(pick(mover.obs["legal"], 13, mover.count))
+                        acked[a.code] = mover.count
+                        while other.count < mover.count:
+                            await other.expect("state", timeout=5)
+                        await asyncio.sleep(0.1)
+                except Exception:  # noqa: BLE001 - the connections through the killed gateway drop
+                    return
+
+            players = [asyncio.create_task(play(a, b)) for a, b in pairs]
+            await asyncio.sleep(1.5)
+            kids = Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()
+            os.kill(int(kids[0]), signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            for p in players:
+                p.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+            for a, b in pairs:
+                for p in (a, b):
+                    await p.close()
+                a2, b2 = await _resume(server.url, a), await _resume(server.url, b)
+                assert a2.count == b2.count >= acked[a.code] > 3, (a2.count, acked[a.code])
+                if not a2.over:
+                    mover = a2 if a2.my_turn else b2
+                    await mover.act(pick(mover.obs["legal"], 13, mover.count))
+                await a2.close(), await b2.close()
+
+        asyncio.run(asyncio.wait_for(scenario(), 120))
+    finally:
+        server.stop()
