@@ -5,9 +5,10 @@ Each run starts ``main.py serve --workers G`` (G gateway processes on one port, 
 already holds ``IDLE`` mid-game tables (written straight into it, as a server would have left them), and a
 load generator in a process of its own (``python -m tools.server_drive``) that opens N tables (two players
 each, a quarter per game) and plays random legal moves paced like people (a move every 0.5-1.5 s per table).
-With two gateways the kernel spreads the connections, so about half of all moves cross from one gateway to
-the other through the store's notifications. PostgreSQL comes from libpq's environment (``PGHOST`` …); when
-there is none and ``pg_virtualenv`` exists, that part runs inside a throwaway cluster.
+With two gateways the kernel spreads the connections, so about half of the players land on the gateway that
+does not hold their table and are relayed to the one that does (game/online/owning.py). PostgreSQL comes from
+libpq's environment (``PGHOST`` …); when there is none and ``pg_virtualenv`` exists, that part runs inside a
+throwaway cluster.
 Run it alone with ``python -m tools.server_load`` (``--quick`` for a short look).
 """
 from __future__ import annotations

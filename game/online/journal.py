@@ -2,11 +2,12 @@
 
 The server changes a table in memory at once and hands the journal an :class:`Op` (a function of one
 transaction, see ``game/online/ops.py``) plus the messages that follow from it. The ops of one event-loop
-tick are committed together in a writer thread (group commit), each announced to the other gateways; a
-message about a table leaves only when that table's changes are committed (and after the earlier messages to
-its connection), so nothing is held behind another table's commit. An op whose guard matched nothing (another
-gateway was first) makes the journal drop that tick's messages about its table and call its ``done`` with
-False, so the server can answer ``stale`` and send the table as the store has it.
+tick are committed together in a writer thread (group commit), those with a payload announced to the other
+gateways; a message about a table leaves only when that table's changes are committed (and after the earlier
+messages to its connection), so nothing is held behind another table's commit. An op whose guard matched
+nothing (another gateway holds the table now, or was first) makes the journal drop that tick's messages about
+its table and call its ``done`` with False, so the server can answer ``stale`` and send the table as the store
+has it.
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ class Op(Generic[R]):
     code: str | None  # the table it changes (announced to the other gateways); None: no table
     fn: Callable[[Db], R]  # runs in the transaction; a falsy result means its guard lost
     done: Callable[[R], None] | None = None  # called in the event loop with the result, after the commit
-    payload: str = ""  # what the announcement carries (e.g. the action, so nobody has to read it back)
+    payload: str = ""  # what the announcement carries; "": the op is not announced (owning.py)
+    fence: tuple[str, int] | None = None  # the table as its owner holds it: its row's writes carry it (``Db.fence``)
 
 
 class Journal(Generic[C]):
@@ -120,9 +122,15 @@ class Journal(Generic[C]):
         return out
 
     def _one(self, db: Db, op: Op[R]) -> R:
-        # a guarded write may carry the announcement itself (PostgreSQL: made iff its guard matched) ...
-        db.note = None if op.code is None else f"{op.code} {self.origin} {op.payload}"
-        res = op.fn(db)
+        # With one owner per table nobody else keeps the table, so only an op that has something to say (a payload)
+        # is announced. A guarded write may carry the announcement itself (PostgreSQL: made iff its guard
+        # matched) ...
+        db.note = None if op.code is None or not op.payload else f"{op.code} {self.origin} {op.payload}"
+        db.fence = op.fence
+        try:
+            res = op.fn(db)
+        finally:
+            db.fence = None
         if db.note is not None and res:  # ... else it is made here, once the op has succeeded
             assert op.code is not None
             self.store.notify(db, op.code, self.origin, op.payload)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
     from websockets.asyncio.server import ServerConnection
     from websockets.datastructures import Headers
 
@@ -42,8 +43,9 @@ class Limits:
     reap_interval: float = 1.0
     sweep_interval: float = 60.0  # finished games are pruned and open tables counted this often
     idle_drop: float = 30.0  # a table no connection here has used this long leaves this gateway's memory
-    beat_every: float = 2.0  # each gateway writes that it is alive this often ...
-    gateway_timeout: float = 10.0  # ... and one silent this long is dead: its seats count as away
+    beat_every: float = 0.25  # each gateway writes that it is alive this often (renewing its tables' lease) ...
+    lease: float = 1.25  # ... which lapses this long after its last beat: its tables pass to a live gateway
+    gateway_timeout: float = 10.0  # a gateway silent this long is forgotten once its tables have been taken
     sync_every: float = 1.0  # a connection gets at most one full snapshot (``sync``) this often
     max_sync_wait: float = 10.0  # reading a table from the store may take this long before the player is told
     trusted_proxies: frozenset[str] = field(default_factory=frozenset)
@@ -75,6 +77,9 @@ class Conn:
         self.failed = 0
         self.tables = 0
         self.close_with: tuple[int, str] | None = None
+        self.inner = False  # relayed here by another gateway (owning.py)
+        self.raw: str | bytes = ""  # the message being handled, as it came (what a relay passes on)
+        self.relay: ClientConnection | None = None  # its table's owner, when another gateway holds it
 
     def allow(self, now: float, limits: Limits) -> bool:
         """Token bucket: ``rate`` per second, at most ``burst`` saved up."""

@@ -82,6 +82,8 @@ class Metrics:
         self.connections = 0  # opened since start
         self.actions = 0
         self.loads = 0  # tables read from the store
+        self.relays = 0  # connections passed on to the gateway holding their table (owning.py)
+        self.claims = 0  # tables taken over from a gateway whose lease lapsed, or from nobody
         self.latency = Histogram()  # an action: received -> its answer may leave (committed)
         self.commits = Histogram()
 
@@ -99,6 +101,8 @@ class Metrics:
                     ("card_duels_actions_total", "moves accepted", self.actions),
                     ("card_duels_messages_total", "client messages handled", server.handled),
                     ("card_duels_table_loads_total", "tables read from the store", self.loads),
+                    ("card_duels_relays_total", "connections relayed to the gateway holding their table", self.relays),
+                    ("card_duels_tables_claimed_total", "tables taken over from a lapsed lease", self.claims),
                     ("card_duels_store_commits_total", "group commits", journal.commits)]
         out: list[str] = []
         for name, help_, value in gauges:

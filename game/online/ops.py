@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rules.shapes import ActionJSON
 
 ROW = ("code, game, seed, secret, name0, token0, name1, token1, ip, result, created, finished, closed, moves, "
-       "quick, here0, here1, away0, away1, again0, again1, next")
+       "quick, here0, here1, away0, away1, again0, again1, next, owner, epoch")
 
 
 def _json(value: object) -> str:
@@ -35,6 +35,8 @@ class TableRecord(TypedDict):
     moves: int
     quick: int
     next: str | None
+    owner: str  # the gateway holding the table ("": nobody) ...
+    epoch: int  # ... and how many times it was taken: the fence of its writes (game/online/owning.py)
     names: list[str | None]
     tokens: list[str]  # the seats' token hashes ("" for a free or given-up seat)
     here: list[str | None]  # the gateway holding each seat ("" or None: nobody)
@@ -100,9 +102,9 @@ def create(db: Db, code: str, game: str, seed: int, secret: str, name: str, toke
         return TAKEN  # another gateway drew the same code a moment ago
     db.run("DELETE FROM actions WHERE code = ?", (code,))
     db.run("DELETE FROM tables WHERE code = ?", (code,))
-    db.run("INSERT INTO tables (code, game, seed, secret, name0, token0, ip, created, quick, here0) "
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-           (code, game, seed, secret, name, token_hash(token), ip, now, int(quick), here))
+    db.run("INSERT INTO tables (code, game, seed, secret, name0, token0, ip, created, quick, here0, owner, epoch) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+           (code, game, seed, secret, name, token_hash(token), ip, now, int(quick), here, here))
     return True
 
 
@@ -112,11 +114,10 @@ def seat(db: Db, code: str, name: str, token: str, here: str) -> object:
                       "WHERE code = ? AND name1 IS NULL AND closed = 0", (name, token_hash(token), here, code))
 
 
-def quick_partner(db: Db, game: str) -> str | None:
-    """The oldest table waiting in the quick-match queue of ``game`` (inside the writer's transaction)."""
-    row = db.one("SELECT code FROM tables WHERE quick = 1 AND game = ? AND name1 IS NULL AND closed = 0 "
-                 "AND here0 <> '' ORDER BY created LIMIT 1", (game,))
-    return row[0] if row else None
+def quick_partners(db: Db, game: str, n: int = 20) -> list[str]:
+    """The oldest tables waiting in the quick-match queue of ``game``, oldest first (in the writer's transaction)."""
+    return [c for (c,) in db.rows("SELECT code FROM tables WHERE quick = 1 AND game = ? AND name1 IS NULL "
+                                  "AND closed = 0 AND here0 <> '' ORDER BY created LIMIT ?", (game, n))]
 
 
 def here(db: Db, code: str, seat_: int, gateway: str) -> object:
@@ -132,18 +133,20 @@ def away(db: Db, code: str, seat_: int, gateway: str, now: float) -> object:
 
 
 def token_gone(db: Db, code: str, seat_: int, now: float) -> bool:
-    db.run(f"UPDATE tables SET token{seat_} = '', here{seat_} = '', away{seat_} = ? WHERE code = ?",
-           (now, code))
+    """(After a leave: the table may have been deleted in the same transaction; a fenced-off write changes nothing.)"""
+    db.run(*db.fenced(f"UPDATE tables SET token{seat_} = '', here{seat_} = '', away{seat_} = ? WHERE code = ?",
+                      (now, code)))
     return True
 
 
-def closed(db: Db, code: str, keep: bool, now: float) -> bool:
+def closed(db: Db, code: str, keep: bool, now: float) -> object:
     """A table is done with: a finished game is kept for the retention time, anything else is deleted."""
     if keep:
-        db.run("UPDATE tables SET closed = 1, finished = coalesce(finished, ?) WHERE code = ?", (now, code))
-    else:
-        db.run("DELETE FROM actions WHERE code = ?", (code,))
-        db.run("DELETE FROM tables WHERE code = ?", (code,))
+        return db.guarded("UPDATE tables SET closed = 1, finished = coalesce(finished, ?) WHERE code = ?",
+                          (now, code))
+    if db.run(*db.fenced("DELETE FROM tables WHERE code = ?", (code,))) != 1:
+        return False
+    db.run("DELETE FROM actions WHERE code = ?", (code,))
     return True
 
 
@@ -168,47 +171,46 @@ def again(db: Db, code: str, seat_: int, new_token_hash: str) -> object:
 
 
 def rematch(db: Db, old: str, new: str, game: str, seed: int, secret: str, names: list[str | None],
-            hashes: list[str], ip: str, holders: list[str], now: float) -> bool:
-    """Both asked: the new table, seats swapped, linked from the old one (once)."""
-    if db.run("UPDATE tables SET next = ? WHERE code = ? AND next IS NULL AND again0 <> '' AND again1 <> ''",
-              (new, old)) != 1:
+            hashes: list[str], ip: str, holders: list[str], now: float, owner: str) -> bool:
+    """Both asked: the new table, seats swapped, linked from the old one (once), held by the old one's ``owner``."""
+    if db.run(*db.fenced("UPDATE tables SET next = ? WHERE code = ? AND next IS NULL AND again0 <> '' "
+                         "AND again1 <> ''", (new, old))) != 1:
         return False
     if db.one("SELECT 1 FROM tables WHERE code = ?", (new,)) is not None:
         db.run("DELETE FROM actions WHERE code = ?", (new,))
         db.run("DELETE FROM tables WHERE code = ? AND closed = 1", (new,))
     aways = [None if h else now for h in holders]  # a seat nobody has taken yet counts as away from now
     return db.run("INSERT INTO tables (code, game, seed, secret, name0, token0, name1, token1, ip, created, "
-                  "here0, here1, away0, away1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  "here0, here1, away0, away1, owner, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
                   (new, game, seed, secret, names[0], hashes[0], names[1], hashes[1], ip, now, *holders,
-                   *aways)) == 1
+                   *aways, owner)) == 1
 
 
 # --- housekeeping --------------------------------------------------------------------------------------------------
-def beat(db: Db, gateway: str, now: float) -> bool:
-    db.run("DELETE FROM gateways WHERE id = ?", (gateway,))
-    db.run("INSERT INTO gateways (id, beat) VALUES (?, ?)", (gateway, now))
+def beat(db: Db, gateway: str, now: float, addr: str = "") -> bool:
+    """This gateway is alive (which renews the lease of every table it holds) and relays reach it at ``addr``."""
+    if db.run("UPDATE gateways SET beat = ?, addr = ? WHERE id = ?", (now, addr, gateway)) != 1:
+        db.run("INSERT INTO gateways (id, beat, addr) VALUES (?, ?, ?)", (gateway, now, addr))
     return True
 
 
 def dead_gateways(db: Db, now: float, after: float) -> list[str]:
-    """Gateways that stopped beating (killed): their seats are away from their last beat on; their codes."""
-    codes: set[str] = set()
-    for gid, last in db.rows("SELECT id, beat FROM gateways WHERE beat < ?", (now - after,)):
-        held = sorted({(c, s) for s in (0, 1) for (c,) in db.rows(f"SELECT code FROM tables WHERE here{s} = ?",
-                                                                  (gid,))})
-        for c, s in held:  # row by row in the order of the codes, as every transaction locks them: no deadlock
-            db.run(f"UPDATE tables SET here{s} = '', away{s} = ? WHERE code = ? AND here{s} = ?", (last, c, gid))
-        codes |= {c for c, _s in held}
-        db.run("DELETE FROM gateways WHERE id = ?", (gid,))
-    return sorted(codes)
+    """Forget gateways silent for ``after`` seconds once no open table names them (their tables are claimed
+    by the live ones, ``owning.Owning``); [] (the codes nothing here changed)."""
+    db.run("DELETE FROM gateways WHERE beat < ? AND NOT EXISTS (SELECT 1 FROM tables WHERE owner = gateways.id "
+           "AND closed = 0)", (now - after,))
+    return []
 
 
-def overdue(db: Db, now: float, window: float, max_age: float) -> list[tuple[Any, ...]]:
-    """Open tables where a seat has been away longer than ``window`` or that are older than ``max_age``."""
+def overdue(db: Db, now: float, window: float, max_age: float, owner: str) -> list[tuple[Any, ...]]:
+    """Open tables of ``owner`` where a seat has been away longer than ``window`` or that are older than
+    ``max_age`` (with their epoch last)."""
     cut = now - window
-    cols = "SELECT code, name1, finished, result, created, away0, away1 FROM tables WHERE closed + 0 = 0 AND "
+    cols = ("SELECT code, name1, finished, result, created, away0, away1, epoch FROM tables WHERE closed + 0 = 0 "
+            "AND owner = ? AND ")
     return sorted(db.rows(f"{cols} away0 < ? UNION {cols} away1 < ? UNION {cols} created < ?",  # one index
-                          (cut, cut, now - max_age)))  # each (not ``closed``'s, which every open table matches);
+                          (owner, cut, owner, cut, owner, now - max_age)))  # each (not ``closed``'s, which every
+    # open table matches);
     # sorted by code: the reaper then locks rows in the order every transaction does
 
 
@@ -225,3 +227,51 @@ def prune(db: Db, now: float, retention: float) -> int:
         db.run("DELETE FROM actions WHERE code = ?", (c,))
         db.run("DELETE FROM tables WHERE code = ?", (c,))
     return len(old)
+
+
+# --- owners ----------------------------------------------------------------------------------------------------------
+def holder(db: Db, code: str, now: float, lease: float) -> tuple[str, int, str] | None:
+    """Who holds the open table ``code``: (gateway, epoch, its relay address), the gateway "" when nobody does or
+    its lease lapsed (its last beat is older than ``lease``); None: no such table."""
+    row = db.one("SELECT t.owner, t.epoch, g.addr, g.beat FROM tables t LEFT JOIN gateways g ON g.id = t.owner "
+                 "WHERE t.code = ? AND t.closed = 0", (code,))
+    if row is None:
+        return None
+    owner, epoch, addr, last = row
+    alive = bool(owner) and last is not None and last > now - lease
+    return (owner if alive else "", int(epoch), (addr or "") if alive else "")
+
+
+def claim(db: Db, code: str, gateway: str, now: float, lease: float) -> int:
+    """``gateway`` takes the open table ``code`` if nobody holds it or its holder's lease lapsed: the epoch goes
+    up (so the old holder's writes are refused from now on) and seats held elsewhere count as away from now.
+    The new epoch, or 0 when a live gateway holds it."""
+    hit = db.run("UPDATE tables SET owner = ?, epoch = epoch + 1, "
+                 "here0 = '', away0 = CASE WHEN here0 <> '' THEN ? ELSE away0 END, "
+                 "here1 = '', away1 = CASE WHEN here1 <> '' THEN ? ELSE away1 END "
+                 "WHERE code = ? AND closed = 0 AND owner <> ? AND (owner = '' OR NOT EXISTS "
+                 "(SELECT 1 FROM gateways g WHERE g.id = tables.owner AND g.beat > ?))",
+                 (gateway, now, now, code, gateway, now - lease))
+    if hit != 1:
+        return 0
+    row = db.one("SELECT epoch FROM tables WHERE code = ?", (code,))
+    return int(row[0]) if row else 0
+
+
+def take(db: Db, code: str, gateway: str, now: float, lease: float) -> int:
+    """The epoch under which ``gateway`` holds ``code`` - its own already, or claimed now; 0: another holds it."""
+    row = db.one("SELECT owner, epoch FROM tables WHERE code = ? AND closed = 0", (code,))
+    if row is not None and row[0] == gateway:
+        return int(row[1])
+    return claim(db, code, gateway, now, lease)
+
+
+def orphans(db: Db, gateway: str, now: float, lease: float, most: int = 500) -> list[tuple[str, int]]:
+    """Claim (row by row, in the order of their codes, as every transaction locks rows) the open tables of the
+    gateways whose lease lapsed, and those of nobody; the codes and epochs taken. At most ``most`` a round, so a
+    whole server's tables after a restart never make one long transaction."""
+    dead = ["", *(g for (g,) in db.rows("SELECT id FROM gateways WHERE beat <= ? AND id <> ?",
+                                         (now - lease, gateway)))]  # "": nobody's (stored before leases)
+    codes = sorted({c for g in dead for (c,) in db.rows("SELECT code FROM tables WHERE owner = ? AND closed = 0",
+                                                       (g,))})[:most]
+    return [(c, e) for c in codes if (e := claim(db, c, gateway, now, lease))]

@@ -7,6 +7,10 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from websockets.asyncio.server import ServerConnection
+
     from game.online.heap import HeapKeeper
     from game.online.journal import Journal
     from game.online.limits import Addresses, Conn, Limits
@@ -53,6 +57,19 @@ class GatewayParts(Protocol):
               payload: str = "") -> None: ...
     async def table(self, code: str, fresh: bool = False) -> Table | None: ...
     def resync(self, code: str, conn: Conn | None = None, ref: str = "") -> None: ...
+
+    def refresh(self, code: str) -> None: ...
+    _reader: ThreadPoolExecutor
+
+    # owning.py
+    held: dict[str, int]
+    def fence(self, code: str) -> tuple[str, int]: ...
+    def moved(self, code: str) -> None: ...
+    async def relay(self, conn: Conn, raw: str | bytes, addr: str) -> bool: ...
+
+    # server.py
+    async def _serve(self, ws: ServerConnection, inner: bool = False) -> None: ...
+    def _deliver(self, conn: Conn, text: bytes) -> None: ...
 
     # watching.py
     watchers: dict[str, set[Conn]]  # code -> its spectators here

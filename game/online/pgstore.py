@@ -13,19 +13,23 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from game.online import players, ranks, seriestables
-from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, Db, Store, StoreError
+from game.online.store import CHANNEL, COLUMNS, INDEXES, SCHEMA_VERSION, V2_ADDED, Db, Store, StoreError
 
 log = logging.getLogger("carduels.online")
+T = TypeVar("T")  # what a transaction's function returns
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     f"CREATE TABLE IF NOT EXISTS tables ({COLUMNS.format(real='DOUBLE PRECISION')})",
     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, "
     "PRIMARY KEY (code, n))",
-    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat DOUBLE PRECISION NOT NULL, "
+    "addr TEXT NOT NULL DEFAULT '')",
+]
+LATER = [  # once the columns of an older schema have been added
     *INDEXES,
     *players.schema("DOUBLE PRECISION"),  # the players who proved who they are
     *ranks.schema("DOUBLE PRECISION"),  # their ratings (game/online/ratings.py)
@@ -71,6 +75,7 @@ class PgDb(Db):
         return int(cur.rowcount)
 
     def guarded(self, sql: str, params: tuple[Any, ...], then: tuple[str, tuple[Any, ...]] | None = None) -> Any:
+        sql, params = self.fenced(sql, params)
         parts, last, args = [f"hit AS ({sql} RETURNING 1)"], "hit", [*params]
         if then is not None:
             parts.append(f"done AS (INSERT INTO {then[0]} SELECT {', '.join('?' * len(then[1]))} FROM hit "
@@ -108,9 +113,11 @@ class PostgresStore(Store):
         try:
             self.db = self._writer()
             self.reader = self._connect()
+            self._apart = self._connect()  # the heartbeat's (``apart``)
         except psycopg.Error as exc:
             raise StoreError(f"cannot reach {self.where}: {str(exc).strip()[:200]}") from None
         self.lock, self.rlock = threading.Lock(), threading.Lock()
+        self.alock = threading.Lock()
         self._prepare()
 
     def _connect(self) -> Any:
@@ -126,6 +133,15 @@ class PostgresStore(Store):
         def schema(db: Db) -> None:
             db.run("SELECT pg_advisory_xact_lock(?)", (LOCK_KEY,))
             for sql in SCHEMA:
+                db.run(sql)
+            for table, cols in V2_ADDED.items():  # only what is missing: an ALTER locks the whole table, even one
+                have = {c for (c,) in db.rows(  # that changes nothing, and a gateway starting beside running ones
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = ? "  # deadlocked them
+                    "AND table_schema = current_schema()", (table,))}
+                for col in cols:
+                    if col.split()[0] not in have:
+                        db.run(f"ALTER TABLE {table} ADD COLUMN {col}")
+            for sql in LATER:
                 db.run(sql)
             row = db.one("SELECT value FROM meta WHERE key = 'schema'")
             if row is not None and int(row[0]) > SCHEMA_VERSION:
@@ -206,10 +222,19 @@ class PostgresStore(Store):
             finally:
                 conn.close()
 
+    def apart(self, fn: Callable[[Db], T]) -> T:
+        with self.alock:
+            if self._apart.broken or self._apart.closed:
+                self._apart = self._connect()
+            with self._apart.transaction():
+                return fn(Db(self._apart, True))
+
     def close(self) -> None:
         with self.lock, self.rlock:
             self.db.close()
             self.reader.close()
+        with self.alock:
+            self._apart.close()
 
 
 def _settled(out: Any) -> Any:

@@ -8,7 +8,6 @@ same two players and their seats swapped, and each player's gateway seats its ow
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Awaitable
 from functools import partial
@@ -46,7 +45,7 @@ class Playing(GatewayParts):
             res = ops.act(db, code, start, data, over, wall)
             return ratings.with_result(db, res, code, winners, wall) if over else res
 
-        self.write(table, op, stored, f"{start} {json.dumps(data, separators=(',', ':'))}")
+        self.write(table, op, stored)  # not announced: no other gateway keeps the table (owning.py)
         self.push_state(table, start, events)
 
     def _ended(self, table: Table) -> None:
@@ -136,12 +135,13 @@ class Playing(GatewayParts):
         def made(res: object) -> None:
             table.making = False
             if res:
+                self.held[new.code] = 1
                 table.next_code = new.code
                 self.follow_rematch(table, new)
 
         self.write(table, lambda db: series.follow(db, ops.rematch(
-            db, table.code, new.code, new.game_id, new.seed, new.secret, names, hashes, table.ip, holders, new.created),
-            table.code, new.code, new.created), made)
+            db, table.code, new.code, new.game_id, new.seed, new.secret, names, hashes, table.ip, holders,
+            new.created, self.id), table.code, new.code, new.created), made)
 
     def follow_rematch(self, table: Table, new: Table | None = None) -> None:
         """Seat this gateway's players of ``table`` at its rematch (``new`` when this gateway made it)."""

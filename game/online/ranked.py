@@ -19,7 +19,7 @@ import rules
 from game.online import ops, protocol, ratings, series
 from game.online.journal import Op
 from game.online.protocol import ProtocolError
-from game.online.seating import refused, sit_guest
+from game.online.seating import refused, seat_at, sit_guest
 from game.online.table import Table, new_token
 
 if TYPE_CHECKING:
@@ -95,11 +95,15 @@ class Ranking(GatewayParts):
 
         def pair(db: Db) -> tuple[str, str]:  # how, and the code or why not (an ops.Refused)
             mine = ratings.read(db, player, game).rating
-            while (partner := pick(mine, hosts(db, game, player), time.time())) is not None:
-                if ops.seat(db, partner, name, token, self.id):
-                    ratings.enter_guest(db, partner, player)
-                    self.store.notify(db, partner, self.id)  # the host's gateway hears of its guest
-                    return ("joined", partner)
+            passed: set[str] = set()  # taken meanwhile, or held by another gateway while this is a relay already
+            while (partner := pick(mine, [h for h in hosts(db, game, player) if h.code not in passed],
+                                   time.time())) is not None:
+                got = seat_at(self, db, conn, partner, name, token)
+                if got is not None:
+                    if got[0] == "joined":
+                        ratings.enter_guest(db, partner, player)
+                    return got
+                passed.add(partner)
             host = fresh.seats[0]
             for _ in range(3):  # a code another gateway drew a moment ago: draw again
                 made = ops.create(db, fresh.code, game, fresh.seed, fresh.secret, name, host.token, conn.ip,
@@ -115,7 +119,10 @@ class Ranking(GatewayParts):
 
         self.journal.write(Op(None, pair, done.set_result))
         how, code = await done
+        if how == "relay" and await self.relay(conn, conn.raw, code):
+            return
         if how == "created":
+            self.held[code] = 1
             self.tables[code] = fresh
             self._attach(conn, fresh, 0)
             self.send(conn, fresh.seated_message(0))
@@ -160,13 +167,19 @@ class Ranking(GatewayParts):
     def _move(self, db: Db, table: Table, name: str, player: str, token: str) -> str | None:
         """Inside the writer's transaction: this waiting host sits down at an older table now in reach, or None."""
         # the own table is still waiting (its row held to the commit), so nobody can sit down there meanwhile
+        db.fence = self.fence(table.code)
         if not db.guarded("UPDATE tables SET quick = 0 WHERE code = ? AND name1 IS NULL AND closed = 0",
                           (table.code,)):
             return None
         partner = _in_reach(db, table, player)
-        if partner is None or not ops.seat(db, partner, name, token, self.id):
+        if partner is None:
             return None
+        db.fence = (self.id, ops.take(db, partner, self.id, time.time(), self.limits.lease))  # 0: held elsewhere
+        if not ops.seat(db, partner, name, token, self.id):
+            return None
+        self.held[partner] = db.fence[1]
         ratings.enter_guest(db, partner, player)
+        db.fence = self.fence(table.code)
         ops.closed(db, table.code, False, time.time())
         db.run("DELETE FROM rated WHERE code = ?", (table.code,))
         self.store.notify(db, partner, self.id)

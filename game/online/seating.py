@@ -16,6 +16,7 @@ from game.online import ops, protocol, series
 from game.online.journal import Op
 from game.online.limits import Conn
 from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
+from game.online.store import Db
 from game.online.table import Table, new_token
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ class Seating(GatewayParts):
         assert name is not None  # the table seats its host by name
 
         def made(res: Any) -> None:
+            if not res:
+                self.held.pop(table.code, None)
             if res == ops.TAKEN and tries > 1 and conn.code == table.code:  # another gateway drew the same code
                 del self.tables[table.code]
                 table.code = self._new_code()
@@ -75,6 +78,7 @@ class Seating(GatewayParts):
                 self._unmake(table, conn, "create", res)
 
         best = table.series_before["best"] if table.series_before else 1
+        self.held[table.code] = 1  # a new table's first epoch (ops.create)
         self.write(table, lambda db: series.start(db, ops.create(
             db, table.code, table.game_id, table.seed, table.secret, name, host.token, conn.ip, self.id, table.created,
             waiting_cap=self.limits.waiting_per_ip, full_at=full_at), table.code, table.created, best), made)
@@ -137,12 +141,10 @@ class Seating(GatewayParts):
         token, done = new_token(), asyncio.get_running_loop().create_future()
 
         def pair(db: Any) -> tuple[str, Any]:
-            partner = ops.quick_partner(db, game)
-            while partner is not None:
-                if ops.seat(db, partner, name, token, self.id):
-                    self.store.notify(db, partner, self.id)  # the host's gateway hears of its guest
-                    return ("joined", partner)
-                partner = ops.quick_partner(db, game)
+            for partner in ops.quick_partners(db, game):
+                got = seat_at(self, db, conn, partner, name, token)
+                if got:
+                    return got
             host = fresh.seats[0]
             made: bool | ops.Refused = ops.TAKEN
             for _ in range(3):  # a code another gateway drew a moment ago: draw again
@@ -156,7 +158,10 @@ class Seating(GatewayParts):
 
         self.journal.write(Op(None, pair, done.set_result))
         how, code = await done
+        if how == "relay" and await self.relay(conn, conn.raw, code):
+            return
         if how == "created":
+            self.held[code] = 1
             self.tables[code] = fresh
             self._attach(conn, fresh, 0)
             self.send(conn, fresh.seated_message(0))
@@ -248,6 +253,26 @@ def refused(why: Any, ref: str) -> dict[str, Any]:
     if why == ops.WAITING:
         return protocol.error("too_many_tables", "this address has too many tables waiting for a second player", ref)
     return protocol.error("internal", "that table could not be opened; please try again", ref)
+
+
+def seat_at(parts: GatewayParts, db: Db, conn: Conn, code: str, name: str, token: str) -> tuple[str, str] | None:
+    """Inside a pairing transaction: the guest's seat at ``code`` if this gateway holds the table (or claims it now)
+    - ("joined", code) -, ("relay", the holder's address) to take the player there, or None (taken meanwhile, or
+    held by another gateway and this connection is a relay already)."""
+    now, lease = time.time(), parts.limits.lease
+    epoch = ops.take(db, code, parts.id, now, lease)
+    if not epoch:
+        who = None if conn.inner else ops.holder(db, code, now, lease)
+        return ("relay", who[2]) if who and who[2] else None
+    db.fence = (parts.id, epoch)
+    try:
+        if not ops.seat(db, code, name, token, parts.id):
+            return None
+    finally:
+        db.fence = None
+    parts.held[code] = epoch  # (a dict's item set from the writer thread: the loop reads it only after the commit)
+    parts.store.notify(db, code, parts.id)  # the host's gateway hears of its guest
+    return ("joined", code)
 
 
 async def sit_guest(parts: GatewayParts, conn: Conn, code: str, token: str) -> None:

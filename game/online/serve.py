@@ -27,7 +27,7 @@ async def _serve_forever(ns: argparse.Namespace, limits: Limits, store: Store, t
     sys.setswitchinterval(0.0005)  # the store's writer thread gets the GIL soon after its commit returns
     server = GameServer(limits.shared_by(gateways), heap=HeapKeeper(), store=store, origins=ns.origin or None,
                         ssl=tls)
-    await server.start(ns.host, ns.port, reuse_port=ns.gateway)
+    await server.start(ns.host, ns.port, reuse_port=ns.gateway, cluster_host=ns.cluster_host)
     scheme = "wss" if tls else "ws"
     print(f"SERVING {scheme}://{ns.host}:{server.port}", flush=True)
     announcer = None
@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
     p.add_argument("--watch-delay", type=int, default=0, metavar="N",
                    help="spectators see a running game N moves behind (0: as it is played)")
+    p.add_argument("--cluster-host", default="127.0.0.1", metavar="ADDR",
+                   help="the address the other gateways reach this one on, to pass on the players of tables held "
+                   "here (this machine's address on the private network when gateways run on several machines)")
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     p.add_argument("--gateway", action="store_true", help=argparse.SUPPRESS)  # one of --workers N
     p.add_argument("--parent-fd", type=int, help=argparse.SUPPRESS)  # its lifeline (workers.watch_parent)
@@ -90,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _child_args(ns: argparse.Namespace, where: str | None) -> list[str]:
     args = ["--reconnect-minutes", str(ns.reconnect_minutes), "--sync", ns.sync, "--rate", str(ns.rate),
             "--watch-delay", str(ns.watch_delay),
-            "--retention-hours", str(ns.retention_hours), "--log-level", ns.log_level, "--workers", str(ns.workers)]
+            "--retention-hours", str(ns.retention_hours), "--log-level", ns.log_level, "--workers", str(ns.workers),
+            "--cluster-host", ns.cluster_host]
     args += ["--store", where] if where else ["--memory"]
     for flag, values in (("--trusted-proxy", ns.trusted_proxy), ("--origin", ns.origin)):
         for v in values:

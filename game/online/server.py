@@ -1,9 +1,11 @@
 """The game server: one gateway process of any number that share one store; connections, messages, limits.
 
 Every message is handled in the event loop in one piece (a join or resume may first wait for its table to
-be read from the store), so a table changes atomically on this gateway; the store's guarded writes keep
-gateways from overwriting each other (see ``game/online/journal.py``). A bad message costs its sender an
-error reply and nothing else; an unexpected exception is logged and answered with ``internal``.
+be read from the store), so a table changes atomically on this gateway. A table is applied and written only by
+the gateway holding its lease; a join, resume or watch that reaches another gateway is relayed there
+(``game/online/owning.py``), and the store's fenced, guarded writes refuse everything else (``journal.py``).
+A bad message costs its sender an error reply and nothing else; an unexpected exception is logged and
+answered with ``internal``.
 What each message does lives in ``seating.py`` (tables and seats), ``playing.py`` (moves, rematch) and
 ``sharing.py`` (tables loaded when needed, changes from other gateways, the reaper);
 ``game/online/hosting.py`` runs a gateway as ``python main.py serve`` or in a thread of the app.
@@ -29,8 +31,10 @@ from game.online.identity import Identifying, Identities
 from game.online.journal import Journal
 from game.online.leaderboard import Boards
 from game.online.limits import Addresses, Conn, Limits, address_group, client_address
+from game.online.messages import ClientMsg
 from game.online.metrics import Metrics, http_answer
 from game.online.outcomes import Outcomes
+from game.online.owning import FOR, Owning
 from game.online.playing import Playing
 from game.online.protocol import ProtocolError
 from game.online.ranked import Ranking
@@ -52,7 +56,10 @@ log = logging.getLogger("carduels.online")
 access = logging.getLogger("carduels.access")
 
 
-class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outcomes):
+ROUTED = frozenset({"join", "resume", "watch"})  # served by the table's owner (owning.py)
+
+
+class GameServer(Seating, Playing, Sharing, Owning, Identifying, Ranking, Watching, Outcomes):
     def __init__(self, limits: Limits | None = None, seeds: Callable[[], int] | None = None,
                  heap: HeapKeeper | None = None, store: Store | None = None, origins: list[str] | None = None,
                  ssl: SSLContext | None = None) -> None:
@@ -78,11 +85,13 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
         self._tasks: set[asyncio.Task] = set()
         self.handled = 0  # messages handled; the tests and the bench read it
         Sharing.__init__(self)
+        Owning.__init__(self)
         Watching.__init__(self)
 
     # --- running -------------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, sock: socket | None = None,
-                    reuse_port: bool = False) -> GameServer:
+                    reuse_port: bool = False, cluster_host: str = "127.0.0.1") -> GameServer:
+        """Serve on ``host``:``port`` (or ``sock``); the other gateways' relays reach this one on ``cluster_host``."""
         where: dict[str, Any] = {"sock": sock} if sock is not None else {"host": host, "port": port}
         if reuse_port:
             where["reuse_port"] = True  # several gateway processes on one port; the kernel spreads connections
@@ -94,6 +103,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
         if self.heap is not None:
             self.heap.start()
         self.start_sharing()
+        await self.start_owning(cluster_host)
         return self
 
     async def stop(self) -> None:
@@ -101,6 +111,7 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        await self.stop_owning()
         await self.journal.drain()  # the seats the closed connections left
         self.stop_sharing()
         for task in list(self._tasks):
@@ -132,8 +143,12 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
         return client_address(peer, getattr(request, "headers", None), self.limits.trusted_proxies)
 
     # --- one connection -----------------------------------------------------------------------------------
-    async def _serve(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self._ip(ws, ws.request), self.limits, time.monotonic())
+    async def _serve(self, ws: ServerConnection, inner: bool = False) -> None:
+        said = ws.request.headers.get(FOR) if inner and ws.request is not None else None
+        conn = Conn(ws, said or self._ip(ws, ws.request), self.limits, time.monotonic())
+        if inner:  # relayed by another gateway for a player of a table held here (owning.py)
+            conn.inner = True
+            self.vouched(conn, ws)
         if not self.addresses.connect(conn.ip):
             await ws.close(1013, "too many connections from this address")
             return
@@ -141,6 +156,13 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
         self.metrics.connections += 1
         try:
             while conn.close_with is None:
+                if conn.relay is not None:  # its table is held by another gateway: passed on untouched
+                    frame = await ws.recv(decode=False)  # as it came: no decoding here, none again there
+                    try:
+                        await conn.relay.send(frame, text=True)
+                    except ConnectionClosed:  # the owner went: the player reconnects (``Owning.relay_ended``)
+                        conn.close_with = self.relay_ended(conn.relay)
+                    continue
                 if conn.code is not None or conn in self.watched:  # a seat, or a table watched (watching.py)
                     raw = await ws.recv()
                 else:
@@ -161,6 +183,8 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
         except Exception:
             log.exception("connection handler failed")
         finally:
+            if conn.relay is not None:
+                self._spawn(conn.relay.close())
             self.conns.discard(conn)
             self.addresses.disconnect(conn.ip)
             self.detach(conn, time.time())
@@ -191,10 +215,13 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
                 self.send(conn, protocol.error("rate_limited", f"at most {self.limits.rate:g} messages a second"))
             return None
         ref = None
+        conn.raw = raw
         try:
             msg = protocol.decode_client(raw)
             ref = msg["type"]
             handle = partial(getattr(self, "_on_" + self.as_spectator(conn, ref)), conn, msg, now)
+            if ref in ROUTED and conn.code is None:
+                return self._finish(conn, self._routed(conn, raw, msg, handle), ref)
             if not self.identities.settled(conn, msg):  # a name used without a proof: is it anyone's?
                 return self._finish(conn, self.identities.vetted(msg, handle), ref)
             out = handle()
@@ -206,6 +233,15 @@ class GameServer(Seating, Playing, Sharing, Identifying, Ranking, Watching, Outc
             log.exception("message %r failed", ref)
             self.send(conn, protocol.error("internal", "the server could not handle this message", ref))
         return None
+
+    async def _routed(self, conn: Conn, raw: str | bytes, msg: ClientMsg,
+                      handle: Callable[[], Awaitable[None] | None]) -> None:
+        """A message for a table: handled here if this gateway holds the table, else relayed to the one that does."""
+        if not await self.route(conn, msg["code"], raw):
+            return
+        out = self.identities.vetted(msg, handle) if not self.identities.settled(conn, msg) else handle()
+        if out is not None:
+            await out
 
     async def _finish(self, conn: Conn, waiting: Awaitable[None], ref: str) -> None:
         try:

@@ -1,13 +1,13 @@
 """Gateways that share one store (a part of ``GameServer``): tables loaded when needed, changes from the others,
 tables dropped when idle, and the reaper.
 
-No table belongs to a process. A gateway reads a table from the store when one of its players joins or
-resumes it, keeps it while its players use it and forgets it when they have gone. When another gateway
-changes a table loaded here, the store says so (NOTIFY, or SQLite's change notes): a move carries its
-action and is applied straight away; anything else reloads the table and tells the players here what
-changed. The reaper runs in every gateway, and its guarded writes make that safe: it keeps this gateway's
-heartbeat, frees the seats of gateways that stopped beating, ends games whose player stayed away too long,
-closes tables nobody came back to, and prunes finished games after the retention time.
+A table belongs to the gateway holding its lease (``owning.py``), which reads it from the store when one of its
+players joins or resumes it, keeps it while its players use it and forgets it when they have gone. When a
+table loaded here changes elsewhere (a copy kept from before another gateway claimed it), the store says so
+(NOTIFY, or SQLite's change notes): a move carries its action and is applied straight away; anything else
+reloads the table and tells the players here what changed. The reaper runs in every gateway on the tables
+it holds: it ends games whose player stayed away too long, closes tables nobody came back to, forgets
+gateways long silent and prunes finished games after the retention time.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class Sharing(GatewayParts):
         self._heard: deque[tuple[str, str, str]] = deque()  # changes heard, not yet handled in the loop
         self._listener: threading.Thread | None = None
         self._reader = ThreadPoolExecutor(1, thread_name_prefix="store-read")
-        self._beat = self._swept = float("-inf")
+        self._swept = float("-inf")
 
     def start_sharing(self) -> None:
         loop = asyncio.get_running_loop()
@@ -95,7 +95,7 @@ class Sharing(GatewayParts):
                 table.stale = False
                 self.refresh(table.code)
 
-        self.journal.write(Op(table.code, fn, finish, payload))
+        self.journal.write(Op(table.code, fn, finish, payload, self.fence(table.code)))
 
     async def table(self, code: str, fresh: bool = False) -> Table | None:
         """The table with this code, from memory or read from the store (``fresh``: read it again, as a join or
@@ -136,6 +136,10 @@ class Sharing(GatewayParts):
             log.exception("table %s could not be restored", rec["code"])
             return None
         self.metrics.loads += 1
+        if rec["owner"] == self.id:
+            self.held[table.code] = rec["epoch"]
+        elif table.code in self.held:  # another gateway took it: its players here go there
+            asyncio.get_running_loop().call_soon(self.moved, table.code)
         table.idle_since = time.monotonic()
         table.watchers = self.watcher_count(table.code)  # counted here and heard from the other gateways
         return table
@@ -287,10 +291,7 @@ class Sharing(GatewayParts):
         """One round of the reaper (``wall``: pretend it is that time; tests)."""
         now = time.time() if wall is None else wall
         mono = time.monotonic()
-        beat = mono - self._beat >= self.limits.beat_every
         sweep = mono - self._swept >= self.limits.sweep_interval or wall is not None
-        if beat:
-            self._beat = mono
         if sweep:
             self._swept = mono
         self.addresses.sweep(mono)
@@ -299,17 +300,18 @@ class Sharing(GatewayParts):
             if (not table.local and not table.pending and table.idle_since is not None and code not in self.watchers
                     and mono - table.idle_since > self.limits.idle_drop):
                 del self.tables[code]  # nobody here uses it: it stays in the store only
-        self.journal.write(Op(None, lambda db: self._reap(db, now, beat, sweep), self._reaped))
+        for code in [c for c in self.held if c not in self.tables]:
+            del self.held[code]  # still held in the store; read again (owner and epoch) when next used
+        self.journal.write(Op(None, lambda db: self._reap(db, now, sweep), self._reaped))
 
-    def _reap(self, db: Db, now: float, beat: bool, sweep: bool) -> tuple[list[str], int | None]:
+    def _reap(self, db: Db, now: float, sweep: bool) -> tuple[list[str], int | None]:
         lim = self.limits
         changed: list[str] = []
-        if beat:
-            ops.beat(db, self.id, now)
         changed += ops.dead_gateways(db, now, lim.gateway_timeout)
         cut = now - lim.reconnect_window
-        for code, name1, finished, result, created, *aways in ops.overdue(db, now, lim.reconnect_window,
-                                                                           lim.max_table_age):
+        for code, name1, finished, result, created, *aways, epoch in ops.overdue(db, now, lim.reconnect_window,
+                                                                                  lim.max_table_age, self.id):
+            db.fence = (self.id, epoch)  # a table held here (and written only while it still is)
             gone = [a is not None and a < cut for a in aways]
             seated = [True, name1 is not None]
             too_old = created < now - lim.max_table_age
@@ -321,6 +323,7 @@ class Sharing(GatewayParts):
                                                               "winners": [1 - seat]}, now), code, [1 - seat], now)
             else:
                 continue
+            db.fence = None
             changed.append(code)
         count = None
         if sweep:

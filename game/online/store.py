@@ -25,7 +25,7 @@ from game.paths import user_data_dir
 log = logging.getLogger("carduels.online")
 T = TypeVar("T")  # what a transaction's function returns
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 CHANNEL = "card_duels"
 GATEWAY_SILENT = 10.0  # a gateway whose last beat is older is not counted as running (see Limits.gateway_timeout)
 COLUMNS = ("code TEXT PRIMARY KEY, game TEXT NOT NULL, seed BIGINT NOT NULL, secret TEXT NOT NULL, "
@@ -33,20 +33,22 @@ COLUMNS = ("code TEXT PRIMARY KEY, game TEXT NOT NULL, seed BIGINT NOT NULL, sec
            "created {real} NOT NULL, finished {real}, closed INTEGER NOT NULL DEFAULT 0, "
            "moves INTEGER NOT NULL DEFAULT 0, quick INTEGER NOT NULL DEFAULT 0, "
            "here0 TEXT NOT NULL DEFAULT '', here1 TEXT NOT NULL DEFAULT '', away0 {real}, away1 {real}, "
-           "again0 TEXT NOT NULL DEFAULT '', again1 TEXT NOT NULL DEFAULT '', next TEXT")
+           "again0 TEXT NOT NULL DEFAULT '', again1 TEXT NOT NULL DEFAULT '', next TEXT, "
+           "owner TEXT NOT NULL DEFAULT '', epoch INTEGER NOT NULL DEFAULT 0")
 INDEXES = ("CREATE INDEX IF NOT EXISTS tables_finished ON tables (closed, finished)",
            "CREATE INDEX IF NOT EXISTS tables_waiting ON tables (ip, name1, closed)",
            "CREATE INDEX IF NOT EXISTS tables_quick ON tables (quick, game, name1)",
            # the reaper asks every second for seats away too long and tables too old: no scan of every table
            "CREATE INDEX IF NOT EXISTS tables_away0 ON tables (away0)",
            "CREATE INDEX IF NOT EXISTS tables_away1 ON tables (away1)",
-           "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)")
+           "CREATE INDEX IF NOT EXISTS tables_created ON tables (created)",
+           "CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner)")  # a dead gateway's tables, claimed
 SQLITE_SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     f"CREATE TABLE IF NOT EXISTS tables ({COLUMNS.format(real='REAL')})",
     "CREATE TABLE IF NOT EXISTS actions (code TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, "
     "PRIMARY KEY (code, n)) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS gateways (id TEXT PRIMARY KEY, beat REAL NOT NULL, addr TEXT NOT NULL DEFAULT '')",
     "CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, "
     "origin TEXT NOT NULL, payload TEXT NOT NULL, at REAL NOT NULL)",
     *INDEXES,
@@ -57,6 +59,8 @@ SQLITE_SCHEMA = [
 V1_ADDED = ("moves INTEGER NOT NULL DEFAULT 0", "quick INTEGER NOT NULL DEFAULT 0",
             "here0 TEXT NOT NULL DEFAULT ''", "here1 TEXT NOT NULL DEFAULT ''", "away0 REAL", "away1 REAL",
             "again0 TEXT NOT NULL DEFAULT ''", "again1 TEXT NOT NULL DEFAULT ''", "next TEXT")
+V2_ADDED = {"tables": ("owner TEXT NOT NULL DEFAULT ''", "epoch INTEGER NOT NULL DEFAULT 0"),
+            "gateways": ("addr TEXT NOT NULL DEFAULT ''",)}  # one owner per table (game/online/owning.py)
 
 
 def default_path() -> Path:
@@ -87,6 +91,9 @@ class Db:
     def __init__(self, conn: Any, pyformat: bool) -> None:
         self.conn, self.pyformat = conn, pyformat
         self.note: str | None = None  # the journal's announcement of the op now running (see ``guarded``)
+        # the op's table as its owner holds it (gateway, epoch): every write of the table's row carries it, so a
+        # gateway whose lease another has taken writes nothing (game/online/owning.py)
+        self.fence: tuple[str, int] | None = None
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.pyformat else sql
@@ -96,11 +103,19 @@ class Db:
         cur = self.conn.execute(self._sql(sql), params)
         return cur.rowcount
 
+    def fenced(self, sql: str, params: tuple[object, ...]) -> tuple[str, tuple[object, ...]]:
+        """``sql`` (a write of one table row, ending in its WHERE) with the op's fence added to its guard."""
+        if self.fence is None:
+            return sql, params
+        return f"{sql} AND owner = ? AND epoch = ?", (*params, *self.fence)
+
     def guarded(self, sql: str, params: tuple[object, ...],
                 then: tuple[str, tuple[object, ...]] | None = None) -> object:
         """A write that may lose its race: ``sql`` changes one row or none; ``then`` (``"table (columns)"`` and
         its values) is inserted only if it did. Truthy when the guard matched. PostgreSQL makes this one
-        statement that also carries the op's announcement, and answers once the group is sent (``PgDb``)."""
+        statement that also carries the op's announcement, and answers once the group is sent (``PgDb``).
+        The op's fence (``fenced``) is part of the guard."""
+        sql, params = self.fenced(sql, params)
         if self.run(sql, params) != 1:
             return False
         if then is not None:
@@ -142,6 +157,11 @@ class Store:
     def close(self) -> None:
         raise NotImplementedError
 
+    def apart(self, fn: Callable[[Db], T]) -> T:
+        """``fn`` in a transaction of its own on a connection of its own (the heartbeat's thread): it never
+        waits for the journal's queue, only for the row locks and the disk."""
+        return self.run(fn)
+
     def tidy(self, db: Db, now: float) -> None:
         """Inside ``run``: forget what only the change notes of the last minute needed."""
 
@@ -174,6 +194,8 @@ class SQLiteStore(Store):
         self.reader = self.db if self.memory else self._connect()
         self.rlock = self.lock if self.memory else threading.Lock()
         self.identity = None if self.memory else _identity(self.path)
+        self._apart: sqlite3.Connection | None = None  # the heartbeat's (``apart``)
+        self.alock = threading.Lock()
 
     def _check(self) -> None:
         """Refuse to go on when the file was deleted or replaced under us: the open connections would still
@@ -198,10 +220,10 @@ class SQLiteStore(Store):
             if row is not None and int(row[0]) > SCHEMA_VERSION:
                 raise StoreError(f"{self.where} was written by a newer server (schema {row[0]})")
             if row is not None and int(row[0]) < 2:  # the first schema: the columns of shared gateways
-                have = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
-                for col in V1_ADDED:
-                    if col.split()[0] not in have:
-                        self.db.execute(f"ALTER TABLE tables ADD COLUMN {col}")
+                self._add("tables", V1_ADDED)
+            if row is not None and int(row[0]) < 3:  # the second: no owners yet
+                for table, cols in V2_ADDED.items():
+                    self._add(table, cols)
             for sql in SQLITE_SCHEMA[2:]:
                 self.db.execute(sql)
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -209,6 +231,12 @@ class SQLiteStore(Store):
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
+
+    def _add(self, table: str, cols: tuple[str, ...]) -> None:
+        have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+        for col in cols:
+            if have and col.split()[0] not in have:  # (a table not there yet is made with them)
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {col}")
 
     def run(self, fn: Callable[[Db], T]) -> T:
         with self.lock:
@@ -266,9 +294,28 @@ class SQLiteStore(Store):
     def tidy(self, db: Db, now: float) -> None:
         db.run("DELETE FROM changes WHERE at < ?", (now - 60.0,))
 
+    def apart(self, fn: Callable[[Db], T]) -> T:
+        if self.memory:
+            return self.run(fn)
+        with self.alock:
+            if self._apart is None:
+                self._apart = self._connect()
+            self._apart.execute("BEGIN IMMEDIATE")
+            try:
+                out = fn(Db(self._apart, False))
+                self._check()
+                self._apart.execute("COMMIT")
+                return out
+            except BaseException:
+                self._apart.execute("ROLLBACK")
+                raise
+
     def close(self) -> None:
         with self.lock:
             if self.reader is not self.db:
                 self.reader.close()
             self.db.close()
+        with self.alock:
+            if self._apart is not None:
+                self._apart.close()
 

@@ -1,8 +1,9 @@
 """Several gateways on one port of one machine: ``serve --workers N`` starts N gateway processes that each
 listen on the port with ``SO_REUSEPORT`` (the kernel spreads new connections among them) and share the store.
 
-Nothing is routed and no table belongs to a process, so this parent only starts the gateways and starts
-again any that dies; a killed gateway's players reconnect, land on another one and resume there. The
+The gateways route among themselves (a player is relayed to the gateway holding its table, ``owning.py``), so
+this parent only starts the gateways and starts again any that dies; a killed gateway's tables pass to a live
+one within its lease, and its players reconnect, land on any gateway and resume there. The
 parent holds the port (bound, never listening) so that ``--port 0`` names one port for all of them. The
 gateways stop when the parent is gone, however it ended (:func:`watch_parent`), so a new ``serve`` never
 runs beside orphans still holding the port.
