@@ -304,6 +304,9 @@ def test_the_next_game_asked_for_on_a_gateway_killed_before_it_opened(store_url)
             assert (await b.expect("rematch", timeout=10))["asked"] == [True, False]
             one.kill9()
             a2, _ = await resume(two.url, a)
+            # Ben's connection reached gateway one, the table's owner, through gateway two: the relay closed (1012),
+            # and he resumes as the app's client does after any drop.
+            b, _ = await resume(two.url, b)
             assert (await a2.expect("rematch"))["asked"] == [True, False]
             await b.send("rematch")
             sa, sb = await asyncio.gather(a2.expect("seated", timeout=10), b.expect("seated", timeout=10))
