@@ -163,4 +163,13 @@ STRINGS = (
     N_("board.loading", "Loading the leaderboard…"),
     N_("board.failed", "The leaderboard could not be loaded from this server. Check the server address on the Online screen and try again."),
     N_("board.empty", "Nobody has finished the placement games of {game} yet."),
+    # the composed online form and Watch screen (issue 44)
+    N_("online.lan", "Other devices on this network may join"),
+    N_("online.lan_short", "Network may join"),
+    N_("online.section.play", "Play"),
+    N_("online.section.join", "Join or watch a table"),
+    N_("online.section.table", "Table settings"),
+    N_("watch.live.players", "{first} – {second}"),
+    NP_("watch.live.moves", "{n} move", "{n} moves"),
+    N_("watch.code", "Have a code?"),
 )
