@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from sprites import theme
+from sprites.cards import CardArtCache
 from sprites.roles import Role
 from sprites.text import Fonts
 from sprites.widgets import Button, draw_panel
@@ -82,3 +84,25 @@ def label_room(b: Button) -> pygame.Rect:
     """The box a button's label is fitted to: a switch's words stand left of its knob."""
     room = getattr(b, "label_box", None)
     return room() if callable(room) else b.rect
+
+
+class Fan:
+    """Cards fanned in the middle of an area (a screen's decoration: no bare felt); rotated once per size."""
+
+    def __init__(self, cards: tuple[str, ...], tilt: float = 9.0) -> None:
+        self.cards, self.tilt = cards, tilt
+        self._made: tuple[int, list[pygame.Surface]] = (0, [])
+
+    def draw(self, surface: pygame.Surface, art_cache: CardArtCache, area: pygame.Rect) -> None:
+        card_h = round(area.h * 0.82)
+        if card_h < 20 or not self.cards:
+            return
+        art = art_cache.get(round(card_h / theme.CARD_RATIO))
+        mid = (len(self.cards) - 1) / 2
+        if self._made[0] != art.width:  # rotating every frame is costly
+            self._made = (art.width, [pygame.transform.rotozoom(art.face(c), (mid - i) * self.tilt, 1.0)
+                                      for i, c in enumerate(self.cards)])
+        for i, img in enumerate(self._made[1]):
+            dip = abs(i - mid) * area.h * 0.05
+            surface.blit(img, img.get_rect(center=(round(area.centerx + (i - mid) * art.width * 0.62),
+                                                   round(area.y + area.h * 0.5 + dip))))

@@ -17,7 +17,7 @@ from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.protocol import check_url, is_code, normalize_code
 from game.online.spectator import watch_table
-from game.scenes.compose import Column, Words, draw_panels, draw_words
+from game.scenes.compose import Column, Fan, Words, draw_panels, draw_words
 from game.session import replay_names
 from game.tables.replay import open_replay
 from game.textentry import TextEntryScene
@@ -54,7 +54,7 @@ class WatchScene(TextEntryScene):
         self.panels: list[pygame.Rect] = []
         self.words: list[Words] = []
         self.fan_area = pygame.Rect(0, 0, 0, 0)
-        self._fan: tuple[int, list[pygame.Surface]] = (0, [])
+        self.fan = Fan(FAN)
         self.title_px = self.error_top = self.top = self.list_top = 0
         if live:
             self._connect()
@@ -252,7 +252,7 @@ class WatchScene(TextEntryScene):
         fonts, ts = self.app.fonts, self.type
         title = "online.watch_live" if self.listing else "watch.title"
         ts.line(surface, self.t(title), TITLE, self.title_px, theme.GOLD, midtop=(w // 2, self.top))
-        self.draw_fan(surface)
+        self.fan.draw(surface, self.app.cards, self.fan_area)
         draw_panels(surface, self.panels)
         draw_words(surface, fonts, self.words)
         self.field.draw(surface, fonts, focused=self.buttons.focus is None, now=self.app.now)
@@ -263,18 +263,3 @@ class WatchScene(TextEntryScene):
             for line in fonts.wrap(self.error, px, room.w)[:2]:
                 y = ts.line(surface, line, BODY, px, theme.BAD, topleft=(room.x, y)).bottom
         self.draw_keyboard(surface)
-
-    def draw_fan(self, surface: pygame.Surface) -> None:
-        """Five cards fanned over the code's panel: what is watched here, and no bare felt."""
-        area = self.fan_area
-        card_h = round(area.h * 0.82)
-        if card_h < 20:
-            return
-        art = self.app.cards.get(round(card_h / theme.CARD_RATIO))
-        if self._fan[0] != art.width:  # rotating every frame is costly: once per size
-            self._fan = (art.width, [pygame.transform.rotozoom(art.face(c), (2 - i) * 9, 1.0)
-                                     for i, c in enumerate(FAN)])
-        for i, img in enumerate(self._fan[1]):
-            dip = abs(i - 2) * area.h * 0.05
-            surface.blit(img, img.get_rect(center=(round(area.centerx + (i - 2) * art.width * 0.62),
-                                                   round(area.y + area.h * 0.5 + dip))))
