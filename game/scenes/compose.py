@@ -94,8 +94,11 @@ class Fan:
         self._made: tuple[int, list[pygame.Surface]] = (0, [])
 
     def draw(self, surface: pygame.Surface, art_cache: CardArtCache, area: pygame.Rect) -> None:
-        card_h = round(area.h * 0.82)
-        if card_h < 20 or not self.cards:
+        if not self.cards:
+            return
+        across = (len(self.cards) - 1) * 0.62 + 1.3  # the fan's width in card widths, the tilt included
+        card_h = round(min(area.h * 0.82, area.w / across * theme.CARD_RATIO))
+        if card_h < 20:
             return
         art = art_cache.get(round(card_h / theme.CARD_RATIO))
         mid = (len(self.cards) - 1) / 2
