@@ -2,6 +2,7 @@
 (the board comes from the server's ``/leaderboard`` JSON in a thread: game/online/standing.py)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -99,11 +100,9 @@ class LeaderboardScene(DialogScene):
         fonts, t, ts = self.app.fonts, self.t, self.type
         ts.line(surface, t("board.title", game=t(f"game.{self.game}")), TITLE, self.title_px, theme.GOLD,
                 midtop=(w // 2, round(h * 0.03)))
-        fan = self.fan_area
-        self.fan.draw(surface, self.app.cards, fan.inflate(-fan.w // 10, 0).clip(fan.move(0, 0)))
-        draw_panels(surface, [self.panel])
         pad = max(10, round(24 * theme.ui_scale(h)))
-        col = Column(fonts, self.panel.x + pad, self.panel.y + pad, self.panel.w - 2 * pad, pad // 2)
+        room = self.panel  # the most the board may take; it takes what its lines need, centred there
+        col = Column(fonts, room.x + pad, 0, room.w - 2 * pad, pad // 2)
         body = ts.same(BODY, self.buttons.px or ts.px(BODY))  # the board's words in its buttons' size
         board = self.standing.board
         if board is None:
@@ -113,15 +112,20 @@ class LeaderboardScene(DialogScene):
             col.text(rating_words(t, self.game, board["me"], board["players"]), HEADING, ts.px(HEADING), theme.GOLD)
             if not board["top"]:
                 col.text(t("board.empty", game=t(f"game.{self.game}")), BODY, body, theme.TEXT_DIM)
-        draw_words(surface, fonts, col.words)
-        self.buttons.draw(surface, fonts)
-        if board is None:
-            return
         line = fonts.line_height(body) + pad // 3
-        y, place_x, name_x, right = col.y, col.x + round(col.w * 0.1), col.x + round(col.w * 0.14), col.x + col.w
-        for entry_ in board["top"]:
-            if y + line > self.panel.bottom - pad:
-                break  # what the panel holds; one's own place is above
+        shown = [] if board is None else board["top"][:max(0, (room.h - 2 * pad - col.y) // line)]
+        tall = col.y + len(shown) * line + 2 * pad  # what one's own place and the board's lines need
+        dy = room.y + (room.h - tall) // 2
+        panel = pygame.Rect(room.x, dy, room.w, tall)
+        fan = self.fan_area
+        self.fan.draw(surface, self.app.cards, fan.inflate(-fan.w // 10, 0))
+        draw_panels(surface, [panel])
+        words = [replace(wd, at=(wd.at[0], wd.at[1] + dy + pad)) for wd in col.words]
+        draw_words(surface, fonts, words)
+        self.buttons.draw(surface, fonts)
+        y = dy + pad + col.y
+        place_x, name_x, right = col.x + round(col.w * 0.1), col.x + round(col.w * 0.14), col.x + col.w
+        for entry_ in shown:  # what the panel holds; one's own place is above
             color = theme.GOLD if self.is_mine(entry_) else theme.TEXT
             ts.line(surface, f"{entry_['place']}.", BODY, body, theme.TEXT_DIM, topright=(place_x, y))
             ts.line(surface, entry_["name"], BODY, body, color, topleft=(name_x, y))
