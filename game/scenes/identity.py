@@ -13,6 +13,7 @@ from game.textentry import TextEntryScene
 from sprites import theme
 from sprites.felt import felt
 from sprites.roles import CAPTION, HEADING, LABEL, TITLE, Typeset
+from sprites.rows import ellipsize
 from sprites.widgets import Button, TextField
 
 
@@ -77,6 +78,9 @@ class IdentityScene(TextEntryScene):
         size = self.buttons.px = ts.labels([b.rect for b in rows],
                                            [list(zip(t.each(keys[b.id]), ["", "", ""], strict=True)) for b in rows])
         self.field.px = ts.same(LABEL, size)
+        room = self.field.rect.w - 2 * round(self.field.rect.h * 0.3)  # TextField's padding
+        hint = t("identity.placeholder")
+        self.field.placeholder = hint if fonts.size(hint, size)[0] <= room else ellipsize(fonts, hint, size, room)
         if self.keyboard is None:  # centred in the window's height
             t0 = round(h * 0.03)
             dy = max(0, (h - (rows[0].rect.bottom - t0)) // 2 - t0)

@@ -120,7 +120,7 @@ class OnlineScene(TextEntryScene):
                  Button("quick", t("online.quick"), quick_r, primary=True),
                  Button("ranked", t("online.ranked"), ranked_r),
                  Button("host", t("online.host"), host_r),
-                 Button("host_here", t("online.host_here"), here_r)]
+                 Button("host_here", t("online.host_here"), here_r, short=t("online.host_here_short"))]
         right.text(t("online.section.join"), HEADING, head_px, theme.GOLD)
         right.text(t("online.code"), CAPTION, cap_px, theme.TEXT_DIM)
         code_r, join_r, watch_r = right.row(fh, (1.1, 1, 1))
@@ -166,7 +166,8 @@ class OnlineScene(TextEntryScene):
     def every_label(self, b: Button) -> list[tuple[str, str]]:
         """A button's label and short form in the three languages (a screen's label size fits them all)."""
         keys = {"game": ("online.game", ""), "quick": ("online.quick", ""), "ranked": ("online.ranked", ""),
-                "host": ("online.host", ""), "host_here": ("online.host_here", ""), "join": ("online.join", ""),
+                "host": ("online.host", ""), "host_here": ("online.host_here", "online.host_here_short"),
+                "join": ("online.join", ""),
                 "watch_live": ("watch.go", ""), "lan": ("online.lan", "online.lan_short"),
                 "back": ("online.back", ""), "identity": ("online.identity", "online.identity_short"),
                 "board": ("online.board", "")}

@@ -94,7 +94,7 @@ class WatchScene(TextEntryScene):
         self.title_px = ts.fit(TITLE, t.each(title), w - 2 * gap)
         top = round(h * 0.03) + fonts.line_height(self.title_px, True) + gap
         listing = self.listing and self.keyboard is None
-        total = min(w - 2 * gap, round((1640 if listing else 1000) * s))
+        total = min(w - 2 * gap, round(1640 * s))  # a replay code is long: a wide field
         x0 = (w - total) // 2
         lw = round((total - gap) * 0.56) if listing else 0
         rx, rw = (x0 + lw + gap, total - lw - gap) if listing else (x0, total)

@@ -172,4 +172,5 @@ STRINGS = (
     N_("watch.live.players", "{first} – {second}"),
     NP_("watch.live.moves", "{n} move", "{n} moves"),
     N_("watch.code", "Have a code?"),
+    N_("online.host_here_short", "Host here"),
 )
