@@ -1,8 +1,8 @@
 """The type roles (issue 44 item 1): the composed screens (the online form, the waiting room, Watch, the leaderboard,
 the recovery code) set every word in a named role's size, or the size their group was fitted to, never more than
 four sizes on a screen, and pass the layout check at all three sizes in all three languages (make shots sees German
-and Ukrainian at 1024x600 only); a role that sets a row is sized once across English, German and Ukrainian; and every control
-of the online form answers a mouse and a finger."""
+and Ukrainian at 1024x600 only); a role that sets a row is sized once across English, German and Ukrainian; and
+every control of the online form answers a mouse and a finger."""
 from __future__ import annotations
 
 import pygame

@@ -8,9 +8,9 @@ import pygame
 
 from game.clipboard import copy, paste
 from game.online.keyfile import KeyFile, Keys
-from game.scenes.compose import Column, Words, draw_panels, draw_words
 from game.textentry import TextEntryScene
 from sprites import theme
+from sprites.compose import Column, Words, draw_panels, draw_words
 from sprites.felt import felt
 from sprites.roles import CAPTION, HEADING, LABEL, TITLE, Typeset
 from sprites.rows import ellipsize

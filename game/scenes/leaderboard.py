@@ -11,9 +11,9 @@ from game.online.keyfile import KeyFile
 from game.online.play import NETWORK_POLL
 from game.online.standing import RatingFile, Standing, rating_words
 from game.scene import DialogScene
-from game.scenes.compose import Column, Fan, draw_panels, draw_words
 from game.tables import entry, playable
 from sprites import theme
+from sprites.compose import Column, Fan, draw_panels, draw_words
 from sprites.felt import felt
 from sprites.roles import BODY, HEADING, TITLE, Typeset
 from sprites.widgets import Button

@@ -22,10 +22,10 @@ from game.online.remote import RemoteMatch
 from game.online.seatfile import SavedSeat, SeatFile
 from game.online.standing import RatingFile, Standing, rating_words
 from game.scene import DialogScene
-from game.scenes.compose import Fan, draw_panels
 from game.session import Session
 from game.tables import entry, playable
 from sprites import theme
+from sprites.compose import Fan, draw_panels
 from sprites.felt import felt
 from sprites.roles import BODY, HEADING, NUMERAL, TITLE, Role, Typeset
 from sprites.widgets import Button

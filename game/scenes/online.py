@@ -15,10 +15,10 @@ from game.online.hosting import ServerThread
 from game.online.nearby import Announcer, Browser, Nearby
 from game.online.protocol import check_url, format_code, is_code, normalize_code
 from game.online.seatfile import SavedSeat, SeatFile
-from game.scenes.compose import Column, Words, draw_panels, draw_words, label_room
 from game.tables import playable
 from game.textentry import TextEntryScene
 from sprites import theme
+from sprites.compose import Column, Words, draw_panels, draw_words, label_room
 from sprites.felt import felt
 from sprites.roles import BODY, CAPTION, HEADING, TITLE, Typeset
 from sprites.switch import Switch

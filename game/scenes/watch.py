@@ -17,12 +17,12 @@ from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.protocol import check_url, is_code, normalize_code
 from game.online.spectator import watch_table
-from game.scenes.compose import Column, Fan, Words, draw_panels, draw_words
 from game.session import replay_names
 from game.tables.replay import open_replay
 from game.textentry import TextEntryScene
 from rules.replay import ReplayError, read
 from sprites import theme
+from sprites.compose import Column, Fan, Words, draw_panels, draw_words
 from sprites.felt import felt
 from sprites.listrow import ListRow
 from sprites.roles import BODY, CAPTION, HEADING, LABEL, TITLE, Typeset
@@ -123,12 +123,14 @@ class WatchScene(TextEntryScene):
             col.text(t(heading), HEADING, self.words[0].px, theme.GOLD if self.live else theme.TEXT_DIM)
             self.list_top = col.y
             row_h = max(fh, 2 * fonts.line_height(size) + round(fh * 0.3))
+            listed: list[ListRow] = []
             for i, row in enumerate(self.live[:LIVE_SHOWN]):
                 if col.y + row_h > bottom - pad:
                     break  # as many as the panel holds beside the code's
-                rows.append(ListRow(f"live{i}", self.live_cells(row), col.take(row_h)))
-            for r in rows[2:]:
-                while size > fonts.floor and not r.fits(fonts, size):  # type: ignore[attr-defined]
+                listed.append(ListRow(f"live{i}", self.live_cells(row), col.take(row_h)))
+            rows += listed
+            for r in listed:
+                while size > fonts.floor and not r.fits(fonts, size):
                     size -= 1  # one size for the list and the buttons: the largest at which every cell stands
             self.words = col.words + self.words
             self.panels.insert(0, pygame.Rect(x0, top, lw, bottom - top))
