@@ -207,3 +207,25 @@ def test_every_control_of_the_online_form_stands_clear_and_answers_a_mouse_and_a
         assert app.stack.top is form
     tap(app, _button(form, "back").rect.center, touch=True)
     assert app.stack.top is not form
+
+
+@pytest.mark.parametrize("screen", ["watch_live", "watch_code", "lobby", "leaderboard", "identity"])
+def test_the_other_composed_screens_keep_every_control_clear_and_back_answers_a_finger(screen, monkeypatch):
+    for size in ((1024, 600), (1920, 1080)):
+        app = make_app(size=size)
+        scene = SCREENS[screen](app)
+        window = pygame.Rect(0, 0, *size)
+        controls = [b.rect for b in scene.buttons.buttons]
+        controls += [scene.field.rect] if hasattr(scene, "field") else []
+        for i, a in enumerate(controls):
+            assert window.contains(a) and min(a.size) >= 44, (screen, size, a)
+            assert not any(a.colliderect(b) for b in controls[i + 1:]), (screen, size, a)
+        if screen == "watch_live":  # a finger on a running game's row asks to watch that table
+            asked = []
+            monkeypatch.setattr(scene, "watch_live", asked.append)
+            tap(app, _button(scene, "live1").rect.center, touch=True)
+            assert asked == ["A2B3C4"]
+        tap(app, _button(scene, "back").rect.center, touch=True)
+        assert app.stack.top is not scene, (screen, size)
+        monkeypatch.undo()
+        pygame.quit()
