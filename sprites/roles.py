@@ -85,6 +85,7 @@ class Typeset:
             cap = pygame.Rect(rect)
             for label, short in words:
                 px = min(px, own_px(self.fonts, label, cap, short))
+        px = max(px, theme.floor_px(self.height))  # a short button's own size may be under the floor: text never is
         return self._note(LABEL, px, px < top)
 
     def sizes(self) -> set[int]:

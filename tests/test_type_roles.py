@@ -100,9 +100,20 @@ def _identity(app):
     return scene
 
 
+def _names(app, mode: str = "hotseat"):
+    app.show("menu")
+    scene = app.push("names", game="kombi", mode=mode)
+    frames(app, 2)
+    scene.recent = ["Mia", "Olena", "Jonas"]  # as the statistics would give them
+    scene.build()
+    frames(app, 2)
+    return scene
+
+
 SCREENS = {"online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
            "watch_live": _watch, "watch_code": lambda app: _watch(app, listing=False), "lobby": _lobby,
-           "leaderboard": _board, "identity": _identity}
+           "leaderboard": _board, "identity": _identity, "names": _names,
+           "names_computer": lambda app: _names(app, "computer")}
 
 
 def _words(scene) -> set[int]:
