@@ -128,6 +128,18 @@ class Translator:
             text = src if isinstance(src, str) else src[0 if n == 1 else 1]
         return _format(text, params)
 
+    def each(self, key: str, **params: object) -> list[str]:
+        """``key`` in every language (a row's one size must fit all three: sprites/roles.py)."""
+        was = self.lang
+        try:
+            out = []
+            for lang in LANGUAGES:
+                self.lang = lang
+                out.append(self(key, **params))
+            return out
+        finally:
+            self.lang = was
+
     def n(self, key: str, n: int, **params: object) -> str:
         """A counted string: the plural form for ``n`` in the current language, with ``{n}`` filled in."""
         return self(key, n=n, **params)

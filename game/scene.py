@@ -97,6 +97,7 @@ class ButtonGroup:
         self.hover: str | None = None
         self.pressed: str | None = None
         self._fitted: tuple | None = None  # what the rows' type sizes were fitted to
+        self.px: int | None = None  # the screen's one label size (sprites.roles), where it sets one for all rows
 
     def set(self, buttons: list[Button]) -> None:
         focused = self.buttons[self.focus].id if self.focus is not None and self.focus < len(self.buttons) else None
@@ -147,7 +148,10 @@ class ButtonGroup:
 
     def draw(self, surface: pygame.Surface, fonts) -> None:
         fitted = (fonts.floor, [(b.label, tuple(b.rect)) for b in self.buttons])
-        if fitted != self._fitted or any(b.px is None for b in self.buttons):  # one size a row (sprites.rows)
+        if self.px is not None:
+            for b in self.buttons:
+                b.px = self.px
+        elif fitted != self._fitted or any(b.px is None for b in self.buttons):  # one size a row (sprites.rows)
             fit_rows(fonts, self.buttons)
             self._fitted = fitted
         for i, b in enumerate(self.buttons):

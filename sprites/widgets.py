@@ -244,6 +244,7 @@ class TextField:
         self.caret = 0
         self.selected = False  # the whole text is selected: typing replaces it
         self.truncated = False  # the last change was cut to max_len (callers say so)
+        self.px: int | None = None  # the screen's body size (sprites.roles), else half the field's height
         self.text = text
 
     @property
@@ -334,7 +335,7 @@ class TextField:
         draw_round_rect(surface, theme.FIELD, rect, radius)
         edge = theme.GOLD if focused else theme.PANEL_EDGE
         draw_round_rect(surface, edge, rect, radius, max(2, round(2 * scale)))
-        px = round(rect.h * 0.5)
+        px = self.px or round(rect.h * 0.5)
         pad = round(rect.h * 0.3)
         inner = rect.inflate(-2 * pad, 0)
         text_w = fonts.size(self._text, px)[0]

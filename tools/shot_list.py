@@ -39,6 +39,7 @@ def shot_groups(games: list[str] | None = None) -> list[tuple[str, Callable]]:
     from tools.recap_shots import recap_shots
     from tools.replay_shots import replay_shots
     from tools.review_shots import review_shots
+    from tools.screens_shots import screens_shots
     from tools.settings_shots import settings_shots
     from tools.tutorial_shots import tutorial_shots
 
@@ -57,8 +58,8 @@ def shot_groups(games: list[str] | None = None) -> list[tuple[str, Callable]]:
     if games:  # one game's own scenes and its face-to-face table
         return groups + [(f"face_to_face_{gid}", facing(gid)) for gid, _ in picked]
     return groups + [("face_to_face", facing_shots), ("tutorial", tutorial_shots), ("online", online_shots),
-                     ("kiosk", kiosk_shots), ("settings", settings_shots), ("howto", howto_shots),
-                     ("recap", recap_shots), ("review", review_shots), ("replay", replay_shots)]
+                     ("screens", screens_shots), ("kiosk", kiosk_shots), ("settings", settings_shots),
+                     ("howto", howto_shots), ("recap", recap_shots), ("review", review_shots), ("replay", replay_shots)]
 
 
 def game_shot_makers() -> list:

@@ -2,12 +2,18 @@
 device typed or pasted in, so the player keeps their name and record there (game/online/keyfile.py)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.clipboard import copy, paste
 from game.online.keyfile import KeyFile, Keys
 from game.textentry import TextEntryScene
 from sprites import theme
+from sprites.compose import Column, Words, draw_panels, draw_words
+from sprites.felt import felt
+from sprites.roles import CAPTION, HEADING, LABEL, TITLE, Typeset
+from sprites.rows import ellipsize
 from sprites.widgets import Button, TextField
 
 
@@ -20,29 +26,71 @@ class IdentityScene(TextEntryScene):
         self.keys = self.file.load_or_make()  # shown now: the identity the next game online uses
         self.field = TextField(pygame.Rect(0, 0, 10, 10), "", max_len=80, placeholder=self.t("identity.placeholder"))
         self.note = ""
+        self.type = Typeset(app.fonts, app.size[1])  # the sizes of the screen's words (build sets them)
+        self.panels: list[pygame.Rect] = []
+        self.words: list[Words] = []
+        self.title_px = self.note_top = self.top = 0
 
     def entry(self) -> TextField:
         return self.field
 
     def build(self) -> None:
+        """Two panels side by side: this device's code to write down (with Copy), and a code from another device
+        to take (the field, Paste and Use, and what came of it); Back below. With the on-screen keyboard up, the
+        second panel alone above it."""
         w, h = self.size
         s = theme.ui_scale(h)
-        fw, fh, gap = int(w * 0.8), max(44, int(64 * s)), max(8, int(16 * s))
-        bw = min(int(w * 0.24), int(320 * s))
-        self.code_top = int(h * (0.16 if self.keyboard else 0.22))
-        self.code_px = theme.font_px(34, s)
-        fonts = self.app.fonts
-        self.code_lines = fonts.wrap(self.keys.recovery_code(), self.code_px, int(w * 0.86), bold=True)
-        below = self.code_top + int(8 * s) + len(self.code_lines) * fonts.get(self.code_px, True).get_linesize()
-        copy_rect = pygame.Rect((w - bw) // 2, below + gap // 2, bw, fh)
-        self.field.rect = pygame.Rect((w - fw) // 2, copy_rect.bottom + 2 * gap + int(40 * s), fw, fh)
-        by = self.field.rect.bottom + gap
-        ids = [("back", "online.back"), ("paste", "watch.paste"), ("use", "identity.use")]
-        x0 = (w - 3 * bw - 2 * gap) // 2
-        rows = [Button("copy", self.t("online.copy"), copy_rect)]
-        rows += [Button(bid, self.t(key), pygame.Rect(x0 + i * (bw + gap), by, bw, fh), primary=bid == "use")
-                 for i, (bid, key) in enumerate(ids)]
+        t, fonts = self.t, self.app.fonts
+        ts = self.type = Typeset(fonts, h)
+        fh, gap, pad = max(44, round(58 * s)), max(8, round(14 * s)), max(10, round(24 * s))
+        self.title_px = ts.fit(TITLE, t.each("identity.title"), w - 2 * gap)
+        top = round(h * 0.03) + (0 if self.keyboard else fonts.line_height(self.title_px, True) + gap)
+        total = min(w - 2 * gap, round(1640 * s))
+        x0 = (w - total) // 2
+        half = (total - gap) // 2
+        cap = ts.px(CAPTION)
+        rows: list[Button] = []
+        self.panels, self.words = [], []
+        take_x = x0 if self.keyboard else x0 + half + gap
+        take = Column(fonts, take_x + pad, top + pad, (total if self.keyboard else half) - 2 * pad, gap)
+        take.text(t("identity.enter"), CAPTION, cap, theme.TEXT_DIM)
+        self.field.rect = take.take(fh)
+        paste_r, use_r = take.row(fh, (1, 1))
+        rows += [Button("paste", t("watch.paste"), paste_r), Button("use", t("identity.use"), use_r, primary=True)]
+        self.note_top = take.y
+        bottom = take.y + 3 * fonts.line_height(cap, True) + pad  # room for what came of it, three lines
+        if self.keyboard is None:
+            mine = Column(fonts, x0 + pad, top + pad, half - 2 * pad, gap)
+            mine.text(t("identity.explain"), CAPTION, cap, theme.TEXT_DIM)
+            code_px = ts.fit(HEADING, [self.keys.recovery_code()[:17]], half - 2 * pad)  # three groups a line
+            mine.text(self.keys.recovery_code(), HEADING, code_px, theme.TEXT)
+            rows.insert(0, Button("copy", t("online.copy"), mine.take(fh)))
+            bottom = max(bottom, mine.y - gap + pad)
+            self.words = mine.words
+            self.panels.append(pygame.Rect(x0, top, half, bottom - top))
+        self.words += take.words
+        self.panels.append(pygame.Rect(take_x, top, take.w + 2 * pad, bottom - top))
+        if self.keyboard is None:
+            back_w = max(round(total * 0.26), fh * 3)
+            rows.insert(0, Button("back", t("online.back"), pygame.Rect((w - back_w) // 2, bottom + gap, back_w, fh)))
         self.buttons.set(rows)
+        keys = {"back": "online.back", "copy": "online.copy", "paste": "watch.paste", "use": "identity.use"}
+        size = self.buttons.px = ts.labels([b.rect for b in rows],
+                                           [list(zip(t.each(keys[b.id]), ["", "", ""], strict=True)) for b in rows])
+        self.field.px = ts.same(LABEL, size)
+        room = self.field.rect.w - 2 * round(self.field.rect.h * 0.3)  # TextField's padding
+        hint = t("identity.placeholder")
+        self.field.placeholder = hint if fonts.size(hint, size)[0] <= room else ellipsize(fonts, hint, size, room)
+        if self.keyboard is None:  # centred in the window's height
+            t0 = round(h * 0.03)
+            dy = max(0, (h - (rows[0].rect.bottom - t0)) // 2 - t0)
+            for b in rows:
+                b.rect = b.rect.move(0, dy)
+            self.field.rect = self.field.rect.move(0, dy)
+            self.panels = [p.move(0, dy) for p in self.panels]
+            self.words = [replace(wd, at=(wd.at[0], wd.at[1] + dy)) for wd in self.words]
+            self.note_top += dy
+            self.top = round(h * 0.03) + dy
         self.place_keyboard()
 
     def press(self, bid: str) -> None:
@@ -94,29 +142,16 @@ class IdentityScene(TextEntryScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        s = theme.ui_scale(h)
-        surface.fill(theme.FELT)
-        fonts = self.app.fonts
-        title = fonts.render(self.t("identity.title"), theme.font_px(56, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.03))))
-        px = theme.font_px(26, s)
-        lines = fonts.wrap(self.t("identity.explain"), px, int(w * 0.8))[:2]
-        for i, line in enumerate(lines):  # just above the code
-            img = fonts.render(line, px, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midbottom=(w // 2, self.code_top - (len(lines) - 1 - i) * img.get_height())))
-        y = self.code_top + int(8 * s)
-        for line in self.code_lines:  # in groups of five, on two lines where one is too narrow
-            img = fonts.render(line, self.code_px, theme.TEXT, bold=True)
-            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += fonts.get(self.code_px, True).get_linesize()
-        hint = fonts.render(self.t("identity.enter"), px, theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(bottomleft=(self.field.rect.x, self.field.rect.y - 6)))
+        surface.blit(felt((w, h)), (0, 0))
+        fonts, ts = self.app.fonts, self.type
+        if self.keyboard is None:
+            ts.line(surface, self.t("identity.title"), TITLE, self.title_px, theme.GOLD, midtop=(w // 2, self.top))
+        draw_panels(surface, self.panels)
+        draw_words(surface, fonts, self.words)
         self.field.draw(surface, fonts, focused=self.buttons.focus is None, now=self.app.now)
         self.buttons.draw(surface, fonts)
         words, color = (self.error, theme.BAD) if self.error else (self.note, theme.GOLD)
-        y = self.buttons.buttons[-1].rect.bottom + 12
-        for line in fonts.wrap(words, px, int(w * 0.8))[:3]:
-            img = fonts.render(line, px, color, bold=True)
-            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += img.get_height()
+        y, px = self.note_top, ts.px(CAPTION)
+        for line in fonts.wrap(words, px, self.field.rect.w, bold=True)[:3]:
+            y = ts.line(surface, line, CAPTION, px, color, topleft=(self.field.rect.x, y)).bottom
         self.draw_keyboard(surface)

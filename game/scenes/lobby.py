@@ -23,8 +23,11 @@ from game.online.seatfile import SavedSeat, SeatFile
 from game.online.standing import RatingFile, Standing, rating_words
 from game.scene import DialogScene
 from game.session import Session
-from game.tables import playable
+from game.tables import entry, playable
 from sprites import theme
+from sprites.compose import Fan, draw_panels
+from sprites.felt import felt
+from sprites.roles import BODY, HEADING, NUMERAL, TITLE, Role, Typeset
 from sprites.widgets import Button
 
 
@@ -70,6 +73,8 @@ class LobbyScene(DialogScene):
         self.copied = False
         self.error = ""
         self.size = app.size
+        self.type = Typeset(app.fonts, app.size[1])  # the sizes of the room's words (resize sets them)
+        self.fan = Fan(entry(self.game).fan if self.game in playable() else (), tilt=12)  # the game's own cards
 
     def enter(self) -> None:
         self.client.start()
@@ -81,16 +86,23 @@ class LobbyScene(DialogScene):
                 self.server.stop(wait=0)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Copy (while the code shows) and Back in a row at the foot; the words in a panel above (``draw``)."""
         self.size = size
         w, h = size
         s = theme.ui_scale(h)
-        bw, bh = min(int(w * 0.3), int(360 * s)), max(48, int(62 * s))
-        rows = [Button("back", self.t("online.back"), pygame.Rect((w - bw) // 2, int(h * 0.82), bw, bh))]
+        bw, bh, gap = min(int(w * 0.3), int(360 * s)), max(48, int(62 * s)), max(8, int(16 * s))
+        self.type = Typeset(self.app.fonts, h)
+        y = int(h * 0.86) - bh // 2
+        rows = [Button("back", self.t("online.back"), pygame.Rect((w - bw) // 2, y, bw, bh))]
+        words = [list(zip(self.t.each("online.back"), ["", "", ""], strict=True))]
         if self.shows_code:
-            label = self.t("online.copied" if self.copied else "online.copy")
-            rows.insert(0, Button("copy", label, pygame.Rect((w - bw) // 2, int(h * 0.82) - bh - int(16 * s),
-                                                               bw, bh), primary=True))
+            label = "online.copied" if self.copied else "online.copy"
+            rows = [Button("copy", self.t(label), pygame.Rect(w // 2 + gap // 2, y, bw, bh), primary=True),
+                    Button("back", self.t("online.back"), pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh))]
+            words.insert(0, [*zip(self.t.each("online.copy"), ["", "", ""], strict=True),
+                             *zip(self.t.each("online.copied"), ["", "", ""], strict=True)])
         self.buttons.set(rows)
+        self.buttons.px = self.type.labels([b.rect for b in rows], words)
 
     @property
     def shows_code(self) -> bool:
@@ -172,46 +184,61 @@ class LobbyScene(DialogScene):
         self.app.stack.replace(online_table(self.app, session, self.client, self.server))
 
     # --- drawing --------------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
-        s = theme.ui_scale(h)
-        surface.fill(theme.FELT)
-        fonts = self.app.fonts
+    def said(self) -> list[tuple[str, Role, tuple[int, int, int]]]:
+        """What the waiting room says now, line by line: its role and colour."""
         t = self.t
-        y = int(h * 0.1)
-
-        def line(text: str, px: int, color, bold: bool = False) -> None:
-            nonlocal y
-            img = fonts.render(text, theme.font_px(px, s), color, bold=bold)
-            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += img.get_height() + int(12 * s)
-
-        line(t("online.title") + "  ·  " + t(f"game.{self.game}") if self.game else t("online.title"), 48,
-             theme.GOLD, bold=True)
+        out: list[tuple[str, Role, tuple[int, int, int]]] = []
         if self.error:
-            for part in fonts.wrap(self.error, theme.font_px(30, s), int(w * 0.8)):
-                line(part, 30, theme.BAD, bold=True)
+            out.append((self.error, BODY, theme.BAD))
         elif self.quick and self.match is not None:
-            line(t("online.looking_ranked" if self.ranked else "online.looking", game=t(f"game.{self.game}")), 32,
-                 theme.GOLD, bold=True)
-            line(t("online.ranked_hint" if self.ranked else "online.looking_hint"), 26, theme.TEXT_DIM)
+            out.append((t("online.looking_ranked" if self.ranked else "online.looking", game=t(f"game.{self.game}")),
+                        HEADING, theme.GOLD))
+            out.append((t("online.ranked_hint" if self.ranked else "online.looking_hint"), BODY, theme.TEXT_DIM))
         elif self.match is None or not self.hosting:
-            line(t("online.joining", code=format_code(self.code)) if self.code
-                 else t("online.connecting", url=self.url), 32, theme.TEXT)
+            out.append((t("online.joining", code=format_code(self.code)) if self.code
+                        else t("online.connecting", url=self.url), BODY, theme.TEXT))
         else:
-            line(t("online.your_code"), 32, theme.TEXT_DIM)
-            line(format_code(self.code or ""), 150, theme.TEXT, bold=True)
+            out.append((t("online.your_code"), HEADING, theme.TEXT_DIM))
+            out.append((format_code(self.code or ""), NUMERAL, theme.TEXT))
             if self.shown_url:
-                line(t("online.address", url=self.shown_url), 32, theme.TEXT)
-                line(t("online.tell_code"), 26, theme.TEXT_DIM)
+                out.append((t("online.address", url=self.shown_url), BODY, theme.TEXT))
+                out.append((t("online.tell_code"), BODY, theme.TEXT_DIM))
             else:
-                for part in fonts.wrap(t("online.only_here_lan_off" if self.lan_off else "online.only_here"),
-                                       theme.font_px(28, s), int(w * 0.8)):
-                    line(part, 28, theme.TEXT)
-            line(t("online.waiting_join"), 32, theme.GOLD, bold=True)
+                out.append((t("online.only_here_lan_off" if self.lan_off else "online.only_here"), BODY, theme.TEXT))
+            out.append((t("online.waiting_join"), HEADING, theme.GOLD))
         mine = None if self.standing is None else self.standing.mine
         if self.game and (mine is not None or self.ranked and self.standing is not None and self.standing.board):
-            line(rating_words(t, self.game, mine), 28, theme.TEXT)
+            out.append((rating_words(t, self.game, mine), BODY, theme.TEXT))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The title, then a panel with what the room says (the code large), centred above the buttons."""
+        w, h = self.size
+        surface.blit(felt((w, h)), (0, 0))
+        fonts, t, ts = self.app.fonts, self.t, self.type
+        title = t("online.title") + "  ·  " + t(f"game.{self.game}") if self.game else t("online.title")
+        title_px = ts.fit(TITLE, [title], int(w * 0.94))
+        top = ts.line(surface, title, TITLE, title_px, theme.GOLD, midtop=(w // 2, int(h * 0.05))).bottom
+        width = min(int(w * 0.86), round(1400 * theme.ui_scale(h)))
+        pad = max(10, round(24 * theme.ui_scale(h)))
+        body = ts.same(BODY, self.buttons.px or ts.px(BODY))  # the room's words in its buttons' size
+        sizes = {BODY: body, HEADING: ts.px(HEADING), NUMERAL: ts.fit(NUMERAL, ["MMM MMM"], width - 2 * pad)}
+        lines = [(part, role, color) for text, role, color in self.said()
+                 for part in fonts.wrap(text, sizes[role], width - 2 * pad, role.bold)]
+        gap = pad // 2
+        tall = sum(fonts.line_height(sizes[r], r.bold) for _, r, _ in lines) + gap * (len(lines) - 1) + 2 * pad
+        room = self.buttons.buttons[0].rect.y - top
+        fan = max(0, min(round(h * 0.26), room - tall - 2 * pad))  # the game's cards above the words, room allowing
+        start = top + max(0, (room - fan - tall - pad) // 2)  # the cards and the panel as one group, centred
+        panel = pygame.Rect((w - width) // 2, start + fan + pad, width, tall)
+        if self.game in playable() and fan > 0:
+            if self.fan.cards != entry(self.game).fan:  # a join learns its game from the server
+                self.fan = Fan(entry(self.game).fan, tilt=12)
+            self.fan.draw(surface, self.app.cards, pygame.Rect(panel.x, start, panel.w, fan))
+        draw_panels(surface, [panel])
+        y = panel.y + pad
+        for part, role, color in lines:
+            y = ts.line(surface, part, role, sizes[role], color, midtop=(w // 2, y)).bottom + gap
         self.buttons.draw(surface, fonts)
 
 

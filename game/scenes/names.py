@@ -9,6 +9,7 @@ from game.names_check import check_name
 from game.session import Session
 from game.textentry import TextEntryScene
 from sprites import theme
+from sprites.roles import CAPTION, LABEL, TITLE, Typeset
 from sprites.widgets import Button, TextField, draw_panel
 
 MAX_NAME = 16
@@ -30,6 +31,8 @@ class NamesScene(TextEntryScene):
         self.pending = app.stats.records()  # recently used names, read without waiting
         self.recent: list[str] = []
         self.recent_label = pygame.Rect(0, 0, 0, 0)
+        self.type = Typeset(app.fonts, app.size[1])  # the sizes of the screen's words (build sets them)
+        self.title_px = 0
 
     def entry(self) -> TextField:
         return self.fields[self.active]
@@ -58,9 +61,11 @@ class NamesScene(TextEntryScene):
         fw, fh = min(int(w * 0.5), int(640 * s)), max(44, int(70 * s))
         top = int(h * (0.17 if self.keyboard else 0.26))
         fonts = self.app.fonts  # the first field's label stands under the title and its line, never on them
-        header = int(h * (0.04 if self.keyboard else 0.08)) + fonts.line_height(theme.font_px(64, s), True) + 4 \
-            + fonts.line_height(theme.font_px(28, s))
-        label_h = fonts.line_height(theme.font_px(26, s))
+        ts = self.type = Typeset(fonts, h)
+        self.title_px = ts.fit(TITLE, self.t.each("names.title"), w - 16)
+        header = int(h * (0.04 if self.keyboard else 0.08)) + fonts.line_height(self.title_px, True) + 4 \
+            + fonts.line_height(ts.px(CAPTION))
+        label_h = fonts.line_height(ts.px(CAPTION))
         top = max(top, header + label_h + 8)
         step = min(fh * 2, fh + label_h + max(8, fh // 3))  # a field, then the next one's label
         if self.keyboard is not None:  # the fields and the buttons above the keyboard (42% of the height)
@@ -82,14 +87,23 @@ class NamesScene(TextEntryScene):
                                      pygame.Rect(w // 2 - bw // 2, by, bw, bh)))
         self.place_keyboard()
         floor = h if self.keyboard is None else self.keyboard.rect.y
-        self.buttons.set(buttons + self.recent_buttons(by + bh + int(bh * 0.8), floor))
+        rows = buttons + self.recent_buttons(by + bh + int(bh * 0.8), floor)
+        self.buttons.set(rows)
+        keys = {"back": "names.back", "start": "names.start", "facing": "names.facing.on"}
+        words = [[*zip(self.t.each(keys[b.id]), ["", "", ""], strict=True),
+                  *zip(self.t.each("names.facing.off"), ["", "", ""], strict=True)] if b.id == "facing"
+                 else list(zip(self.t.each(keys[b.id]), ["", "", ""], strict=True)) if b.id in keys
+                 else [(b.label, "")] for b in rows]  # a recent name reads the same in every language
+        size = self.buttons.px = ts.labels([b.rect for b in rows], words)
+        for f in self.fields:
+            f.px = ts.same(LABEL, size)  # the names in the buttons' size: title, captions and labels, three sizes
 
     def recent_buttons(self, y: int, floor: int) -> list[Button]:
         """One tap puts a recently used name into the field (a row as wide as the window allows)."""
         w, h = self.size
         s = theme.ui_scale(h)
         ch, gap = max(44, int(56 * s)), max(8, int(14 * s))
-        label_h = self.app.fonts.get(theme.font_px(26, s)).get_linesize()
+        label_h = self.app.fonts.line_height(theme.floor_px(h))  # the caption role: at the floor
         if not self.recent or y + label_h + ch > floor:
             self.recent_label = pygame.Rect(0, 0, 0, 0)
             return []
@@ -192,30 +206,26 @@ class NamesScene(TextEntryScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        s = theme.ui_scale(h)
         surface.fill(theme.FELT)
-        fonts = self.app.fonts
-        title = fonts.render(self.t("names.title"), theme.font_px(64, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * (0.04 if self.keyboard else 0.08)))))
-        sub = fonts.render(self.t(f"game.{self.game_id}") + "  ·  " + self.t(f"mode.{self.mode}.hint"),
-                           theme.font_px(28, s), theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * (0.04 if self.keyboard else 0.08))
-                                                + title.get_height() + 4)))
+        fonts, ts = self.app.fonts, self.type
+        cap = ts.px(CAPTION)
+        top = int(h * (0.04 if self.keyboard else 0.08))
+        top = ts.line(surface, self.t("names.title"), TITLE, self.title_px, theme.GOLD, midtop=(w // 2, top)).bottom
+        ts.line(surface, self.t(f"game.{self.game_id}") + "  ·  " + self.t(f"mode.{self.mode}.hint"), CAPTION, cap,
+                theme.TEXT_DIM, midtop=(w // 2, top + 4))
         for i, f in enumerate(self.fields):
             label = self.t("names.player", n=i + 1) if self.editable[i] else self.t("names.computer")
-            img = fonts.render(label, theme.font_px(26, s), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(bottomleft=(f.rect.x, f.rect.y - 4)))
+            ts.line(surface, label, CAPTION, cap, theme.TEXT_DIM, bottomleft=(f.rect.x, f.rect.y - 4))
             if self.editable[i]:
                 f.draw(surface, fonts, focused=i == self.active and self.buttons.focus is None, now=self.app.now)
             else:
                 draw_panel(surface, f.rect, alpha=120)
-                t = fonts.render(f.text, theme.font_px(34, s), theme.TEXT_DIM)
-                surface.blit(t, t.get_rect(midleft=(f.rect.x + 14, f.rect.centery)))
+                ts.line(surface, f.text, LABEL, f.px or ts.px(LABEL), theme.TEXT_DIM,
+                        midleft=(f.rect.x + 14, f.rect.centery))
         self.buttons.draw(surface, fonts)
         if self.recent_label.h:
-            img = fonts.render(self.t("names.recent"), theme.font_px(26, s), theme.TEXT_DIM)
-            surface.blit(img, self.recent_label.topleft)
+            ts.line(surface, self.t("names.recent"), CAPTION, cap, theme.TEXT_DIM, topleft=self.recent_label.topleft)
         if self.error:
-            err = fonts.render(self.error, theme.font_px(28, s), theme.BAD, bold=True)
-            surface.blit(err, err.get_rect(midtop=(w // 2, self.buttons.buttons[0].rect.bottom + 10)))
+            ts.line(surface, self.error, LABEL, self.fields[0].px or ts.px(LABEL), theme.BAD,
+                    midtop=(w // 2, self.buttons.buttons[0].rect.bottom + 10))
         self.draw_keyboard(surface)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 import pygame
@@ -17,6 +18,10 @@ from game.online.seatfile import SavedSeat, SeatFile
 from game.tables import playable
 from game.textentry import TextEntryScene
 from sprites import theme
+from sprites.compose import Column, Words, draw_panels, draw_words, label_room
+from sprites.felt import felt
+from sprites.roles import BODY, CAPTION, HEADING, TITLE, Typeset
+from sprites.switch import Switch
 from sprites.widgets import Button, TextField
 
 log = logging.getLogger("carduels.online")
@@ -53,6 +58,10 @@ class OnlineScene(TextEntryScene):
         self.saved: SavedSeat | None = None  # a game this app was seated at when it last closed
         self.browser: Browser | None = None  # listens for servers on the local network
         self.nearby: list[Nearby] = []
+        self.type = Typeset(app.fonts, app.size[1])  # the sizes of the screen's words (build sets them)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.words: list[Words] = []
+        self.title_px = self.error_top = self.top = 0
 
     def entry(self) -> TextField:
         return self.fields[self.active]
@@ -76,59 +85,101 @@ class OnlineScene(TextEntryScene):
             self.build()
 
     def build(self) -> None:
+        """A centred panel of two columns: where and as whom to play, and the ways to a table (left); a table
+        to join or watch, the settings of a table opened here (a section of its own: more settings go there),
+        the games nearby (right); the resume button above it, Back and the other screens in a row below."""
         w, h = self.size
         s = theme.ui_scale(h)
-        fw, fh, gap = min(int(w * 0.56), int(760 * s)), max(44, int(62 * s)), max(8, int(14 * s))
-        side = (w - fw) // 2  # the nearby column on the right, when there is one, moves the form left
-        x = side if self.browser is None or self.keyboard else max(gap, side - int(w * 0.1))
-        y = int(h * (0.12 if self.keyboard else 0.16))
-        label_h = int(34 * s)
-        t = self.t
-        rows = []
+        t, fonts = self.t, self.app.fonts
+        ts = self.type = Typeset(fonts, h)
+        fh, gap, pad = max(44, round(58 * s)), max(8, round(14 * s)), max(10, round(24 * s))
+        avail = h - (int(h * self.keyboard_share) + 8 if self.keyboard else 0)
+        pw = min(w - 2 * gap, round(1560 * s))
+        cw = (pw - 3 * pad) // 2
+        self.title_px = ts.fit(TITLE, t.each("online.title"), pw)
+        top = gap if self.keyboard else round(h * 0.02) + fonts.line_height(self.title_px, True) + gap
+        rows: list[Button] = []
         if self.saved is not None and self.keyboard is None:
             label = t("online.resume", game=t(f"game.{self.saved.game}"), code=format_code(self.saved.code))
-            rows.append(Button("resume", label, pygame.Rect(x, y - gap, fw, fh), primary=True))
-            y += fh + gap
+            rows.append(Button("resume", label, pygame.Rect((w - pw) // 2, top, pw, fh), primary=True))
+            top += fh + gap
+        heads = [*t.each("online.section.play"), *t.each("online.section.join"), *t.each("online.section.table"),
+                 *t.each("online.nearby"), *t.each("online.nearby_none")]
+        head_px = ts.fit(HEADING, heads, cw)
+        cap_px = ts.fit(CAPTION, [x for k in ("online.server", "online.name", "online.code") for x in t.each(k)], cw)
+        x0 = (w - pw) // 2
+        left = Column(fonts, x0 + pad, top + pad, cw, gap)
+        right = Column(fonts, x0 + 2 * pad + cw, top + pad, cw, gap)
+        left.text(t("online.section.play"), HEADING, head_px, theme.GOLD)
         for key in ("server", "name"):
-            self.fields[key].rect = pygame.Rect(x, y + label_h, fw, fh)
-            y += label_h + fh + gap
-        half = (fw - gap) // 2
-        opened = (half - gap) // 2
-        rows += [
-            Button("game", t("online.game", game=t(f"game.{self.game}")), pygame.Rect(x, y, half, fh)),
-            Button("quick", t("online.quick"), pygame.Rect(x + half + gap, y, half, fh), primary=True),
-            Button("host", t("online.host"), pygame.Rect(x, y + fh + gap, half - opened - gap, fh)),
-            # the length of the series a table opened here plays (game/online/series.py), beside Open a table
-            Button("best", t("online.best3" if self.best == 3 else "online.best1"),
-                   pygame.Rect(x + half - opened, y + fh + gap, opened, fh)),
-            Button("host_here", t("online.host_here"), pygame.Rect(x + half + gap, y + fh + gap, half, fh)),
-            Button("lan", t("online.lan_on" if self.lan else "online.lan_off"),
-                   pygame.Rect(x, y + 2 * (fh + gap), half, fh),
-                   short=t("online.lan_on_short" if self.lan else "online.lan_off_short")),
-            Button("ranked", t("online.ranked"), pygame.Rect(x + half + gap, y + 2 * (fh + gap), half, fh)),
-        ]
-        y += 3 * (fh + gap) + gap
-        third = (fw - 2 * gap) // 3  # the code (7 characters), Join, and Watch: that table, else the running games
-        self.fields["code"].rect = pygame.Rect(x, y + label_h, third, fh)
-        rows.append(Button("join", t("online.join"), pygame.Rect(x + third + gap, y + label_h, third, fh),
-                           primary=True))
-        rows.append(Button("watch_live", t("watch.go"),
-                           pygame.Rect(x + 2 * (third + gap), y + label_h, fw - 2 * (third + gap), fh)))
-        below = y + label_h + fh + 2 * gap
-        third = (fw - 2 * gap) // 3
-        rows.append(Button("back", t("online.back"), pygame.Rect(x, below, third, fh)))
-        rows.append(Button("identity", t("online.identity"), pygame.Rect(x + third + gap, below, third, fh),
-                           short=t("online.identity_short")))
-        rows.append(Button("board", t("online.board"), pygame.Rect(x + 2 * (third + gap), below, third, fh)))
-        self.nearby_top = int(h * 0.16) + label_h
-        nx = x + fw + 2 * gap
-        nw = min(w - nx - 2 * gap, int(fw * 0.62))
-        for i, seen in enumerate(self.nearby if self.keyboard is None else []):
-            rows.append(Button(f"nearby{i}", self.nearby_label(seen),
-                               pygame.Rect(nx, self.nearby_top + i * (fh + gap), nw, fh)))
-        self.nearby_rect = pygame.Rect(nx, self.nearby_top, nw, fh)
+            left.text(t(f"online.{key}"), CAPTION, cap_px, theme.TEXT_DIM)
+            self.fields[key].rect = left.take(fh)
+        game_r = left.take(fh)
+        quick_r, ranked_r = left.row(fh, (1, 1))
+        host_r, here_r = left.row(fh, (1, 1))
+        rows += [Button("game", t("online.game", game=t(f"game.{self.game}")), game_r),
+                 Button("quick", t("online.quick"), quick_r, primary=True),
+                 Button("ranked", t("online.ranked"), ranked_r),
+                 Button("host", t("online.host"), host_r),
+                 Button("host_here", t("online.host_here"), here_r, short=t("online.host_here_short"))]
+        right.text(t("online.section.join"), HEADING, head_px, theme.GOLD)
+        right.text(t("online.code"), CAPTION, cap_px, theme.TEXT_DIM)
+        code_r, join_r, watch_r = right.row(fh, (1.1, 1, 1))
+        self.fields["code"].rect = code_r
+        rows += [Button("join", t("online.join"), join_r, primary=True), Button("watch_live", t("watch.go"), watch_r)]
+        right.text(t("online.section.table"), HEADING, head_px, theme.GOLD)
+        rows.append(Switch("lan", t("online.lan"), right.take(fh), self.lan, short=t("online.lan_short")))
+        # the length of the series a table opened here plays (game/online/series.py)
+        rows.append(Switch("best", t("online.best3"), right.take(fh), self.best == 3))
+        if self.browser is not None and self.keyboard is None:
+            right.text(t("online.nearby") if self.nearby else t("online.nearby_none"), HEADING, head_px, theme.GOLD)
+            for i, seen in enumerate(self.nearby):
+                if right.y + fh > max(left.y, right.y) and i:
+                    break  # what the panel holds beside the left column
+                rows.append(Button(f"nearby{i}", self.nearby_label(seen), right.take(fh)))
+        bottom = max(left.y, right.y) - gap + pad
+        self.panel = pygame.Rect(x0, top, pw, bottom - top)
+        self.words = left.words + right.words
+        if self.keyboard is None:
+            foot = Column(fonts, x0 + pw // 8, self.panel.bottom + gap, pw - pw // 4, gap).row(fh, (1, 1, 1))
+            rows += [Button("back", t("online.back"), foot[0]),
+                     Button("identity", t("online.identity"), foot[1], short=t("online.identity_short")),
+                     Button("board", t("online.board"), foot[2])]
         self.buttons.set(rows)
+        size = self.buttons.px = ts.labels([label_room(b) for b in rows], [self.every_label(b) for b in rows])
+        body = ts.same(BODY, size)  # the fields' words and an error in the buttons' size: four sizes in all
+        for f in self.fields.values():
+            f.px = body
+        self.error_top = rows[-1].rect.bottom + gap // 2
+        end = self.error_top + 2 * fonts.line_height(body, True)  # room for an error of two lines
+        self.shift(max(0, (avail - end) // 2) if self.keyboard is None else 0)
         self.place_keyboard()
+
+    def shift(self, dy: int) -> None:
+        """Move the laid-out screen down by ``dy`` (centred in the window's height)."""
+        self.top = round(self.size[1] * 0.02) + dy
+        for b in self.buttons.buttons:
+            b.rect = b.rect.move(0, dy)
+        for f in self.fields.values():
+            f.rect = f.rect.move(0, dy)
+        self.panel = self.panel.move(0, dy)
+        self.words = [replace(wd, at=(wd.at[0], wd.at[1] + dy)) for wd in self.words]
+        self.error_top += dy
+
+    def every_label(self, b: Button) -> list[tuple[str, str]]:
+        """A button's label and short form in the three languages (a screen's label size fits them all)."""
+        keys = {"game": ("online.game", ""), "quick": ("online.quick", ""), "ranked": ("online.ranked", ""),
+                "host": ("online.host", ""), "host_here": ("online.host_here", "online.host_here_short"),
+                "join": ("online.join", ""),
+                "watch_live": ("watch.go", ""), "lan": ("online.lan", "online.lan_short"), "best": ("online.best3", ""),
+                "back": ("online.back", ""), "identity": ("online.identity", "online.identity_short"),
+                "board": ("online.board", "")}
+        if b.id not in keys:  # a place or a table's name: as it reads here
+            return [(b.label, b.short)]
+        key, short = keys[b.id]
+        game = self.t(f"game.{self.game}")
+        shorts = self.t.each(short) if short else ["", "", ""]
+        return list(zip(self.t.each(key, game=game), shorts, strict=True))
 
     # --- actions --------------------------------------------------------------------------------------------
     def press(self, bid: str) -> None:
@@ -265,30 +316,17 @@ class OnlineScene(TextEntryScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        s = theme.ui_scale(h)
-        surface.fill(theme.FELT)
-        fonts = self.app.fonts
-        title = fonts.render(self.t("online.title"), theme.font_px(64, s), theme.GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.03))))
-        labels = {"server": "online.server", "name": "online.name", "code": "online.code"}
+        surface.blit(felt((w, h)), (0, 0))
+        fonts, ts = self.app.fonts, self.type
+        if self.keyboard is None:
+            ts.line(surface, self.t("online.title"), TITLE, self.title_px, theme.GOLD, midtop=(w // 2, self.top))
+        draw_panels(surface, [self.panel])
+        draw_words(surface, fonts, self.words)
         for key, f in self.fields.items():
-            img = fonts.render(self.t(labels[key]), theme.font_px(26, s), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(bottomleft=(f.rect.x, f.rect.y - 4)))
             f.draw(surface, fonts, focused=key == self.active and self.buttons.focus is None, now=self.app.now)
-        if self.browser is not None and not self.keyboard:
-            heading = self.t("online.nearby") if self.nearby else self.t("online.nearby_none")
-            px = theme.font_px(26, s)
-            lines = fonts.wrap(heading, px, self.nearby_rect.width)
-            for i, part in enumerate(lines):
-                img = fonts.render(part, px, theme.TEXT_DIM)
-                bottom = self.nearby_top - 4 - (len(lines) - 1 - i) * img.get_height()
-                surface.blit(img, img.get_rect(bottomleft=(self.nearby_rect.x, bottom)))
         self.buttons.draw(surface, fonts)
         if self.error:
-            px = theme.font_px(26, s)
-            y = next(b for b in self.buttons.buttons if b.id == "back").rect.bottom + 10
-            for line in fonts.wrap(self.error, px, int(w * 0.8)):
-                img = fonts.render(line, px, theme.BAD, bold=True)
-                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
-                y += img.get_height()
+            px, y = self.fields["name"].px or ts.px(BODY), self.error_top
+            for line in fonts.wrap(self.error, px, self.panel.w)[:2]:
+                y = ts.line(surface, line, BODY, px, theme.BAD, midtop=(w // 2, y)).bottom
         self.draw_keyboard(surface)

@@ -172,4 +172,14 @@ STRINGS = (
     N_("online.series_asked", "{name} is ready for the next game."),
     N_("online.best3", "Best of 3"),
     N_("online.best1", "One game"),
+    # the composed online form and Watch screen (issue 44)
+    N_("online.lan", "Other devices on this network may join"),
+    N_("online.lan_short", "Network may join"),
+    N_("online.section.play", "Play"),
+    N_("online.section.join", "Join or watch a table"),
+    N_("online.section.table", "Table settings"),
+    N_("watch.live.players", "{first} – {second}"),
+    NP_("watch.live.moves", "{n} move", "{n} moves"),
+    N_("watch.code", "Have a code?"),
+    N_("online.host_here_short", "Host here"),
 )
