@@ -232,10 +232,14 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     line_h = fonts.get(px).get_linesize()
     skip_top = status_bottom(table) - fonts.line_height(theme.font_px(22, table.scale)) - g.pad / 2  # text_panel's
     titles = [_show_title(table, n, item) for n, item in enumerate(view["last_show"])]
-    # the titles in one size, the largest at which each stands on a line (one too long even then takes two)
+    # the titles in one size, the largest at which each stands on a line but no smaller than the count's words (a
+    # title longer than that takes two lines, which the row keeps room for)
     top_px = theme.font_px(30, table.scale)
-    head_px = min(cached(table, fonts.fit_px, title, top_px, width, True) for title, _ in titles)
+    one_line = min(cached(table, fonts.fit_px, title, top_px, width, True) for title, _ in titles)
+    head_px = max(px, one_line)
     heads = [(head_px, cached(table, fonts.wrap, title, head_px, width, True)) for title, _ in titles]
+    if any(len(lines) > 2 for _, lines in heads):  # more than the row's room: the size that keeps each on a line
+        heads = [(one_line, cached(table, fonts.wrap, title, one_line, width, True)) for title, _ in titles]
     bottom = g.y_show - g.ch / 2 - g.pad
     text_limit = min(limit, skip_top - g.pad / 2) if seq.showing else limit  # clear of the skip or the turn line
     tray_bottom = text_limit + g.pad / 4
