@@ -3,6 +3,7 @@ bare felt in a table state with cards)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.session import Session
 from sprites import theme
@@ -93,4 +94,27 @@ def test_the_show_lays_each_count_on_its_own_panel_with_the_crib_in_its_place():
     table.skip()
     settle(app)
     app.draw()
+    assert bare_fraction(app.screen) <= CAP
+
+
+@pytest.mark.parametrize("game_id", ["cribbage", "square", "trumps"])
+def test_the_final_table_with_the_result_aside_covers_the_table(game_id):
+    """The end review's table (the ``make shots`` deal): cribbage's last show on its panels, Card Square's result
+    on a card between the squares, Own Trumps' result on a card where the winner's hand lay (46-53% before)."""
+    import random
+
+    rng = random.Random(5)
+    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5)
+    st = session.match.state
+    while not st.is_over:
+        st = session.match.play(rng.choice(st.legal_actions()))
+    app = make_app(size=(1920, 1080))  # where each was over 40% before (Card Square 42%)
+    table = open_settled(app, session)
+    end = app.push("end", table=table)
+    frames(app, 2)
+    end.set_aside(True)
+    app.invalidate()
+    frames(app, 2)
+    app.draw()
+    assert felt_state(app)
     assert bare_fraction(app.screen) <= CAP

@@ -329,10 +329,12 @@ def _turn(table: CribbageFace) -> TurnWords | None:
 
 
 def _place(table: CribbageFace) -> StatusPlace:
-    """On the line between the play and the hand; above the pack or the hand while a show lies there (a long
-    instruction wraps upwards)."""
+    """On the line between the play and the hand; above the pack or the hand while a show or a pack at a hand's size
+    lies there (a long instruction wraps upwards)."""
     g = table.geo
-    bottom = status_bottom(table) if table.obs.get("last_show") else None
+    strip = table.strip_due()
+    over_pack = strip is not None and g.strip_w(strip[0]) == g.cw  # a long line wraps upwards, off the cuts' mat
+    bottom = status_bottom(table) if table.obs.get("last_show") or over_pack else None
     return StatusPlace((g.b.centerx, g.y_status), g.message_w, g.pad, fit=True, bottom=bottom)
 
 
@@ -342,6 +344,8 @@ def status_bottom(table: CribbageFace) -> float:
     g = table.geo
     strip = table.strip_due()
     if strip and table.obs["phase"] != "starter":
+        if table.obs.get("last_show"):  # the small pack at the row's foot: the line clear of one's plate beside it
+            return min(strip[0].y, table.plate_rect(table.view_seat).top) - g.pad
         return strip[0].y - g.pad
     return g.y_hand + g.ch / 2 if table.obs.get("last_show") else g.y_hand - g.ch / 2 - g.pad
 
@@ -363,9 +367,9 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     box = pygame.Rect(0, 0, w, h)
     box.center = (g.b.centerx, int(g.y_preview))
     if (strip := table.strip_due()) and table.obs["phase"] != "starter":  # over the pack and its depth's badge
-        inside = g.strip_w(strip[0]) == g.cw  # a pack where the hand goes: the line over it as over a hand
+        inside = g.strip_w(strip[0]) == g.cw  # a pack where the hand goes: its badge on its top edge
         marker = CutStrip.marker_top(table.app.fonts, strip[0], table.scale, inside) - g.pad
-        box.bottom = min(box.bottom, marker) if inside else strip[0].y - g.pad if table.cut_depth is None else marker
+        box.midbottom = (g.b.centerx, strip[0].y - g.pad if table.cut_depth is None else marker)
     draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2
     for img in imgs:

@@ -137,6 +137,8 @@ class CribGeometry:
         if spread and purpose != "starter":
             high = self.ch
             right = self.b.right - 2 * self.pad if purpose == "deal" else self.crib_zone(True).x - self.pad
+        elif purpose != "starter":  # at the foot of the hand's row: the show over it keeps the room above
+            y += (self.ch - self.sh) / 2
         return pygame.Rect(int(left), int(y - high / 2), int(right - left), int(high))
 
     def strip_w(self, zone: pygame.Rect) -> int:
