@@ -118,3 +118,12 @@ def test_the_final_table_with_the_result_aside_covers_the_table(game_id):
     app.draw()
     assert felt_state(app)
     assert bare_fraction(app.screen) <= CAP
+
+
+def test_a_table_before_its_deal_is_not_held_to_the_cap_but_a_pack_for_a_cut_is():
+    app = make_app(size=(1024, 600))
+    table = open_settled(app, Session.new("trumps", "computer", ["Ann", "Computer"], 3))
+    assert table.obs["phase"] == "choose_trump" and not table.cards.rects()
+    assert not felt_state(app)  # four suit tiles and no card yet
+    table = open_settled(app, Session.new("cribbage", "computer", ["Ann", "Computer"], 7))
+    assert not table.cards.rects() and table.packs() and felt_state(app)

@@ -49,11 +49,11 @@ class Measures:
 
 
 def felt_state(app) -> bool:
-    """Whether the window shows a table (its card layer, or a pack drawn for a cut) and nothing over it but the end's
-    result moved aside (the final table): the states whose bare felt is held to ``CAP``. A dialog, the cover or a
-    review over it is not one."""
+    """Whether the window shows a table with cards (its card layer's, or a pack drawn for a cut) and nothing over it
+    but the end's result moved aside (the final table): the states whose bare felt is held to ``CAP``. A dialog, the
+    cover or a review over it is not one, nor a table before its deal (Own Trumps' choice of trump)."""
     visible = app.stack.visible()
-    if not visible or not hasattr(visible[0], "cards"):
+    if not visible or not hasattr(visible[0], "cards") or not (visible[0].cards.rects() or visible[0].packs()):
         return False
     return all(getattr(s, "name", "") == "end" and getattr(s, "aside", False) for s in visible[1:])
 

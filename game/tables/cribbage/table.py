@@ -156,6 +156,8 @@ class CribbageTable(PlateSeats, TableScene):
             return None
         return self.geo.strip_zone(cut["purpose"], spread(self.obs)), cut
 
+    def packs(self) -> list[pygame.Rect]: return [strip[0]] if (strip := self.strip_due()) else []
+
     # --- time -------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         sdt = dt * self.app.settings.animation_speed
