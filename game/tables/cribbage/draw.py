@@ -9,7 +9,7 @@ import pygame
 
 from game.tables.cribbage import words
 from game.tables.cribbage.cut import CutStrip
-from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
+from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line, turn_lines
 from rules.cards import Card, pretty_cards
 from rules.cribbage.types import CribbageObs as Obs
 from rules.cribbage.types import ShowJSON
@@ -225,9 +225,7 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
                g.cw + 2 * g.pad)
     width = int(g.show_group_w())
     status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
-    limit = status_bottom(table) - status_h - g.pad
-    if table.status_rect is not None:  # the turn line as last drawn: a long one wraps upwards
-        limit = min(limit, table.status_rect.top - g.pad / 2)
+    limit = min(status_bottom(table) - status_h - g.pad, _status_top(table) - g.pad / 2)
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     skip_top = status_bottom(table) - fonts.line_height(theme.font_px(22, table.scale)) - g.pad / 2  # text_panel's
@@ -237,9 +235,9 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     top_px = theme.font_px(30, table.scale)
     one_line = min(cached(table, fonts.fit_px, title, top_px, width, True) for title, _ in titles)
     head_px = max(px, one_line)
-    heads = [(head_px, cached(table, fonts.wrap, title, head_px, width, True)) for title, _ in titles]
+    heads = [(head_px, cached(table, balanced, fonts, title, head_px, width)) for title, _ in titles]  # no lone ": 6"
     if any(len(lines) > 2 for _, lines in heads):  # more than the row's room: the size that keeps each on a line
-        heads = [(one_line, cached(table, fonts.wrap, title, one_line, width, True)) for title, _ in titles]
+        heads = [(one_line, cached(table, balanced, fonts, title, one_line, width)) for title, _ in titles]
     bottom = g.y_show - g.ch / 2 - g.pad
     text_limit = min(limit, skip_top - g.pad / 2) if seq.showing else limit  # clear of the skip or the turn line
     tray_bottom = text_limit + g.pad / 4
@@ -264,6 +262,22 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
             surface.blit(fonts.render(line, px, ink), (x, y))
             y += line_h
+
+
+def _status_top(table: CribbageFace) -> float:
+    """The top of the turn line's panel as it will be drawn over the show (a long line wraps upwards): the show lies
+    in the table's still layer, drawn before the turn line, so the last frame's panel may be another's."""
+    words = _turn(table)
+    if words is None:
+        return math.inf
+    place, fonts, total = _place(table), table.app.fonts, 0.0
+    for line in turn_lines(table, words):
+        if line.text:
+            px = theme.font_px(line.px, table.scale)
+            px = fonts.fit_px(line.text, px, place.width, line.bold) if place.fit else px
+            total += fonts.line_height(px, line.bold) * len(table.wrap(line.text, px, place.width, line.bold))
+    bottom = place.bottom if place.bottom is not None else place.center[1] + total / 2
+    return bottom - total - place.pad / 2
 
 
 def _show_title(table: CribbageFace, n: int, item: ShowJSON) -> tuple[str, bool]:
