@@ -22,7 +22,8 @@ ADVISORY: tuple[str, ...] = ()
 # language (make shots prints every table shot's figure): docs/decisions.md, "Bare felt outside mid-game".
 BARE_PENDING: tuple[str, ...] = ("cribbage_discard_hint", "cribbage_discard_selected", "cribbage_discard_held",
                                   "cribbage_pegboard", "end_review_kombi", "kombi_rejected_drop", "replay_kombi",
-                                  "replay_square", "replay_cribbage", "online_waiting", "online_opponent_away")
+                                  "replay_square", "replay_cribbage", "online_waiting", "online_opponent_away",
+                                  "kiosk_attract")
 
 
 def enforced(found: list[str]) -> list[str]:
