@@ -78,7 +78,7 @@ def perform(app, table, action: Action, style: int) -> None:
     """Do ``action`` as a player would: mouse, finger or keys, depending on ``style``."""
     if action.kind == "cut":
         zone, cut = table.strip_due()
-        x = int(CutStrip.split_x(zone, cut["of"], table.geo.sw, action["depth"]))
+        x = int(CutStrip.split_x(zone, cut["of"], table.geo.strip_w(zone), action["depth"]))
         if style % 3 == 0:
             drag(app, (zone.x + 4, zone.centery), (x, zone.centery))
             tap(app, find_button(app, "confirm").center)
@@ -474,7 +474,7 @@ def test_a_tap_on_the_pack_cuts_there_a_drag_only_marks_and_cut_needs_a_depth():
     assert not find_button_enabled(app, "confirm"), "the Cut button waits for a depth (Enter cuts in the middle)"
 
     def x(depth: int) -> int:
-        return int(CutStrip.split_x(zone, cut["of"], table.geo.sw, depth)) - 1
+        return int(CutStrip.split_x(zone, cut["of"], table.geo.strip_w(zone), depth)) - 1
 
     drag(app, (x(10), zone.centery), (x(20), zone.centery))
     assert session.match.cursor == 0 and table.cut_depth == 20, "letting go of a drag never cuts"

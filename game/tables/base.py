@@ -394,3 +394,4 @@ class TableScene(TableToasts, TableHistory, TableGestures, TableInput, Scene):
     def end_columns(self) -> list[list[str]]: return [[], []]
     def final_score(self, seat: int) -> int: return self.match.state.scores[seat]  # as the end screen shows it
     def end_how(self) -> str: return ""  # how the game ended, when the end event's log sentence does not say
+    def packs(self) -> list[pygame.Rect]: return []  # cards drawn as a pack, not as sprites (a spread for a cut)

@@ -52,6 +52,7 @@ class StatusPlace:
     fit: bool = False
     bottom: float | None = None
     most: int | None = None
+    bare: bool = False  # the lines stand on a panel of the game's own (a result card): no status panel of theirs
 
     @classmethod
     def message_area(cls, geo: TableGeometry) -> StatusPlace:
@@ -112,6 +113,11 @@ def draw_status(table: TableFace, surface: pygame.Surface, lines: list[Line], pl
         img = fonts.render(part, px, line.color, bold=line.bold)
         placed.append((img, img.get_rect(midtop=(int(place.center[0]), int(y)))))
         y += h
+    if place.bare and placed:
+        for img, rect in placed:
+            surface.blit(img, rect)
+        table.status_rect = placed[0][1].unionall([r for _, r in placed[1:]]).inflate(place.pad * 3, place.pad)
+        return
     table.status_rect = text_panel(surface, placed, place.pad)
 
 

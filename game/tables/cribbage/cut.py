@@ -13,9 +13,15 @@ from sprites.tween import ease_in_out_cubic
 from sprites.widgets import draw_badge
 
 if TYPE_CHECKING:
-    from rules.cribbage.types import CutJSON
+    from rules.cribbage.types import CribbageObs, CutJSON
 
 PART = 0.75  # seconds for the packets to part after a cut
+
+
+def spread(view: CribbageObs) -> bool:
+    """Whether a cut's pack lies alone on the table (no hand, no show): the cuts before the first deal, where it
+    lies at a hand's size."""
+    return not view["hand"] and not view.get("last_show")
 
 
 @dataclass
@@ -110,16 +116,21 @@ class CutStrip:
         self.draw(surface, art, a.zone, a.of, a.depth, lift)
 
     @staticmethod
-    def marker_top(fonts, zone: pygame.Rect, scale: float) -> int:
-        """The top of the depth's badge over the pack (what a message over the pack must stay above)."""
-        px = theme.font_px(30, scale)
-        return int(zone.y - int(10 * scale) - px * 0.8 - fonts.line_height(px) * 0.65)
+    def badge_y(zone: pygame.Rect, scale: float, inside: bool = False) -> float:
+        """The centre of the depth's badge: over the pack, or ``inside`` on its top edge (a pack at a hand's size
+        lies where the hand would, with the message line just over it)."""
+        return zone.y if inside else zone.y - int(10 * scale) - theme.font_px(30, scale) * 0.8
+
+    @classmethod
+    def marker_top(cls, fonts, zone: pygame.Rect, scale: float, inside: bool = False) -> int:
+        """The top of the depth's badge (what a message over the pack must stay above)."""
+        return int(cls.badge_y(zone, scale, inside) - fonts.line_height(theme.font_px(30, scale)) * 0.65)
 
     def draw_marker(self, surface: pygame.Surface, fonts, zone: pygame.Rect, of: int, cw: int, depth: int,
-                    label: str, scale: float) -> None:
+                    label: str, scale: float, inside: bool = False) -> None:
         x = round(self.split_x(zone, of, cw, depth))
         width = max(2, int(4 * scale))
         top, bottom = zone.y - int(10 * scale), zone.bottom + int(10 * scale)
         pygame.draw.line(surface, theme.GOLD, (x, top), (x, bottom), width)
-        draw_badge(surface, fonts, label, (x, top - theme.font_px(30, scale) * 0.8), theme.font_px(30, scale),
+        draw_badge(surface, fonts, label, (x, self.badge_y(zone, scale, inside)), theme.font_px(30, scale),
                    theme.GOLD)

@@ -9,7 +9,7 @@ import pygame
 
 from game.tables.cribbage import words
 from game.tables.cribbage.cut import CutStrip
-from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line
+from game.tables.turnline import StatusPlace, TurnWords, draw_turn_line, turn_lines
 from rules.cards import Card, pretty_cards
 from rules.cribbage.types import CribbageObs as Obs
 from rules.cribbage.types import ShowJSON
@@ -37,8 +37,9 @@ def draw_board(table: CribbageFace, surface: pygame.Surface) -> None:
     strip = table.strip_due()
     if strip is not None and not (table.my_turn and table.cut_depth is not None):
         zone, cut = strip
-        table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], None)
-    table.cut.draw_anim(surface, table.app.cards.get(g.sw))
+        table.cut.draw(surface, table.app.cards.get(g.strip_w(zone)), zone, cut["of"], None)
+    if table.cut.anim is not None:
+        table.cut.draw_anim(surface, table.app.cards.get(g.strip_w(table.cut.anim.zone)))
 
 
 def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -48,9 +49,10 @@ def draw_top(table: CribbageFace, surface: pygame.Surface) -> None:
         zone, cut = strip
         depth = table.cut_depth
         if depth is not None:  # the status line is the one instruction (cribbage.do.*)
-            table.cut.draw(surface, table.app.cards.get(g.sw), zone, cut["of"], depth, lift=0.5)
+            table.cut.draw(surface, table.app.cards.get(g.strip_w(zone)), zone, cut["of"], depth, lift=0.5)
             label = table.t("cribbage.cut_of", depth=depth, of=cut["of"])
-            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.sw, depth, label, table.scale)
+            table.cut.draw_marker(surface, table.app.fonts, zone, cut["of"], g.strip_w(zone), depth, label,
+                                  table.scale, inside=g.strip_w(zone) == g.cw)
     draw_turn_line(table, surface, _turn(table), _place(table))
     _draw_preview(table, surface)
     if table.seq.showing:  # where the turn line goes: the message area, off the cards
@@ -87,18 +89,13 @@ def _draw_players(table: CribbageFace, surface: pygame.Surface, view: Obs) -> No
 
 
 def _draw_crib_label(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
-    """'Ann's crib' beside the crib; in the show only while the crib waits, face down, to be counted."""
+    """'Ann's crib' beside the crib (in the show the count's title names it)."""
     g = table.geo
     owner = view["dealer"]
-    if view.get("last_show"):
-        crib = [n for n, item in enumerate(view["last_show"]) if item["kind"] == "crib"]
-        if not crib or table.seq.reached(crib[0]):
-            return
-        owner = view["last_show"][crib[0]]["seat"]
-    if owner is None:
+    if view.get("last_show") or owner is None:  # in the show the crib waits in its own panel, named by its title
         return
     zone = g.crib_zone(owner == view["seat"])
-    if view["crib_count"] == 0 and not view.get("last_show"):
+    if view["crib_count"] == 0:
         slot = table.app.cards.get(g.sw).slot()  # the label beside it names it, in type-scale text
         surface.blit(slot, slot.get_rect(center=zone.center))
     label = table.t("cribbage.crib_of", name=table.session.names[owner])
@@ -182,62 +179,76 @@ def _draw_count(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None
 
 
 def _draw_cut_for_deal(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
-    cfd = view.get("cut_for_deal")
-    if not cfd:
+    due = table.strip_due()
+    cfd = view.get("cut_for_deal") or ({"cards": [None, None], "tie": False, "round": 1}
+                                       if due is not None and due[1]["purpose"] == "deal" else None)
+    if not cfd:  # before the first cut too: where each player's cut will lie
         return
     g = table.geo
     names = table.session.names
-    for k in (0, 1):
-        x, y = g.cut_for_deal_xy(k)
-        if cfd["cards"][k] is None:
-            slot = table.app.cards.get(g.cw).slot()
-            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
-        table.text(surface, names[k], 24, theme.TEXT, (x, y + g.ch / 2 + g.pad / 2), "midtop", bold=True)
-    above = (g.b.centerx, g.y_mid - g.ch / 2 - g.pad)  # the round, then its result, over the two cuts
+    fonts = table.app.fonts
     dealer, cards = view["dealer"], cfd["cards"]
     if dealer is not None and (card := cards[dealer]) is not None and None not in cards:
-        text = table.t("cribbage.deals_first", name=names[dealer], card=pretty_cards([card]))
-        table.text(surface, text, 28, theme.GOLD, above, "midbottom", bold=True)
+        head, size, ink, bold = table.t("cribbage.deals_first", name=names[dealer], card=pretty_cards([card])), 28, \
+            theme.GOLD, True
     elif cfd["tie"] and (first := cards[0]) is not None:
-        rank = Card.parse(first).rank_label
-        table.text(surface, table.t("cribbage.tie", rank=rank), 28, theme.GOLD, above, "midbottom", bold=True)
+        head, size, ink, bold = table.t("cribbage.tie", rank=Card.parse(first).rank_label), 28, theme.GOLD, True
     else:
-        head = table.t("cribbage.cut_for_deal_round", n=cfd["round"])
-        table.text(surface, head, 26, theme.TEXT_DIM, above, "midbottom")
+        head, size, ink, bold = table.t("cribbage.cut_for_deal_round", n=cfd["round"]), 26, theme.TEXT_DIM, False
+    # the two cuts on one mat: the round (then its result) over them, each player's name beside their cut, outward
+    # (the line over the pack runs under the mat)
+    name_px = theme.font_px(28, table.scale)
+    (x0, y), (x1, _) = g.cut_for_deal_xy(0), g.cut_for_deal_xy(1)
+    left = x0 - g.cw / 2 - g.pad - fonts.size(names[0], name_px, True)[0]
+    right = x1 + g.cw / 2 + g.pad + fonts.size(names[1], name_px, True)[0]
+    head_w, head_h = fonts.size(head, theme.font_px(size, table.scale), bold)
+    above = y - g.ch / 2 - g.pad / 4  # close over the cuts: the mat stays clear of the peg board over it
+    left, right = min(left, g.b.centerx - head_w / 2) - g.pad, max(right, g.b.centerx + head_w / 2) + g.pad
+    mat = pygame.Rect(int(left), 0, int(right - left), int(g.ch + head_h + g.pad))
+    mat.bottom = int(y + g.ch / 2 + g.pad / 2)
+    draw_panel(surface, mat, alpha=110)
+    for k, x in ((0, x0), (1, x1)):
+        if cards[k] is None:
+            slot = table.app.cards.get(g.cw).slot()
+            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
+        side = (x + (g.cw / 2 + g.pad) * (2 * k - 1), y)
+        table.text(surface, names[k], 28, theme.TEXT, side, "midleft" if k else "midright", bold=True)
+    table.text(surface, head, size, ink, (g.b.centerx, above), "midbottom", bold=bold)
 
 
 def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
     """Each count's title with its running total, and the count said aloud, part by part."""
     g = table.geo
     seq = table.seq
-    names = table.session.names
     fonts = table.app.fonts
     pile_label(table, surface, ("cribbage.starter", "cribbage.starter_short"), (g.x_deck, g.y_show - g.ch / 2 - g.pad),
                g.cw + 2 * g.pad)
     width = int(g.show_group_w())
     status_h = table.app.fonts.line_height(theme.font_px(28, table.scale), True)
-    limit = status_bottom(table) - status_h - g.pad
-    if table.status_rect is not None:  # the turn line as last drawn: a long one wraps upwards
-        limit = min(limit, table.status_rect.top - g.pad / 2)
+    limit = min(status_bottom(table) - status_h - g.pad, _status_top(table) - g.pad / 2)
     px = theme.font_px(24, table.scale)
     line_h = fonts.get(px).get_linesize()
     skip_top = status_bottom(table) - fonts.line_height(theme.font_px(22, table.scale)) - g.pad / 2  # text_panel's
+    titles = [_show_title(table, n, item) for n, item in enumerate(view["last_show"])]
+    # the titles in one size, the largest at which each stands on a line but no smaller than the count's words (a
+    # title longer than that takes two lines, which the row keeps room for)
+    top_px = theme.font_px(30, table.scale)
+    one_line = min(cached(table, fonts.fit_px, title, top_px, width, True) for title, _ in titles)
+    head_px = max(px, one_line)
+    heads = [(head_px, cached(table, balanced, fonts, title, head_px, width)) for title, _ in titles]  # no lone ": 6"
+    if any(len(lines) > 2 for _, lines in heads):  # more than the row's room: the size that keeps each on a line
+        heads = [(one_line, cached(table, balanced, fonts, title, one_line, width)) for title, _ in titles]
+    bottom = g.y_show - g.ch / 2 - g.pad
+    text_limit = min(limit, skip_top - g.pad / 2) if seq.showing else limit  # clear of the skip or the turn line
+    tray_bottom = text_limit + g.pad / 4
+    _draw_trays(table, surface, min(bottom - len(lines) * fonts.get(hp, True).get_linesize() for hp, lines in heads),
+                tray_bottom, len(titles))
     for n, item in enumerate(view["last_show"]):
         x = g.show_group_x(n)
         active = seq.counting and seq.active == n
         shown = seq.parts_shown(n, item)
-        whose = table.t(f"cribbage.whose.{item['kind']}", name=names[item["seat"]])
-        if not item["counted"]:
-            title, color = table.t("cribbage.not_counted", whose=whose), theme.TEXT_DIM
-        elif not seq.reached(n):
-            title, color = whose, theme.TEXT_DIM
-        else:
-            total = words.running_total(item["parts"], shown)
-            title = table.t("cribbage.show_title", whose=whose, total=total)
-            color = theme.GOLD if active else theme.TEXT
-        head_px = cached(table, fonts.fit_px, title, theme.font_px(30, table.scale), width, True)
-        head = cached(table, fonts.wrap, title, head_px, width, True)  # too long even at the floor: two lines
-        bottom = g.y_show - g.ch / 2 - g.pad
+        color = theme.TEXT_DIM if titles[n][1] else theme.GOLD if active else theme.TEXT
+        head_px, head = heads[n]
         for k, part in enumerate(reversed(head)):
             img = fonts.render(part, head_px, color, bold=True)
             surface.blit(img, img.get_rect(bottomleft=(x, bottom - k * fonts.get(head_px, True).get_linesize())))
@@ -246,11 +257,56 @@ def draw_show(table: CribbageFace, surface: pygame.Surface, view: Obs) -> None:
         y = g.show_text_top
         if seq.showing:  # one line at least, clear of the skip caption's panel under it (it rises a little)
             y = min(y, skip_top - line_h - 1)
-        fit = max(1, int((limit - y) // line_h))
+        fit = max(1, int((text_limit - y) // line_h))
         for line in count_lines(table, item, shown, seq.complete(n), px, width, fit):
             ink = theme.TEXT if active or not seq.counting else theme.TEXT_DIM
             surface.blit(fonts.render(line, px, ink), (x, y))
             y += line_h
+
+
+def _status_top(table: CribbageFace) -> float:
+    """The top of the turn line's panel as it will be drawn over the show (a long line wraps upwards): the show lies
+    in the table's still layer, drawn before the turn line, so the last frame's panel may be another's."""
+    words = _turn(table)
+    if words is None:
+        return math.inf
+    place, fonts, total = _place(table), table.app.fonts, 0.0
+    for line in turn_lines(table, words):
+        if line.text:
+            px = theme.font_px(line.px, table.scale)
+            px = fonts.fit_px(line.text, px, place.width, line.bold) if place.fit else px
+            total += fonts.line_height(px, line.bold) * len(table.wrap(line.text, px, place.width, line.bold))
+    bottom = place.bottom if place.bottom is not None else place.center[1] + total / 2
+    return bottom - total - place.pad / 2
+
+
+def _show_title(table: CribbageFace, n: int, item: ShowJSON) -> tuple[str, bool]:
+    """A count's title, and whether it is dimmed (not counted, or not reached yet): whose it is, with its running
+    total once it is reached."""
+    seq = table.seq
+    whose = table.t(f"cribbage.whose.{item['kind']}", name=table.session.names[item["seat"]])
+    if not item["counted"]:
+        return table.t("cribbage.not_counted", whose=whose), True
+    if not seq.reached(n):
+        return whose, True
+    total = words.running_total(item["parts"], seq.parts_shown(n, item))
+    return table.t("cribbage.show_title", whose=whose, total=total), False
+
+
+def _draw_trays(table: CribbageFace, surface: pygame.Surface, top: float, bottom: float, groups: int) -> None:
+    """A panel under the starter and under each count (its title, its cards and its words), as a score sheet sets
+    each hand apart: the counts read as one composed sheet, the one being counted edged in gold."""
+    g = table.geo
+    for n in range(-1, groups):
+        if n < 0:  # the starter's only as deep as its card: one's plate stands under it
+            left, right, foot = g.x_deck - g.cw / 2 - g.pad, g.x_deck + g.cw / 2 + g.pad, g.y_show + g.ch / 2 + g.pad
+        else:
+            left, foot = g.show_group_x(n) - g.pad, bottom
+            right = left + g.show_group_w() + 2 * g.pad
+        rect = pygame.Rect(int(left), int(top - g.pad / 2), int(right - left), int(min(bottom, foot) - top + g.pad / 2))
+        draw_panel(surface, rect, alpha=110)
+        if n >= 0 and table.seq.counting and table.seq.active == n:
+            pygame.draw.rect(surface, theme.GOLD, rect, max(2, int(3 * table.scale)), max(6, min(rect.w, rect.h) // 14))
 
 
 def count_lines(table: CribbageFace, item: ShowJSON, shown: int, complete: bool, px: int, width: int,
@@ -287,19 +343,25 @@ def _turn(table: CribbageFace) -> TurnWords | None:
 
 
 def _place(table: CribbageFace) -> StatusPlace:
-    """On the line between the play and the hand; above the pack or the hand while a show lies there (a long
-    instruction wraps upwards)."""
+    """On the line between the play and the hand; above the pack or the hand while a show or a pack at a hand's size
+    lies there (a long instruction wraps upwards)."""
     g = table.geo
-    bottom = status_bottom(table) if table.obs.get("last_show") else None
+    strip = table.strip_due()
+    over_pack = strip is not None and g.strip_w(strip[0]) == g.cw  # a long line wraps upwards, off the cuts' mat
+    bottom = status_bottom(table) if table.obs.get("last_show") or over_pack else None
     return StatusPlace((g.b.centerx, g.y_status), g.message_w, g.pad, fit=True, bottom=bottom)
 
 
 def status_bottom(table: CribbageFace) -> float:
-    """Where the turn line ends while a show lies on the table: just above the pack spread for the next cut,
-    or above the hand; the show's words stop above it."""
+    """Where the turn line ends while a show lies on the table: just above the pack spread for the next cut, else at
+    the foot of the hand's row (the hand lies in the show); the show's words stop above it."""
     g = table.geo
     strip = table.strip_due()
-    return (strip[0].y if strip and table.obs["phase"] != "starter" else g.y_hand - g.ch / 2) - g.pad
+    if strip and table.obs["phase"] != "starter":
+        if table.obs.get("last_show"):  # the small pack at the row's foot: the line clear of one's plate beside it
+            return min(strip[0].y, table.plate_rect(table.view_seat).top) - g.pad
+        return strip[0].y - g.pad
+    return g.y_hand + g.ch / 2 if table.obs.get("last_show") else g.y_hand - g.ch / 2 - g.pad
 
 
 def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
@@ -319,7 +381,8 @@ def _draw_preview(table: CribbageFace, surface: pygame.Surface) -> None:
     box = pygame.Rect(0, 0, w, h)
     box.center = (g.b.centerx, int(g.y_preview))
     if (strip := table.strip_due()) and table.obs["phase"] != "starter":  # over the pack and its depth's badge
-        marker = CutStrip.marker_top(table.app.fonts, strip[0], table.scale) - g.pad
+        inside = g.strip_w(strip[0]) == g.cw  # a pack where the hand goes: its badge on its top edge
+        marker = CutStrip.marker_top(table.app.fonts, strip[0], table.scale, inside) - g.pad
         box.midbottom = (g.b.centerx, strip[0].y - g.pad if table.cut_depth is None else marker)
     draw_panel(surface, box, alpha=150)
     y = box.y + g.pad // 2

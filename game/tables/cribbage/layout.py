@@ -126,13 +126,24 @@ class CribGeometry:
         return self.b.centerx + (seat_index - 0.5) * self.cw * 1.9, self.y_mid
 
     # --- cuts ---------------------------------------------------------------------------------------
-    def strip_zone(self, purpose: str) -> pygame.Rect:
-        """The face-down pack spread for a cut: in the play area for the starter, else where hands go."""
+    def strip_zone(self, purpose: str, spread: bool = False) -> pygame.Rect:
+        """The face-down pack spread for a cut: in the play area for the starter, else where hands go. ``spread``: no
+        hand and no show lies on the table (the cuts before the first deal), so the pack lies there at the hand's
+        size and as wide as the row allows (up to one's crib, which waits at the row's end)."""
         y = self.y_mid if purpose == "starter" else self.y_hand
         left = self.b.x + max(self.b.w * 0.06, self.pad * 2 + self.plates[0] if purpose != "starter" else 0)
         right = self.x_crib - self.sw * 1.2
-        r = pygame.Rect(int(left), int(y - self.sh / 2), int(right - left), int(self.sh))
-        return r
+        high = self.sh
+        if spread and purpose != "starter":
+            high = self.ch
+            right = self.b.right - 2 * self.pad if purpose == "deal" else self.crib_zone(True).x - self.pad
+        elif purpose != "starter":  # at the foot of the hand's row: the show over it keeps the room above
+            y += (self.ch - self.sh) / 2
+        return pygame.Rect(int(left), int(y - high / 2), int(right - left), int(high))
+
+    def strip_w(self, zone: pygame.Rect) -> int:
+        """The width of the backs of a pack spread in ``zone`` (a hand's or half of it)."""
+        return self.cw if zone.h >= int(self.ch) else self.sw
 
     # --- the show -----------------------------------------------------------------------------------
     def show_group_x(self, g: int) -> float:
@@ -151,7 +162,8 @@ class CribGeometry:
 
     @property
     def y_show(self) -> float:
-        return self.peg_rect.bottom + self.pad * 2 + self.ch / 2 + theme.font_px(34, self.scale) * 1.4
+        # room over the cards for a count's title on two lines ("Ann's hand: not counted" in a narrow group)
+        return self.peg_rect.bottom + self.pad * 2 + self.ch / 2 + theme.font_px(30, self.scale) * 2.5
 
     @property
     def show_text_top(self) -> float:

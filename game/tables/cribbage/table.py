@@ -9,7 +9,7 @@ from game.tables.cardlayer import CardSprite
 from game.tables.controls import DIGIT_KEYS
 from game.tables.cribbage import analysis, draw, hints, view, words
 from game.tables.cribbage.board import PegBoard
-from game.tables.cribbage.cut import CutStrip
+from game.tables.cribbage.cut import CutStrip, spread
 from game.tables.cribbage.layout import CribGeometry
 from game.tables.cribbage.show import Sequence
 from game.tables.plates import PlateSeats
@@ -127,7 +127,7 @@ class CribbageTable(PlateSeats, TableScene):
         for e in events:
             purpose = CUT_PURPOSE.get(e["type"])
             if purpose is not None:
-                self.cut.start(self.geo.strip_zone(purpose), e["depth"], e.get("of", 52))
+                self.cut.start(self.geo.strip_zone(purpose, spread(prev)), e["depth"], e.get("of", 52))
 
     def sprites(self, obs: Observation) -> list[CardSprite]:
         return view.build_sprites(self, self.seq.hold if self.seq.hold is not None else cribbage_obs(obs))
@@ -154,7 +154,9 @@ class CribbageTable(PlateSeats, TableScene):
         cut = self.obs.get("cut") if self.obs else None
         if cut is None or self.seq.showing or self.match.state.is_over:
             return None
-        return self.geo.strip_zone(cut["purpose"]), cut
+        return self.geo.strip_zone(cut["purpose"], spread(self.obs)), cut
+
+    def packs(self) -> list[pygame.Rect]: return [strip[0]] if (strip := self.strip_due()) else []
 
     # --- time -------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -204,7 +206,8 @@ class CribbageTable(PlateSeats, TableScene):
         if not zone.inflate(self.geo.sw, self.geo.sh).collidepoint(g.start):
             return False
         if g.kind in ("press", "drag_start", "drag", "drop", "tap"):
-            self.cut_depth = CutStrip.depth_at(zone, cut["of"], self.geo.sw, g.pos[0], cut["min"], cut["max"])
+            cw = self.geo.strip_w(zone)
+            self.cut_depth = CutStrip.depth_at(zone, cut["of"], cw, g.pos[0], cut["min"], cut["max"])
             if g.kind == "tap":
                 self.tap_spot(Spot("pack", slot=self.cut_depth))
             else:
@@ -218,7 +221,7 @@ class CribbageTable(PlateSeats, TableScene):
         if strip is None or spot.slot is None:
             return None
         zone, cut = strip
-        return CutStrip.slot_rect(zone, cut["of"], self.geo.sw, spot.slot)
+        return CutStrip.slot_rect(zone, cut["of"], self.geo.strip_w(zone), spot.slot)
 
     def drag_keys_for(self, key: str) -> list[str]:
         if key not in self.obs["hand"]:

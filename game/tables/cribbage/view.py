@@ -75,9 +75,8 @@ def show_sprites(table: CribbageFace, view: Obs) -> list[CardSprite]:
                           glow=theme.GOLD if starter in lit else None))
     for n, item in enumerate(items):
         dim = not item["counted"] or not seq.reached(n)
-        if item["kind"] == "crib" and not seq.reached(n):
-            mine = item["seat"] == view["seat"]
-            out += [CardSprite(f"crib:{i}", None, *g.crib_xy(i, mine), g.sw, z=30 + i) for i in range(4)]
+        if item["kind"] == "crib" and not seq.reached(n):  # face down in its own place until it is counted
+            out += [CardSprite(f"crib:{i}", None, *g.show_card_xy(n, i), g.cw, z=30 + i) for i in range(4)]
             continue
         for i, c in enumerate(item["cards"]):
             out.append(CardSprite(c, c, *g.show_card_xy(n, i), g.cw, z=100 + 10 * n + i, dim=dim,
@@ -90,7 +89,8 @@ def build_origins(table: CribbageFace, view: Obs, events: tuple) -> dict[str, tu
     g = table.geo
     old = table.cards.targets
     me = view["seat"]
-    reveal = table.cut.reveal_point(g.sw)
+    anim = table.cut.anim
+    reveal = table.cut.reveal_point(g.strip_w(anim.zone) if anim is not None else g.sw)
     deal_src = g.strip_zone("cut").center
     opp_src = (g.b.centerx, g.y_opp)
     crib_src = [table.cards.position(k) for k in sorted(old) if k.startswith("crib:")]

@@ -25,6 +25,10 @@ def draw_board(table: SquareFace, surface: pygame.Surface) -> None:
         _power_zone(table, surface)
     if table.panel_visible():
         _panel(table, surface)
+    if _place(table).bare:  # the result card between the squares
+        band = table.geo.band
+        draw_panel(surface, band, alpha=200)
+        draw_round_rect(surface, theme.GOLD, band, max(6, min(band.w, band.h) // 14), max(2, int(3 * table.scale)))
     draw_turn_line(table, surface, _turn(table), _place(table))
 
 
@@ -117,7 +121,7 @@ def _turn(table: SquareFace) -> TurnWords:
     """Under whose turn it is: the last round once someone knocked, then what to do or what the other is doing."""
     obs, names = table.obs, table.session.names
     if obs["over"]:
-        return TurnWords(over=Line(table.result_text(), 32, theme.GOLD, True))
+        return TurnWords(over=Line(table.result_text(), 40, theme.GOLD, True))  # the result card's headline
     under = []
     knocker = obs["knocked_by"]
     if knocker is not None:
@@ -133,7 +137,8 @@ def _turn(table: SquareFace) -> TurnWords:
 def _place(table: SquareFace) -> StatusPlace:
     """In the band between the piles and one's square (the panel's margins inside it)."""
     geo = table.geo
-    return StatusPlace(geo.band.center, geo.band.w - 3 * geo.pad, geo.pad)
+    card = table.obs["over"] and geo.middle and not geo.stacked  # the result card is the lines' panel
+    return StatusPlace(geo.band.center, geo.band.w - 3 * geo.pad, geo.pad, bare=card)
 
 
 def _wrapped(table: SquareFace, surface: pygame.Surface, text: str, base: int, color, cx: float, y: float,

@@ -29,7 +29,17 @@ def draw_board(table: TrumpsFace, surface: pygame.Surface) -> None:
     _pile_slot(table, surface)
     _brackets(table, surface)
     _cue(table, surface)
+    card = _result_card(table)
+    if card is not None:
+        draw_panel(surface, card, alpha=200)
+        draw_round_rect(surface, theme.GOLD, card, max(6, min(card.w, card.h) // 14), max(2, int(3 * table.scale)))
     draw_turn_line(table, surface, _turn(table), _place(table))
+    if card is not None and table.status_rect is not None:  # how it ended, under the result
+        ends = [e for _, e in table.match.log() if str(e.get("type", "")).endswith(".end")]
+        how = table.describe(ends[-1]) if ends else ""
+        y = table.status_rect.bottom
+        for line in table.wrap(how, theme.font_px(26, table.scale), card.w - 4 * table.geo.pad):
+            y = table.text(surface, line, 26, theme.TEXT, (card.centerx, y), "midtop").bottom
 
 
 def draw_top(table: TrumpsFace, surface: pygame.Surface) -> None:
@@ -168,7 +178,8 @@ def _turn(table: TrumpsFace) -> TurnWords:
     ends the game."""
     obs, t, names = table.obs, table.t, table.session.names
     if obs["over"]:
-        return TurnWords(over=Line(words.result_line(t, names, obs), 32, theme.GOLD, True))
+        big = 40 if _result_card(table) is not None else 32  # the result card's headline
+        return TurnWords(over=Line(words.result_line(t, names, obs), big, theme.GOLD, True))
     if table.my_turn:
         under = [Line(words.my_prompt(t, obs), 26, theme.TEXT)]
     else:
@@ -180,8 +191,21 @@ def _turn(table: TrumpsFace) -> TurnWords:
     return TurnWords(under=tuple(under))
 
 
+def _result_card(table: TrumpsFace) -> pygame.Rect | None:
+    """The final table with one's own hand played out: the result on a card where the hand lay (beside one's
+    plate), rather than a row of bare felt under a one-line status."""
+    obs, geo = table.obs, table.geo
+    if not obs["over"] or obs["hand_counts"][table.view_seat] or table.geo.hand_top < geo.y_status:
+        return None
+    b = geo.board
+    return pygame.Rect(b.x + geo.pad, int(geo.hand_top), b.w - 2 * geo.pad, int(geo.ch))
+
+
 def _place(table: TrumpsFace) -> StatusPlace:
     geo = table.geo
+    card = _result_card(table)
+    if card is not None:  # the result over the middle of its card, the way it ended under it
+        return StatusPlace((card.centerx, card.y + card.h * 0.35), card.w - 4 * geo.pad, geo.pad, bare=True)
     return StatusPlace((geo.x_status, geo.y_status), geo.band_w - 2 * geo.pad, geo.pad)
 
 

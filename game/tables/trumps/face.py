@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.tables.trumps.layout import TrumpsGeometry
+    from rules.core import Event
     from rules.trumps.types import TrumpsObs
 
 
@@ -24,4 +25,5 @@ class TrumpsFace(TableFace, Protocol):
     def lit(self) -> list[pygame.Rect]: ...
 
     def showing_beaters(self) -> bool: ...
+    def describe(self, event: Event) -> str: ...
     def hint_cards(self) -> set[str]: ...
