@@ -43,19 +43,23 @@ def _checked(rules: KeyRules, key: Key, twice: frozenset[Key]) -> None:
     nxt, end = rules.step(key, move)
     after = end if end is not None else DRAW if nxt in twice else truth[nxt]
     assert after * sign == value, "the named move keeps the value"
-    # every table entry is path-independent knowledge: it holds whatever line reaches the position
+    # every table entry is path-independent knowledge: it holds whatever line reaches the position; alone and
+    # linked (as prove_value runs them: a disproof without a draw below it goes to the other's table as its proof)
     counter = Counter(200_000)
-    for prover in (0, 1):
-        search = ProofSearch(rules, prover, twice, counter)
+    alone = [ProofSearch(rules, prover, twice, counter) for prover in (0, 1)]
+    linked = [ProofSearch(rules, prover, twice, counter) for prover in (key[3], 1 - key[3])]
+    linked[0].other, linked[1].other = linked[1], linked[0]
+    for search in (*alone, *linked):
         search.run(key)
-        won = WIN if prover == 0 else LOSS
+    for search in (*alone, *linked):
+        won = WIN if search.prover == 0 else LOSS
         for k, (pn, dn) in search.table.items():
             if k not in truth or (k in twice and k != key):
                 continue
             if pn == 0:
-                assert truth[k] == won, (k, prover)
+                assert truth[k] == won, (k, search.prover)
             if dn == 0 and pn == INF:
-                assert truth[k] != won, (k, prover)
+                assert truth[k] != won, (k, search.prover)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
