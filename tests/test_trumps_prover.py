@@ -179,3 +179,18 @@ def test_a_pick_up_is_named_when_it_is_the_only_move():
     key: Key = (1 << NAMES.index("7S"), 1 << NAMES.index("8S"), bytes((NAMES.index("AC"),)), 0, 0)
     found = prove_value(rules, key, (), 10_000)
     assert found is not None and found[1] == PICK
+
+
+@pytest.mark.parametrize("seed", [26, 330, 551])
+def test_a_disproof_without_a_draw_below_it_is_the_other_sides_proof(seed):
+    rules, key = _generated(seed)
+    truth = values(rules, key, 20_000, frozenset())
+    assert truth[key] == (LOSS if key[3] == 0 else WIN)  # the side to move loses
+    counter = Counter(200_000)
+    mine, theirs = (ProofSearch(rules, prover, frozenset(), counter) for prover in (key[3], 1 - key[3]))
+    mine.other, theirs.other = theirs, mine
+    assert mine.run(key) == 0 and counter.nodes > 100
+    spent = counter.nodes
+    assert theirs.run(key) == 1 and counter.nodes == spent + 1  # settled by what the first search wrote
+    alone = Counter(200_000)
+    assert ProofSearch(rules, 1 - key[3], frozenset(), alone).run(key) == 1 and alone.nodes > 10
