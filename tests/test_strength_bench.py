@@ -95,3 +95,7 @@ def test_the_expert_against_ismcts_is_reported_in_points_a_game_with_its_paired_
     narrow = {**got, "points_ci95": 1.9}
     assert "met" in strength_bench.points_line(narrow, True)
     assert "goal" not in strength_bench.points_line(narrow, False)  # level 2's duel has no goal
+    assert strength_bench.points_a_game(pairs[:1]) == (15.0, None)  # one deal has no spread to measure
+    one = {**narrow, "games": 2, "points_ci95": None}
+    assert "no interval from one deal" in strength_bench.points_line(one, True) and "BELOW TARGET" in \
+        strength_bench.points_line(one, True)

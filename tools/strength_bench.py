@@ -106,13 +106,16 @@ def _deals(n: int) -> int:
     return max(1, round(n * SCALE))
 
 
-def points_a_game(pairs: Sequence[Sequence[float]]) -> tuple[float, float]:
-    """The hero's mean score margin a game and the half-width of its 95% interval, over paired deals: each deal's
-    two games (seats swapped) averaged first, so the luck of the cards the pairing cancels leaves the spread."""
+def points_a_game(pairs: Sequence[Sequence[float]]) -> tuple[float, float | None]:
+    """The hero's mean score margin a game and the half-width of its 95% interval (None from a single deal), over
+    paired deals: each deal's two games (seats swapped) averaged first, so the luck of the cards the pairing
+    cancels leaves the spread."""
     per_deal = [(p[1] + p[2]) / 2 for p in pairs]
     n = len(per_deal)
     mean = sum(per_deal) / n
-    var = sum((m - mean) ** 2 for m in per_deal) / max(1, n - 1)
+    if n < 2:
+        return mean, None
+    var = sum((m - mean) ** 2 for m in per_deal) / (n - 1)
     return mean, 1.96 * (var / n) ** 0.5
 
 
@@ -152,7 +155,7 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
                 d = summarize(pairs).as_dict()
                 if duel.endswith("ismcts"):
                     mean, half = points_a_game(pairs)
-                    d["points"], d["points_ci95"] = round(mean, 2), round(half, 2)
+                    d["points"], d["points_ci95"] = round(mean, 2), None if half is None else round(half, 2)
                 target = _target(duel, g)
                 out[g][duel] = {**d, "target": target} if target else d
     for (g, level), times in think.items():
@@ -206,10 +209,11 @@ def lines(bots: dict[str, Any]) -> list[str]:
 
 def points_line(d: Mapping[str, Any], goal: bool) -> str:
     """Points a game with the interval; for the Expert beside issue 43's goals (the mean and the interval's width)."""
-    line = (f"points a game {d['points']:+.1f} +- {d['points_ci95']:.1f} (95%, {d['games'] // 2} paired deals), "
-            f"{d['win_rate']:.1%} of games")
+    deals, half = d["games"] // 2, d["points_ci95"]
+    spread = "no interval from one deal" if half is None else f"+- {half:.1f} (95%, {deals} paired deals)"
+    line = f"points a game {d['points']:+.1f} {spread}, {d['win_rate']:.1%} of games"
     if goal:
-        ok = d["points"] >= POINTS_GOAL and d["points_ci95"] <= POINTS_CI_GOAL
+        ok = d["points"] >= POINTS_GOAL and half is not None and half <= POINTS_CI_GOAL
         line += (f" (goal >= {POINTS_GOAL:+.0f} points, interval <= +-{POINTS_CI_GOAL:.0f}: "
                  f"{'met' if ok else 'BELOW TARGET'})")
     return line
