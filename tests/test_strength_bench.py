@@ -92,10 +92,8 @@ def test_the_expert_against_ismcts_is_reported_in_points_a_game_with_its_paired_
     line = next(x for x in strength_bench.lines({"cribbage": {"3-ismcts": got}}) if "points a game" in x)
     assert "points a game +8.7 +- " in line and "(95%, 3 paired deals), 58.3% of games" in line
     assert "BELOW TARGET" in line  # the mean passes +5, an interval this wide does not pass +-2
-    narrow = {**got, "points_ci95": 1.9}
-    assert "met" in strength_bench.points_line(narrow, True)
-    assert "goal" not in strength_bench.points_line(narrow, False)  # level 2's duel has no goal
+    assert "met" in strength_bench.points_line(mean, 1.9, 6, 0.6, True)
+    assert "goal" not in strength_bench.points_line(mean, 1.9, 6, 0.6, False)  # level 2's duel has no goal
     assert strength_bench.points_a_game(pairs[:1]) == (15.0, None)  # one deal has no spread to measure
-    one = {**narrow, "games": 2, "points_ci95": None}
-    assert "no interval from one deal" in strength_bench.points_line(one, True) and "BELOW TARGET" in \
-        strength_bench.points_line(one, True)
+    one = strength_bench.points_line(15.0, None, 2, 0.5, True)
+    assert "no interval from one deal" in one and "BELOW TARGET" in one

@@ -193,7 +193,7 @@ def lines(bots: dict[str, Any]) -> list[str]:
                        f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}"
                        f"{mark}")
             if "points" in d:
-                out.append("  " + points_line(d, hero == "3"))
+                out.append("  " + points_line(d["points"], d["points_ci95"], d["games"], d["win_rate"], hero == "3"))
         for level, t in sorted(duels.get("think", {}).items()):
             mark = ""
             if level == "3":
@@ -207,13 +207,12 @@ def lines(bots: dict[str, Any]) -> list[str]:
     return out
 
 
-def points_line(d: Mapping[str, Any], goal: bool) -> str:
+def points_line(points: float, half: float | None, games: int, win_rate: float, goal: bool) -> str:
     """Points a game with the interval; for the Expert beside issue 43's goals (the mean and the interval's width)."""
-    deals, half = d["games"] // 2, d["points_ci95"]
-    spread = "no interval from one deal" if half is None else f"+- {half:.1f} (95%, {deals} paired deals)"
-    line = f"points a game {d['points']:+.1f} {spread}, {d['win_rate']:.1%} of games"
+    spread = "no interval from one deal" if half is None else f"+- {half:.1f} (95%, {games // 2} paired deals)"
+    line = f"points a game {points:+.1f} {spread}, {win_rate:.1%} of games"
     if goal:
-        ok = d["points"] >= POINTS_GOAL and half is not None and half <= POINTS_CI_GOAL
+        ok = points >= POINTS_GOAL and half is not None and half <= POINTS_CI_GOAL
         line += (f" (goal >= {POINTS_GOAL:+.0f} points, interval <= +-{POINTS_CI_GOAL:.0f}: "
                  f"{'met' if ok else 'BELOW TARGET'})")
     return line
