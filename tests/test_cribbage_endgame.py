@@ -133,3 +133,38 @@ def test_the_solved_play_agrees_with_the_engine():
                     checked += 1
             state = state.apply(level2.choose(seen[seat], derive(seed, "l2", len(seen[seat]))))
     assert checked >= 20
+
+
+def _pone_discard(seed: int, scores: tuple[int, int]):
+    """The non-dealer's first discard view of a seeded deal (seat 0 deals), the scores set to ``scores``."""
+    from rules.core import Action
+    from rules.cribbage.state import new_game
+
+    state = new_game(seed=seed, dealer=0).apply(Action.make("cut", depth=20))
+    assert state.phase == "discard" and state.to_move == 1
+    return state.hands[1], dataclasses.replace(state, points=scores, back=scores).observe(1)
+
+
+def test_level3_keeps_a_hand_that_counts_out_where_the_most_points_may_fall_short():
+    # The non-dealer counts first: needing ``need`` at the show, a hand that counts ``need`` with every starter
+    # wins before the dealer (at 108, with hand and crib to come) counts; the keep worth the most points falls
+    # short with some starters. Far from 121 the Expert keeps the points.
+    from rules.cribbage.ev import unseen_pool
+    from rules.cribbage.score import score_total
+
+    two, three = make_bot("cribbage", 2), make_bot("cribbage", 3)
+    for seed, need in ((21, 4), (109, 6)):
+        hand, late = _pone_discard(seed, (108, GOAL - need))
+        pool = unseen_pool(hand)
+
+        def counts(drop, hand=hand, pool=pool):
+            keep = [c for c in hand if str(c) not in drop]
+            return [score_total(keep, starter) for starter in pool]
+
+        points = two.choose([late], random.Random(0))["cards"]
+        assert sum(c < need for c in counts(points)) >= len(pool) // 3  # short with a third of the starters
+        for r in range(3):
+            game = three.choose([late], random.Random(r))["cards"]
+            assert min(counts(game)) >= need, (seed, r, game)
+        _, early = _pone_discard(seed, (60, 60))
+        assert three.choose([early], random.Random(0))["cards"] == points

@@ -76,3 +76,24 @@ def test_the_seeing_bot_is_shown_every_square_card_at_its_turns():
     cards = [slot["card"] for square in shown[-1]["squares"] for slot in square]
     assert cards == [str(c) for square in state.squares for c in square]
     assert any(slot["card"] is None for square in seen[-1]["squares"] for slot in square), "the real view hides some"
+
+
+def test_the_expert_against_ismcts_is_reported_in_points_a_game_with_its_paired_interval(monkeypatch):
+    # three deals: margins per game (hero's score minus the other's), each deal's two games averaged first
+    pairs = [[1.0, 10.0, 20.0], [0.5, -4.0, 8.0], [2.0, 6.0, 12.0]]  # per deal: 15, 2, 9
+    mean, half = strength_bench.points_a_game(pairs)
+    assert mean == 26 / 3
+    sd = (((15 - mean) ** 2 + (2 - mean) ** 2 + (9 - mean) ** 2) / 2) ** 0.5
+    assert abs(half - 1.96 * sd / 3 ** 0.5) < 1e-12
+    monkeypatch.setattr(strength_bench, "DEALS", {"cribbage": {"3-ismcts": 3}})
+    monkeypatch.setattr(strength_bench, "_ismcts", lambda hero, deals, first, jobs: (pairs[:deals], [0.01]))
+    got = strength_bench.measure(["cribbage"], jobs=1)["cribbage"]["3-ismcts"]
+    assert got["points"] == round(mean, 2) and got["points_ci95"] == round(half, 2) and got["games"] == 6
+    line = next(x for x in strength_bench.lines({"cribbage": {"3-ismcts": got}}) if "points a game" in x)
+    assert "points a game +8.7 +- " in line and "(95%, 3 paired deals), 58.3% of games" in line
+    assert "BELOW TARGET" in line  # the mean passes +5, an interval this wide does not pass +-2
+    assert "met" in strength_bench.points_line(mean, 1.9, 6, 0.6, True)
+    assert "goal" not in strength_bench.points_line(mean, 1.9, 6, 0.6, False)  # level 2's duel has no goal
+    assert strength_bench.points_a_game(pairs[:1]) == (15.0, None)  # one deal has no spread to measure
+    one = strength_bench.points_line(15.0, None, 2, 0.5, True)
+    assert "no interval from one deal" in one and "BELOW TARGET" in one

@@ -43,19 +43,23 @@ def _checked(rules: KeyRules, key: Key, twice: frozenset[Key]) -> None:
     nxt, end = rules.step(key, move)
     after = end if end is not None else DRAW if nxt in twice else truth[nxt]
     assert after * sign == value, "the named move keeps the value"
-    # every table entry is path-independent knowledge: it holds whatever line reaches the position
+    # every table entry is path-independent knowledge: it holds whatever line reaches the position; alone and
+    # linked (as prove_value runs them: a disproof without a draw below it goes to the other's table as its proof)
     counter = Counter(200_000)
-    for prover in (0, 1):
-        search = ProofSearch(rules, prover, twice, counter)
+    alone = [ProofSearch(rules, prover, twice, counter) for prover in (0, 1)]
+    linked = [ProofSearch(rules, prover, twice, counter) for prover in (key[3], 1 - key[3])]
+    linked[0].other, linked[1].other = linked[1], linked[0]
+    for search in (*alone, *linked):
         search.run(key)
-        won = WIN if prover == 0 else LOSS
+    for search in (*alone, *linked):
+        won = WIN if search.prover == 0 else LOSS
         for k, (pn, dn) in search.table.items():
             if k not in truth or (k in twice and k != key):
                 continue
             if pn == 0:
-                assert truth[k] == won, (k, prover)
+                assert truth[k] == won, (k, search.prover)
             if dn == 0 and pn == INF:
-                assert truth[k] != won, (k, prover)
+                assert truth[k] != won, (k, search.prover)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -175,3 +179,18 @@ def test_a_pick_up_is_named_when_it_is_the_only_move():
     key: Key = (1 << NAMES.index("7S"), 1 << NAMES.index("8S"), bytes((NAMES.index("AC"),)), 0, 0)
     found = prove_value(rules, key, (), 10_000)
     assert found is not None and found[1] == PICK
+
+
+@pytest.mark.parametrize("seed", [26, 330, 551])
+def test_a_disproof_without_a_draw_below_it_is_the_other_sides_proof(seed):
+    rules, key = _generated(seed)
+    truth = values(rules, key, 20_000, frozenset())
+    assert truth[key] == (LOSS if key[3] == 0 else WIN)  # the side to move loses
+    counter = Counter(200_000)
+    mine, theirs = (ProofSearch(rules, prover, frozenset(), counter) for prover in (key[3], 1 - key[3]))
+    mine.other, theirs.other = theirs, mine
+    assert mine.run(key) == 0 and counter.nodes > 100
+    spent = counter.nodes
+    assert theirs.run(key) == 1 and counter.nodes == spent + 1  # settled by what the first search wrote
+    alone = Counter(200_000)
+    assert ProofSearch(rules, 1 - key[3], frozenset(), alone).run(key) == 1 and alone.nodes > 10

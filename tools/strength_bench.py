@@ -40,6 +40,9 @@ DEALS: dict[str, Mapping[str, int]] = {g: rules.GAMES[g].bench.duels for g in ru
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 TARGETS = {"3-2": 0.6, "3-greedy": 0.7}
 THINK_P99_S = 1.0
+# Issue 43: cribbage's Expert against IS-MCTS in points a game, at least +5 with a 95% interval of at most +-2 points.
+POINTS_GOAL = 5.0
+POINTS_CI_GOAL = 2.0
 
 
 def make(game: str, name: str) -> Any:
@@ -103,6 +106,19 @@ def _deals(n: int) -> int:
     return max(1, round(n * SCALE))
 
 
+def points_a_game(pairs: Sequence[Sequence[float]]) -> tuple[float, float | None]:
+    """The hero's mean score margin a game and the half-width of its 95% interval (None from a single deal), over
+    paired deals: each deal's two games (seats swapped) averaged first, so the luck of the cards the pairing
+    cancels leaves the spread."""
+    per_deal = [(p[1] + p[2]) / 2 for p in pairs]
+    n = len(per_deal)
+    mean = sum(per_deal) / n
+    if n < 2:
+        return mean, None
+    var = sum((m - mean) ** 2 for m in per_deal) / (n - 1)
+    return mean, 1.96 * (var / n) ** 0.5
+
+
 def _target(duel: str, game: str) -> float | None:
     return rules.GAMES[game].bench.targets.get(duel, TARGETS.get(duel))
 
@@ -135,7 +151,11 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
                 think.setdefault((g, duel.split("-")[0]), []).extend(times)
         for duel in DEALS[g]:
             if isinstance(out[g].get(duel), list):
-                d = summarize(out[g][duel]).as_dict()
+                pairs = out[g][duel]
+                d = summarize(pairs).as_dict()
+                if duel.endswith("ismcts"):
+                    mean, half = points_a_game(pairs)
+                    d["points"], d["points_ci95"] = round(mean, 2), None if half is None else round(half, 2)
                 target = _target(duel, g)
                 out[g][duel] = {**d, "target": target} if target else d
     for (g, level), times in think.items():
@@ -172,6 +192,8 @@ def lines(bots: dict[str, Any]) -> list[str]:
             out.append(f"{g} level {hero} against {villain if not villain.isdigit() else 'level ' + villain}: "
                        f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}"
                        f"{mark}")
+            if "points" in d:
+                out.append("  " + points_line(d["points"], d["points_ci95"], d["games"], d["win_rate"], hero == "3"))
         for level, t in sorted(duels.get("think", {}).items()):
             mark = ""
             if level == "3":
@@ -183,6 +205,17 @@ def lines(bots: dict[str, Any]) -> list[str]:
         scaled = f", every duel's deals scaled by {bots['scale']}" if bots.get("scale", 1) != 1 else ""
         out.append(f"bots section: {bots['seconds'] / 60:.1f} minutes with {JOBS} processes{scaled}")
     return out
+
+
+def points_line(points: float, half: float | None, games: int, win_rate: float, goal: bool) -> str:
+    """Points a game with the interval; for the Expert beside issue 43's goals (the mean and the interval's width)."""
+    spread = "no interval from one deal" if half is None else f"+- {half:.1f} (95%, {games // 2} paired deals)"
+    line = f"points a game {points:+.1f} {spread}, {win_rate:.1%} of games"
+    if goal:
+        ok = points >= POINTS_GOAL and half is not None and half <= POINTS_CI_GOAL
+        line += (f" (goal >= {POINTS_GOAL:+.0f} points, interval <= +-{POINTS_CI_GOAL:.0f}: "
+                 f"{'met' if ok else 'BELOW TARGET'})")
+    return line
 
 
 if __name__ == "__main__":

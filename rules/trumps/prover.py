@@ -15,13 +15,18 @@ elsewhere. A disproof that looped back only to its own position holds from anywh
 above, with that position as the root) and goes to the table. Positions the game has already met twice
 are draws on entry, for either prover.
 
+The two questions share what settles them: a proof of one side is a disproof for the other, and a disproof
+with no draw anywhere below it (no end in a draw, no repetition, no position met twice) is the other side's
+proof, so a decided position is settled by whichever search gets there first.
+
 Work is bounded by nodes (never a clock): a search over its budget says neither.
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 
-from rules.trumps.keys import LOSS, WIN, Key, KeyRules
+from rules.trumps.keys import DRAW, LOSS, WIN, Key, KeyRules
 
 INF = 1 << 40  # a proof or disproof number that can never shrink again: (dis)proven
 MAX_DEPTH = 600  # plies on one line; deeper lines give up the whole search (Python's stack), never guess
@@ -57,6 +62,7 @@ class ProofSearch:
         # path-independent numbers: (0, INF) proven, (INF, 0) disproven
         self.table: dict[Key, tuple[int, int]] = dict.fromkeys(twice, (INF, 0))
         self.loops: dict[Key, frozenset[Key]] = {}  # disproofs that hold while these positions are on the line
+        self.drawish: set[Key] = set(twice)  # disproofs in the table that rest on a draw somewhere below
         self.path: dict[Key, int] = {}
         self.kids: dict[Key, list[Child]] = {}  # the moves of positions searched (they are searched again)
         self.other: ProofSearch | None = None  # the other seat's question: its proofs are this one's disproofs
@@ -108,47 +114,92 @@ class ProofSearch:
         kids = self.kids.get(key)
         if kids is None:
             kids = self.kids[key] = self.children(key)
+            if not kids:
+                raise ValueError("a position without moves")  # every Own Trumps position has one
         self.path[key] = depth
+        # look() inlined, with the node's numbers (pn the least, dn the sum at my turn; the reverse at the other's):
+        # this loop is most of a solve's time
+        path, table_get, loops_get, target = self.path, self.table.get, self.loops.get, self.target
+        needs = NONE
         try:
             while True:
-                looks = [self.look(nxt, end) for _, nxt, end in kids]
-                pn, dn, best, runner_up = self._numbers(looks, mine)
+                best, low, runner_up, total, b_pn, b_dn = 0, INF + 1, INF, 0, 0, 0
+                for i, (_, nxt, end) in enumerate(kids):
+                    if end is not None:
+                        c_pn, c_dn = (0, INF) if end == target else (INF, 0)
+                    elif nxt in path:
+                        c_pn, c_dn = INF, 0
+                    else:
+                        hit = table_get(nxt)
+                        if hit is not None and (hit[0] == 0 or hit[1] == 0):
+                            c_pn, c_dn = hit
+                        elif (loop := loops_get(nxt)) is not None and path.keys() >= loop:
+                            c_pn, c_dn = INF, 0
+                        elif hit is not None:
+                            c_pn, c_dn = hit
+                        else:
+                            c_pn, c_dn = 1, 1
+                    v, o = (c_pn, c_dn) if mine else (c_dn, c_pn)
+                    if v < low:
+                        best, runner_up, low, b_pn, b_dn = i, low, v, c_pn, c_dn
+                        if v == 0:  # decided by this child
+                            total = INF
+                            break
+                    elif v < runner_up:
+                        runner_up = v
+                    total += o
+                total = min(total, INF)
+                runner_up = min(runner_up, INF)
+                pn, dn = (low, total) if mine else (total, low)
                 if pn >= pn_t or dn >= dn_t or pn == 0 or dn == 0:
                     break
-                c_pn, c_dn, _ = looks[best]
                 if mine:
                     child_pn_t = min(pn_t, runner_up + 1 + runner_up // EPSILON)
-                    child_dn_t = dn_t - dn + c_dn
+                    child_dn_t = dn_t - dn + b_dn
                 else:
                     child_dn_t = min(dn_t, runner_up + 1 + runner_up // EPSILON)
-                    child_pn_t = pn_t - pn + c_pn
+                    child_pn_t = pn_t - pn + b_pn
                 self.mid(kids[best][1], child_pn_t, child_dn_t, depth + 1)
+            if dn == 0:
+                needs = self._disproof_needs([self.look(nxt, end) for _, nxt, end in kids], mine) - {key}
         finally:
-            del self.path[key]
-        needs = NONE
-        if dn == 0:
-            needs = self._disproof_needs(looks, mine) - {key}
+            del path[key]
         if needs:
             self.loops[key] = needs
         else:
             self.table[key] = (pn, dn)
+            if pn == 0 and self.other is not None:
+                self.other.table[key] = (INF, 0)  # a proof for this side is a disproof for the other (no draw in it)
+            if dn == 0:
+                if self.other is not None and self._won_by_other(kids, mine):
+                    self.other.table[key] = (0, INF)
+                else:
+                    self.drawish.add(key)
         return pn, dn, needs
 
-    @staticmethod
-    def _numbers(looks: list[Look], mine: bool) -> tuple[int, int, int, int]:
-        """The node's numbers, the child to follow and the runner-up's number that bounds it."""
-        if not looks:
-            raise ValueError("a position without moves")  # every Own Trumps position has one
-        best, low, runner_up, total = 0, INF + 1, INF, 0
-        for i, (pn, dn, _) in enumerate(looks):
-            v, total = (pn, total + dn) if mine else (dn, total + pn)
-            if v < low:
-                best, runner_up, low = i, low, v
-            elif v < runner_up:
-                runner_up = v
-        total = min(total, INF)
-        runner_up = min(runner_up, INF)
-        return (low, total, best, runner_up) if mine else (total, low, best, runner_up)
+    def _won_by_other(self, kids: list[Child], mine: bool) -> bool:
+        """Whether a disproof found at a node is the other side's proof: no draw (an end in a draw, a repetition,
+        a position met twice) below it. Then the other side wins from here, by moving at its turns to a child
+        disproven before this node (or one its own search proved): each step goes to an earlier-settled
+        position, so the play cannot repeat and ends in its win."""
+        path, table, other = self.path, self.table, self.other
+        assert other is not None
+        won = other.table
+
+        def theirs(nxt: Key, end: int | None) -> bool:
+            if end is not None:
+                return end != self.target and end != DRAW
+            if nxt in path:
+                return False
+            hit = won.get(nxt)
+            if hit is not None and hit[0] == 0:
+                return True
+            hit = table.get(nxt)
+            return hit is not None and hit[1] == 0 and nxt not in self.drawish
+
+        if mine:  # every move of the prover loses
+            return all(theirs(nxt, end) for _, nxt, end in kids)
+        return any(theirs(nxt, end) for _, nxt, end in kids)  # one winning answer
 
     @staticmethod
     def _disproof_needs(looks: list[Look], mine: bool) -> frozenset[Key]:
@@ -224,8 +275,17 @@ def prove_value(rules: KeyRules, key: Key, twice: Iterable[Key], budget: int) ->
     doubling length, so neither starves the other: a draw needs both disproofs, a decided position
     only one proof.
     """
+    enabled = gc.isenabled()
+    gc.disable()  # a solve makes millions of tuples and no cycles: the collector's passes cost a tenth of its time
+    try:
+        return _prove_value(rules, key, frozenset(twice), budget)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _prove_value(rules: KeyRules, key: Key, frozen: frozenset[Key], budget: int) -> tuple[int, int, int] | None:
     turn = key[3]
-    frozen = frozenset(twice)
     counter = Counter(budget // 10)
     short = short_value(rules, key, frozen, counter)
     if short is not None:
