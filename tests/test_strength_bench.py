@@ -76,3 +76,12 @@ def test_the_seeing_bot_is_shown_every_square_card_at_its_turns():
     cards = [slot["card"] for square in shown[-1]["squares"] for slot in square]
     assert cards == [str(c) for square in state.squares for c in square]
     assert any(slot["card"] is None for square in seen[-1]["squares"] for slot in square), "the real view hides some"
+
+
+def test_the_card_square_expert_is_judged_against_half_the_gap_to_the_ceiling():
+    duels = {"3-2": {"games": 1000, "win_rate": 0.62, "ci95": 0.02, "margin": -1.0, "target": 0.6},
+             "seeing3-2": {"games": 500, "win_rate": 0.76, "ci95": 0.02, "margin": -4.0}, "think": {}}
+    got = strength_bench.lines({"square": duels})
+    line = next(x for x in got if x.startswith("square gap to the ceiling"))
+    assert "closes 46% of it" in line and "half the gap: 63.0%" in line
+    assert not any("gap" in x for x in strength_bench.lines({"square": {"3-2": duels["3-2"], "think": {}}}))

@@ -172,6 +172,9 @@ def lines(bots: dict[str, Any]) -> list[str]:
             out.append(f"{g} level {hero} against {villain if not villain.isdigit() else 'level ' + villain}: "
                        f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}"
                        f"{mark}")
+        gap = _gap_line(g, duels)
+        if gap:
+            out.append(gap)
         for level, t in sorted(duels.get("think", {}).items()):
             mark = ""
             if level == "3":
@@ -183,6 +186,20 @@ def lines(bots: dict[str, Any]) -> list[str]:
         scaled = f", every duel's deals scaled by {bots['scale']}" if bots.get("scale", 1) != 1 else ""
         out.append(f"bots section: {bots['seconds'] / 60:.1f} minutes with {JOBS} processes{scaled}")
     return out
+
+
+def _gap_line(game: str, duels: dict[str, Any]) -> str | None:
+    """How much of the gap between level 2 (50% against itself) and the ceiling estimate level 3 closes (issue 43:
+    Card Square's Expert should close at least half)."""
+    three, top = duels.get("3-2"), duels.get("seeing3-2")
+    if not (isinstance(three, dict) and isinstance(top, dict) and "win_rate" in three and "win_rate" in top):
+        return None
+    if top["win_rate"] <= 0.5:
+        return None
+    share = (three["win_rate"] - 0.5) / (top["win_rate"] - 0.5)
+    half = 0.5 + (top["win_rate"] - 0.5) / 2
+    return (f"{game} gap to the ceiling: level 3 against level 2 closes {share:.0%} of it (from 50% to the estimate "
+            f"{top['win_rate']:.1%}; half the gap: {half:.1%}; each figure with its own interval above)")
 
 
 if __name__ == "__main__":
