@@ -138,3 +138,7 @@ def test_the_expert_is_deterministic_for_a_seed_and_plays_whole_games():
     for seed in (3, 4):
         outs = [play_out("square", (Expert(playouts=40, particles=30), make_bot("square", 2)), seed) for _ in (0, 1)]
         assert outs[0] == outs[1] and outs[0].winners
+
+
+def test_level_3_is_the_expert():
+    assert isinstance(make_bot("square", 3), Expert)

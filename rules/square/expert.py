@@ -86,7 +86,7 @@ class Expert:
     """Level 3: decides from its belief, searches the knock and the final turn."""
 
     def __init__(self, style: Style = EXPERT, playouts: int = PLAYOUTS, particles: int = PARTICLES,
-                 aim: bool = True, plausible: float | None = None, take_margin: float | None = None) -> None:
+                 aim: bool = False, plausible: float | None = None, take_margin: float | None = None) -> None:
         self.judge = Judge(style) if aim else SquareBot(style)
         if isinstance(self.judge, Judge):
             self.judge.take_margin = take_margin
