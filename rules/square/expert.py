@@ -4,10 +4,10 @@ Every decision of a turn starts from the seat's belief (rules/square/posterior.p
 slot it has not seen, read from the weighted determinizations of what it saw and what the opponent chose. Level 2's
 rules (rules/square/bot.py) then decide with those values in place of its rough guesses (an unseen card at the
 pool's mean, a card the opponent kept at half way to the one it replaced): which discard to take, which slot a
-drawn card replaces, which slots a peek, spy, Jack or Queen aims at, and the estimated score difference a knock
-needs. Whether to knock and the whole final turn are then put to the play-outs of level 3's search on the same
-determinizations (rules/square/search.py). The bot reads only its own observations; work is counted in
-determinizations and play-outs, never time.
+drawn card replaces, which slots a Jack or a Queen aims at, and the estimated score difference a knock needs (the
+lead over the opponent's expected total against the spread of the unseen cards). Whether to knock and the whole
+final turn are then put to the play-outs of level 3's search on the same determinizations (rules/square/search.py).
+The bot reads only its own observations; work is counted in determinizations and play-outs, never time.
 """
 from __future__ import annotations
 
@@ -15,10 +15,9 @@ import math
 import random
 from collections.abc import Sequence
 
-from rules.cards import Card
 from rules.core import Action
 from rules.shapes import Observation
-from rules.square.actions import POSITIONS, action_from_json
+from rules.square.actions import action_from_json
 from rules.square.bot import STYLES, Estimate, SquareBot, Style
 from rules.square.memory import Memory, recall
 from rules.square.posterior import PARTICLES, Belief
@@ -50,50 +49,14 @@ class BeliefEstimate(Estimate):
         return 0.5 * (1.0 + math.erf((lead - 0.5) / (sd * math.sqrt(2.0))))
 
 
-class Judge(SquareBot):
-    """Level 2's rules, except that a peek or a spy aims at the unseen slot the belief is least sure of (level 2
-    takes the first unseen one)."""
-
-    take_margin: float | None = None  # take the discard when it beats a blind draw's expected gain by this much
-
-    def _turn(self, obs: SquareObs, mem: Memory, est: Estimate) -> Action:
-        top, margin = obs["discard_top"], self.take_margin
-        if (margin is None or top is None or est.last_turn or mem.my_take_streak >= self.style.max_take_streak
-                or (obs["knocked_by"] is None and self._should_knock(mem, est))):
-            return super()._turn(obs, mem, est)
-        slot = max(range(4), key=lambda i: est.value(mem.me, i))
-        high = est.value(mem.me, slot)
-        if high - card_value(Card.parse(top)) >= est.gain_below(high) + margin:
-            return _aim("take", slot)
-        return _aim("draw", None)
-
-    def _powers(self, mem: Memory, est: Estimate) -> list[tuple[float, Action]]:
-        out = super()._powers(mem, est)
-        if not isinstance(est, BeliefEstimate) or not out or out[0][1].kind not in ("peek", "spy"):
-            return out
-        owner = mem.me if out[0][1].kind == "peek" else mem.opp
-        slot = max(mem.unknown(owner), key=lambda i: (est.belief.spread(owner, i), est.value(owner, i), -i))
-        return [(out[0][0], _aim(out[0][1].kind, slot))]
-
-
-def _aim(kind: str, index: int | None) -> Action:
-    if index is None:
-        return action_from_json({"kind": kind})
-    return action_from_json({"kind": kind, "pos": list(POSITIONS[index])})
-
-
 class Expert:
     """Level 3: decides from its belief, searches the knock and the final turn."""
 
-    def __init__(self, style: Style = EXPERT, playouts: int = PLAYOUTS, particles: int = PARTICLES,
-                 aim: bool = False, plausible: float | None = None, take_margin: float | None = None) -> None:
-        self.judge = Judge(style) if aim else SquareBot(style)
-        if isinstance(self.judge, Judge):
-            self.judge.take_margin = take_margin
+    def __init__(self, style: Style = EXPERT, playouts: int = PLAYOUTS, particles: int = PARTICLES) -> None:
+        self.judge = SquareBot(style)
         self.search = SearchBot(playouts)
         self.particles = particles
-        self.plausible = plausible  # the belief's chance of winning by a knock from which the knock is searched
-        self.belief: Belief | None = None  # the last decision's, for tests and the review
+        self.belief: Belief | None = None  # the last decision's (the tests read it)
 
     @property
     def last_playouts(self) -> int:
@@ -116,5 +79,4 @@ class Expert:
         chosen = self.judge._decide(obs, mem, est)
         if chosen not in legal:
             chosen = legal[0]
-        worth = None if self.plausible is None else est.win_chance(self.judge.style.final_gain) >= self.plausible
-        return self.search.refine(obs, deals, chosen, rng, worth)
+        return self.search.refine(obs, deals, chosen, rng)

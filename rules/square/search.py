@@ -217,10 +217,8 @@ class SearchBot:
             return chosen
         return self.refine(obs, deals, chosen, rng)
 
-    def refine(self, obs: SquareObs, deals: Deals, chosen: Action, rng: random.Random,
-               plausible: bool | None = None) -> Action:
-        """``chosen``, or the knock, draw or final-turn option the play-outs on ``deals`` find clearly better;
-        ``plausible`` says whether a knock is worth searching (else level 2's estimate in one deal decides)."""
+    def refine(self, obs: SquareObs, deals: Deals, chosen: Action, rng: random.Random) -> Action:
+        """``chosen``, or the knock, draw or final-turn option the play-outs on ``deals`` find clearly better."""
         final = obs["knocked_by"] is not None and obs["knocked_by"] != obs["seat"]
         knock = any(a["kind"] == "knock" for a in obs["legal"])
         if obs["phase"] not in ("turn", "drawn") or not (final or (knock and obs["phase"] == "turn")):
@@ -230,8 +228,7 @@ class SearchBot:
             moves = [move_of(chosen)] + [m for m in final_moves(obs, deals.drawn) if m != move_of(chosen)]
             legal = {str(Action.from_dict(a)) for a in obs["legal"]}
             moves = [m for m in moves if str(to_action(m)) in legal]
-        elif chosen.kind != "knock" and not deals.opponent_random and not (
-                first.knock_chance() >= PLAUSIBLE if plausible is None else plausible):
+        elif chosen.kind != "knock" and not deals.opponent_random and first.knock_chance() < PLAUSIBLE:
             return chosen
         else:
             moves = [move_of(chosen)] + [m for m in ((DRAW, 0, 0), (KNOCK, 0, 0)) if m != move_of(chosen)]
