@@ -97,3 +97,12 @@ def test_the_expert_against_ismcts_is_reported_in_points_a_game_with_its_paired_
     assert strength_bench.points_a_game(pairs[:1]) == (15.0, None)  # one deal has no spread to measure
     one = strength_bench.points_line(15.0, None, 2, 0.5, True)
     assert "no interval from one deal" in one and "BELOW TARGET" in one
+
+
+def test_the_card_square_expert_is_judged_against_half_the_gap_to_the_ceiling():
+    duels = {"3-2": {"games": 1000, "win_rate": 0.62, "ci95": 0.02, "margin": -1.0, "target": 0.6},
+             "seeing3-2": {"games": 500, "win_rate": 0.76, "ci95": 0.02, "margin": -4.0}, "think": {}}
+    got = strength_bench.lines({"square": duels})
+    line = next(x for x in got if x.startswith("square gap to the ceiling"))
+    assert "closes 46% of it" in line and "half the gap: 63.0%" in line
+    assert not any("gap" in x for x in strength_bench.lines({"square": {"3-2": duels["3-2"], "think": {}}}))

@@ -178,6 +178,16 @@ class _SeesSquares:
         return self.bot.choose(self.seen, rng)
 
 
+def _seeing(level: int) -> Any:
+    """The rules the ceiling probe plays: level 3's are the search it was measured with (docs/decisions.md), not
+    the Expert's, whose belief a probe shown every card would make exact anyway."""
+    if level >= 3:
+        from rules.square.search import SearchBot
+
+        return SearchBot()
+    return make_bot("square", level)
+
+
 def seeing_squares_pairs(villain: Any, deals: int, first_seed: int = 50_000, level: int = 3) -> list[list[float]]:
     """``arena.duel_pairs`` rows of a bot shown every square card at its turns against ``villain`` (each seed
     twice, the seats swapped, the same dice as ``duel``): not a bound (its rules are still level 2's or 3's),
@@ -189,7 +199,7 @@ def seeing_squares_pairs(villain: Any, deals: int, first_seed: int = 50_000, lev
     for seed in range(first_seed, first_seed + deals):
         row = [0.0]
         for hero in (0, 1):
-            state, bot = rules.new_game("square", seed=seed), _SeesSquares(make_bot("square", level))
+            state, bot = rules.new_game("square", seed=seed), _SeesSquares(_seeing(level))
             seen: tuple[list, list] = ([], [])
             rngs = (derive(seed, "bot", 0), derive(seed, "bot", 1))
             while not state.is_over:

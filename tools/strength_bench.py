@@ -194,6 +194,9 @@ def lines(bots: dict[str, Any]) -> list[str]:
                        f"{mark}")
             if "points" in d:
                 out.append("  " + points_line(d["points"], d["points_ci95"], d["games"], d["win_rate"], hero == "3"))
+        gap = _gap_line(g, duels)
+        if gap:
+            out.append(gap)
         for level, t in sorted(duels.get("think", {}).items()):
             mark = ""
             if level == "3":
@@ -216,6 +219,20 @@ def points_line(points: float, half: float | None, games: int, win_rate: float, 
         line += (f" (goal >= {POINTS_GOAL:+.0f} points, interval <= +-{POINTS_CI_GOAL:.0f}: "
                  f"{'met' if ok else 'BELOW TARGET'})")
     return line
+
+
+def _gap_line(game: str, duels: dict[str, Any]) -> str | None:
+    """How much of the gap between level 2 (50% against itself) and the ceiling estimate level 3 closes (issue 43:
+    Card Square's Expert should close at least half)."""
+    three, top = duels.get("3-2"), duels.get("seeing3-2")
+    if not (isinstance(three, dict) and isinstance(top, dict) and "win_rate" in three and "win_rate" in top):
+        return None
+    if top["win_rate"] <= 0.5:
+        return None
+    share = (three["win_rate"] - 0.5) / (top["win_rate"] - 0.5)
+    half = 0.5 + (top["win_rate"] - 0.5) / 2
+    return (f"{game} gap to the ceiling: level 3 against level 2 closes {share:.0%} of it (from 50% to the estimate "
+            f"{top['win_rate']:.1%}; half the gap: {half:.1%}; each figure with its own interval above)")
 
 
 if __name__ == "__main__":

@@ -19,10 +19,10 @@ MAX_ACTIONS = 4 + DRAW_PILE * 3 + (DRAW_PILE + 1) * TAKE_LIMIT + 1
 
 
 def _make_bot(level: int) -> Bot:
-    if level >= 3:  # the searching level (rules/square/search.py builds on level 2's rules in bot.py)
-        from rules.square.search import SearchBot
+    if level >= 3:  # the Expert: level 2's rules on its belief (rules/square/expert.py), knocks searched (search.py)
+        from rules.square.expert import Expert
 
-        return SearchBot()
+        return Expert()
     from rules.square.bot import make
 
     return make(level)
@@ -41,7 +41,7 @@ def _review() -> Callable[[Match, int], list[Moment]]:
 
 # The strength bench (tools/strength_bench.py): deals per duel, each played twice.
 BENCH = Bench(baseline=_baseline,
-              duels={"3-2": 250, "2-1": 250, "1-random": 100, "3-greedy": 200, "2-greedy": 200, "1-greedy": 200,
+              duels={"3-2": 500, "2-1": 250, "1-random": 100, "3-greedy": 500, "2-greedy": 200, "1-greedy": 200,
                      "3-random": 250, "2-random": 100, "seeing2-2": 500, "seeing3-2": 250})  # the ceiling: issue 43
 
 GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,

@@ -97,17 +97,17 @@ class Deals:
         rng.shuffle(sim.draw)
         return sim
 
-    def weigh(self, rng: random.Random) -> None:
+    def weigh(self, rng: random.Random, proposals: int = PROPOSALS) -> None:
         """Make the particles. An opponent whose choices level 2 would rarely have made in any of them
         (more than ``UNLIKE`` of its choices in the best one) is taken for a random player: then the
         cards are dealt without bounds and it plays random moves in the play-outs."""
-        sims = [self.propose(rng, TRUST) for _ in range(PROPOSALS)]
+        sims = [self.propose(rng, TRUST) for _ in range(proposals)]
         misses = [self.history.misses(s.cards) for s in sims]
         least = min(misses)
         if least > UNLIKE * len(self.history.choices):
             self.opponent_random = True
             dice = random.Random(rng.getrandbits(64))
-            sims = [self.propose(rng, 0.0) for _ in range(PROPOSALS)]
+            sims = [self.propose(rng, 0.0) for _ in range(proposals)]
             for sim in sims:
                 sim.random, sim.rng = 1 - self.me, dice
             misses = [least] * len(sims)
@@ -214,6 +214,14 @@ class SearchBot:
             return chosen
         deals = Deals(obs, recall(mine))
         if not deals.ok:
+            return chosen
+        return self.refine(obs, deals, chosen, rng)
+
+    def refine(self, obs: SquareObs, deals: Deals, chosen: Action, rng: random.Random) -> Action:
+        """``chosen``, or the knock, draw or final-turn option the play-outs on ``deals`` find clearly better."""
+        final = obs["knocked_by"] is not None and obs["knocked_by"] != obs["seat"]
+        knock = any(a["kind"] == "knock" for a in obs["legal"])
+        if obs["phase"] not in ("turn", "drawn") or not (final or (knock and obs["phase"] == "turn")):
             return chosen
         first = deals.deal(rng)
         if final:
