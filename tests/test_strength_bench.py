@@ -76,3 +76,25 @@ def test_the_seeing_bot_is_shown_every_square_card_at_its_turns():
     cards = [slot["card"] for square in shown[-1]["squares"] for slot in square]
     assert cards == [str(c) for square in state.squares for c in square]
     assert any(slot["card"] is None for square in seen[-1]["squares"] for slot in square), "the real view hides some"
+
+
+def test_kombi_duels_count_the_games_the_hero_ended_jammed_at_the_hand_limit(monkeypatch):
+    """Issue 43: the Kombi Expert's duels say how many games it ended holding 10 cards (goal 0) and how many of
+    those it won; the count is the hero's final hands', seat by seat."""
+    import rules
+    from rules.kombi.state import HAND_LIMIT
+
+    monkeypatch.setattr(strength_bench, "DEALS", {"kombi": {"2-greedy": 6}})
+    got = strength_bench.measure(["kombi"], jobs=1)["kombi"]["2-greedy"]
+    first, jammed = strength_bench.FIRST_SEED, []  # the first duel's deals
+    for seed in range(first, first + 6):
+        for seat in (0, 1):
+            bots = (strength_bench.make("kombi", "2"), arena.greedy("kombi"))
+            state = arena.final_state("kombi", bots if seat == 0 else bots[::-1], seed)[0]
+            if len(state.hands[seat]) == HAND_LIMIT:
+                jammed.append(1.0 if state.winners == (seat,) else 0.5 if seat in state.winners else 0.0)
+    assert jammed, "these deals have jams to count"
+    assert got["stuck"] == len(jammed) and got["stuck_won"] == round(sum(jammed) / len(jammed), 4)
+    line = next(x for x in strength_bench.lines({"kombi": {"2-greedy": got}}) if "against greedy" in x)
+    assert f"ended stuck in {len(jammed)} (goal 0)" in line
+    assert rules.GAMES["square"].bench.stuck is None, "only a game that can jam says so"
