@@ -244,6 +244,8 @@ class Bench:
     duels: Mapping[str, int] = field(default_factory=dict)
     targets: Mapping[str, float] = field(default_factory=dict)  # a duel's win-rate target, where not the bench's own
     playouts_then: int = 0  # random play-outs a second when issue 15 was filed: the rules bench wants 5x (0: none)
+    # whether a seat ended the game stuck (Kombi: at the hand limit): the strength bench counts the hero's (goal 0)
+    stuck: Callable[[GameState, int], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -105,3 +105,22 @@ def test_another_step_overrules_level_2_only_when_clearly_better_on_the_same_dea
     assert bot._pick([first, steady], [0, 1]) == 1
     assert bot._pick([first, steady], [0]) == 0  # dropped out of the race: never picked
     assert bot._pick([first, [a + 1.0 for a in first], steady], [0, 1, 2]) == 1  # the clearest edge wins
+
+
+def test_the_expert_at_the_hand_limit_takes_the_way_out_through_the_exchange_area() -> None:
+    """Issue 43: ten cards and no combination, so DRAW is gone; the 7♥ in the exchange area completes the pair of
+    sevens. The Expert exchanges a card that joins nothing for it and plays the triple in the same turn."""
+    from rules.cards import Card
+
+    hand, opp, area = "7S 7D 2C 5C 9C QC 3H 6H JH KD".split(), "4D 8D JS 5H TH 2S AD".split(), "7H 4S TS".split()
+    head = hand[:7] + opp + area + hand[7:]
+    s = new_game(deck=head + [str(c) for c in standard_deck() if str(c) not in head], first=0)
+    s = s.replace(hands=(tuple(Card.parse(c) for c in hand), s.hands[1]), pile=s.pile[3:])
+    assert {a["kind"] for a in s.observe(0)["legal"]} == {"exchange", "pass"}, "jammed: no draw, no play"
+    bot, seen, taken = make_bot("kombi", 3), [], []
+    while s.to_move == 0:
+        seen.append(s.observe(0))
+        taken.append(bot.choose(seen, random.Random(1)))
+        s = s.apply(taken[-1])
+    assert taken[0].kind == "exchange" and taken[0]["area"] == "7H" and taken[0]["hand"] not in ("7S", "7D")
+    assert taken[1].to_json() == {"kind": "play", "combos": [["7D", "7H", "7S"]]} and len(s.hands[0]) == 7

@@ -106,3 +106,25 @@ def test_the_card_square_expert_is_judged_against_half_the_gap_to_the_ceiling():
     line = next(x for x in got if x.startswith("square gap to the ceiling"))
     assert "closes 46% of it" in line and "half the gap: 63.0%" in line
     assert not any("gap" in x for x in strength_bench.lines({"square": {"3-2": duels["3-2"], "think": {}}}))
+
+
+def test_kombi_duels_count_the_games_the_hero_ended_jammed_at_the_hand_limit(monkeypatch):
+    """Issue 43: the Kombi Expert's duels say how many games it ended holding 10 cards (goal 0) and how many of
+    those it won; the count is the hero's final hands', seat by seat."""
+    import rules
+    from rules.kombi.state import HAND_LIMIT
+
+    monkeypatch.setattr(strength_bench, "DEALS", {"kombi": {"2-greedy": 6}})
+    got = strength_bench.measure(["kombi"], jobs=1)["kombi"]["2-greedy"]
+    first, jammed = strength_bench.FIRST_SEED, []  # the first duel's deals
+    for seed in range(first, first + 6):
+        for seat in (0, 1):
+            bots = (strength_bench.make("kombi", "2"), arena.greedy("kombi"))
+            state = arena.final_state("kombi", bots if seat == 0 else bots[::-1], seed)[0]
+            if len(state.hands[seat]) == HAND_LIMIT:
+                jammed.append(1.0 if state.winners == (seat,) else 0.5 if seat in state.winners else 0.0)
+    assert jammed, "these deals have jams to count"
+    assert got["stuck"] == len(jammed) and got["stuck_won"] == round(sum(jammed) / len(jammed), 4)
+    line = next(x for x in strength_bench.lines({"kombi": {"2-greedy": got}}) if "against greedy" in x)
+    assert f"ended stuck in {len(jammed)} (goal 0)" in line
+    assert rules.GAMES["square"].bench.stuck is None, "only a game that can jam says so"

@@ -80,18 +80,23 @@ class Duel:
                 "margin": round(self.margin, 3)}
 
 
-def duel_pairs(game_id: str, hero: Bot, villain: Bot, deals: int, first_seed: int = 0) -> list[list[float]]:
+def duel_pairs(game_id: str, hero: Bot, villain: Bot, deals: int, first_seed: int = 0,
+               stuck: list[float] | None = None) -> list[list[float]]:
     """Each seed from ``first_seed`` played twice (hero in seat 0, then in seat 1): per deal the hero's points
-    (a win 1, a draw or shared win 0.5) and its two score margins, ``[points, margin, margin]``."""
+    (a win 1, a draw or shared win 0.5) and its two score margins, ``[points, margin, margin]``. ``stuck`` gets
+    the hero's points of every game it ended stuck in (the game's ``bench.stuck``)."""
     out = []
+    is_stuck = rules.GAMES[game_id].bench.stuck
     for seed in range(first_seed, first_seed + deals):
         row = [0.0]
         for hero_seat in (0, 1):
             bots = (hero, villain) if hero_seat == 0 else (villain, hero)
-            o = play_out(game_id, bots, seed)
-            if hero_seat in o.winners:
-                row[0] += 1.0 if len(o.winners) == 1 else 0.5
-            row.append(o.scores[hero_seat] - o.scores[1 - hero_seat])
+            state = final_state(game_id, bots, seed)[0]
+            won = (1.0 if len(state.winners) == 1 else 0.5) if hero_seat in state.winners else 0.0
+            row[0] += won
+            row.append(state.scores[hero_seat] - state.scores[1 - hero_seat])
+            if stuck is not None and is_stuck is not None and is_stuck(state, hero_seat):
+                stuck.append(won)
         out.append(row)
     return out
 

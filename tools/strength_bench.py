@@ -57,16 +57,17 @@ def make(game: str, name: str) -> Any:
     return make_bot(game, int(name))
 
 
-def _chunk(task: tuple[str, str, str, int, int]) -> tuple[list[list[float]], list[float]]:
+def _chunk(task: tuple[str, str, str, int, int]) -> tuple[list[list[float]], list[float], list[float]]:
     from tools.arena import duel_pairs
 
     game, hero, villain, first, deals = task
     if hero.startswith("seeing"):
         from tools.square_bench import seeing_squares_pairs
 
-        return seeing_squares_pairs(make(game, villain), deals, first, int(hero[-1])), []
+        return seeing_squares_pairs(make(game, villain), deals, first, int(hero[-1])), [], []
     timed = Timed(make(game, hero))
-    return duel_pairs(game, timed, make(game, villain), deals, first), timed.times
+    stuck: list[float] = []  # the hero's points in each game it ended stuck in (the game's bench.stuck)
+    return duel_pairs(game, timed, make(game, villain), deals, first, stuck), timed.times, stuck
 
 
 def _tasks(game: str, duel: str, deals: int, size: int) -> list[tuple[str, str, str, int, int]]:
@@ -137,9 +138,11 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
         results = pool.map(_chunk, tasks, chunksize=1)
     out: dict[str, Any] = {g: {"think": {}} for g in games}
     think: dict[tuple[str, str], list[float]] = {}
-    for (g, hero, villain, _, _), (pairs, times) in zip(tasks, results, strict=True):
+    stuck: dict[tuple[str, str], list[float]] = {}
+    for (g, hero, villain, _, _), (pairs, times, jams) in zip(tasks, results, strict=True):
         out[g].setdefault(f"{hero}-{villain}", []).extend(pairs)
         think.setdefault((g, hero), []).extend(times)
+        stuck.setdefault((g, f"{hero}-{villain}"), []).extend(jams)
     for g in games:
         for duel, n in DEALS[g].items():
             if duel.endswith("ismcts"):
@@ -158,6 +161,9 @@ def measure(games: Sequence[str] | None = None, jobs: int = JOBS) -> dict[str, A
                     d["points"], d["points_ci95"] = round(mean, 2), None if half is None else round(half, 2)
                 target = _target(duel, g)
                 out[g][duel] = {**d, "target": target} if target else d
+                if rules.GAMES[g].bench.stuck is not None and (g, duel) in stuck:
+                    won = stuck[(g, duel)]
+                    out[g][duel].update(stuck=len(won), stuck_won=round(sum(won) / len(won), 4) if won else None)
     for (g, level), times in think.items():
         if level in ("1", "2", "3"):
             out[g]["think"][level] = {"p50_ms": round(1000 * _percentile(times, 0.5), 2),
@@ -189,6 +195,9 @@ def lines(bots: dict[str, Any]) -> list[str]:
                 out.append(f"{g} ceiling estimate, level {hero[-1]} shown every square card against level {villain}: "
                            f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}")
                 continue
+            if "stuck" in d:  # Kombi: games the hero ended at the hand limit (issue 43: goal 0)
+                mark += f"; ended stuck in {d['stuck']} (goal 0)" + (
+                    f", won {d['stuck_won']:.0%} of those" if d["stuck"] else "")
             out.append(f"{g} level {hero} against {villain if not villain.isdigit() else 'level ' + villain}: "
                        f"{d['win_rate']:.1%} +- {d['ci95']:.1%} of {d['games']} games, margin {d['margin']:+.1f}"
                        f"{mark}")

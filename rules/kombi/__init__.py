@@ -4,11 +4,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.core import Bench, Bot, GameSpec
+from rules.core import Bench, Bot, GameSpec, GameState
 from rules.kombi.gestures import gesture_for, intents
 from rules.kombi.state import (
     AREA_SIZE,
     DEAL_SIZE,
+    HAND_LIMIT,
     QUIET_LIMIT,
     KombiState,
     action_from_json,
@@ -52,10 +53,17 @@ def _review() -> Callable[[Match, int], list[Moment]]:
 _DRAWS = 52 - 2 * DEAL_SIZE - AREA_SIZE
 _PROGRESS_TURNS = _DRAWS + (2 * DEAL_SIZE + _DRAWS) // 3
 MAX_ACTIONS = 2 * (_PROGRESS_TURNS + (_PROGRESS_TURNS + 1) * (QUIET_LIMIT + 1))
-# The strength bench (tools/strength_bench.py): deals per duel, each played twice.
+def _jammed(state: GameState, seat: int) -> bool:
+    """The seat ended holding HAND_LIMIT cards: it could no longer draw, only exchange, and its score had frozen
+    (docs/decisions.md, "Kombi against the greedy player is decided by the hand limit")."""
+    return isinstance(state, KombiState) and len(state.hands[seat]) >= HAND_LIMIT
+
+
+# The strength bench (tools/strength_bench.py): deals per duel, each played twice; the Expert's two duels play
+# 200 deals (400 games, issue 43).
 BENCH = Bench(baseline=_baseline,
-              duels={"3-2": 50, "2-1": 100, "1-random": 25, "3-greedy": 100, "2-greedy": 100, "1-greedy": 100,
-                     "3-random": 10, "2-random": 25}, playouts_then=42)
+              duels={"3-2": 200, "2-1": 100, "1-random": 25, "3-greedy": 200, "2-greedy": 100, "1-greedy": 100,
+                     "3-random": 10, "2-random": 25}, playouts_then=42, stuck=_jammed)
 
 GAME = GameSpec(id="kombi", new_game=new_game, action_from_json=action_from_json, max_actions=MAX_ACTIONS,
                 public=("game", "seat", "to_move", "scores", "over", "winners", "hand_counts", "hands", "exchange",
