@@ -353,6 +353,12 @@ class OnlineTable(TableScene):
         self._corner_spot = (key, best[1])
         return best[1]
 
+    def static_key(self) -> tuple:
+        # the notes are drawn over the table after its layers; a frame that repaints only where cards moved would
+        # leave a note that moved or went (a watcher arriving pushes the series' score down) on the felt
+        notes = tuple((tuple(n[1]), n[0].get_size()) for n in (self.watching_note(), self.series_note()) if n)
+        return (*super().static_key(), self.banner(), notes)
+
     def kept_clear(self) -> list[pygame.Rect]:
         """A toast stands beside the notes, not over them."""
         return [note[1] for note in (self._note(), self.watching_note(), self.series_note()) if note]
