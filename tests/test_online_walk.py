@@ -1,10 +1,14 @@
 """Stumbles met walking the online flow as a new player, in real windows (a server of two gateways, two and three
-app instances), each pinned here headless: the table's notes repainted when they move."""
+app instances), each pinned here headless: the table's notes repainted when they move; no address offered that
+nobody answers at."""
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 import pygame
 import pytest
 
+from game.online import address
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
 from tests.test_online_client import FAST, until
@@ -57,3 +61,28 @@ def test_the_series_note_pushed_down_by_a_watcher_leaves_nothing_behind(server):
     whole = app.screen.subsurface(old).copy()
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(whole, "RGB")
     ben.close()
+
+
+@pytest.mark.parametrize(("host", "told"), [("127.0.0.1", False), ("0.0.0.0", True)])
+def test_the_waiting_room_offers_no_address_a_server_for_this_computer_only_does_not_answer_at(monkeypatch, host, told):
+    """Seen in a real window: `serve` (127.0.0.1 by default), the table opened at ws://127.0.0.1:PORT, and the
+    waiting room said "Server address: ws://<this computer's network address>:PORT", where nothing answered:
+    the other player got "Nothing answers at …". 127.0.0.2 stands in for the network address here: a server on
+    127.0.0.1 does not answer there, one on 0.0.0.0 does."""
+    monkeypatch.setattr(address, "lan_address", lambda: "127.0.0.2")
+    srv = ServerThread(host, 0, FAST).start()
+    try:
+        app = make_app()
+        port = urlsplit(srv.url).port
+        url = f"ws://127.0.0.1:{port}"
+        form = open_online(app)
+        form.fields["server"].text, form.fields["name"].text = url, "Ann"
+        tap(app, find(app, "host").center)
+        lobby = app.stack.top
+        until(lambda: lobby.code is not None, step=lambda: frames(app))
+        assert lobby.shown_url == (f"ws://127.0.0.2:{port}" if told else "")
+        assert lobby.server_local is not told  # and it says why only a player here can join
+        frames(app, 2)
+        lobby.client.close()
+    finally:
+        srv.stop()
