@@ -1,6 +1,6 @@
 """Stumbles met walking the online flow as a new player, in real windows (a server of two gateways, two and three
 app instances), each pinned here headless: the table's notes repainted when they move; no address offered that
-nobody answers at."""
+nobody answers at; a spectator told who won."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -11,6 +11,8 @@ import pytest
 from game.online import address
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
+from game.online.spectator import WatchTable
+from sprites import theme
 from tests.test_online_client import FAST, until
 from tests.test_online_identity import Raw
 from tests.test_online_meet_app import find, open_online
@@ -86,3 +88,25 @@ def test_the_waiting_room_offers_no_address_a_server_for_this_computer_only_does
         lobby.client.close()
     finally:
         srv.stop()
+
+
+def test_a_spectator_is_told_who_won_and_the_series_score_at_the_end(server):
+    """Seen in a real window: at the end the spectator read only "The game is over.": the series' score went
+    with the game, and nothing said who won (a spectator has no end screen)."""
+    ann, ben = Raw(server.url), Raw(server.url)
+    code = ann.ask("create", game="kombi", name="Ann", best=3)["code"]
+    assert ben.ask("join", code=code, name="Ben")["type"] == "seated"
+    app = make_app()
+    form = open_online(app)
+    form.fields["server"].text, form.fields["code"].text = server.url, code
+    tap(app, find(app, "watch_live").center)
+    until(lambda: isinstance(app.stack.top, WatchTable) and app.stack.top.remote.started, step=lambda: frames(app))
+    table = app.stack.top
+    ben.client.send("resign")
+    until(lambda: table.remote.state.is_over and not table.remote.waiting, step=lambda: frames(app))
+    frames(app, 2)
+    assert table.banner() == ("Ann wins!", theme.GOLD)
+    note = table.series_note()
+    assert note is not None and table.series_line() == "Series 1–0 · game 1 of 3"
+    assert note[1] in table.kept_clear()
+    ann.close(), ben.close()

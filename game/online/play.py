@@ -38,6 +38,8 @@ HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a littl
 class OnlineTable(TableScene):
     """Mixed in before a game's TableScene (see the module docstring)."""
 
+    series_after_end = False  # the end screen says the series' score in full
+
     restartable = False  # the pause menu offers no "Restart this deal": the server holds the deal
     remote: RemoteMatch  # the session's match: the server holds it
     client: OnlineClient
@@ -311,7 +313,7 @@ class OnlineTable(TableScene):
         Square's opponent sits there), in the free place nearest it."""
         m, s = self.remote, self.scale
         texts = {"watch": self.t.n("online.watchers", m.watchers) if m.watchers > 0 else "",
-                 "series": self.series_line() if m.started and not m.state.is_over else ""}
+                 "series": self.series_line() if m.started and (self.series_after_end or not m.state.is_over) else ""}
         imgs = {k: self.app.fonts.render(v, theme.font_px(22, s), theme.TEXT) for k, v in texts.items() if v}
         if not imgs:
             return {}
