@@ -1,8 +1,9 @@
 """Stumbles met walking the online flow as a new player, in real windows (a server of two gateways, two and three
 app instances), each pinned here headless: the table's notes repainted when they move; no address offered that
-nobody answers at; a spectator told who won."""
+nobody answers at; a spectator told who won; a dead owner's spectators not counted twice."""
 from __future__ import annotations
 
+import time
 from urllib.parse import urlsplit
 
 import pygame
@@ -10,7 +11,9 @@ import pytest
 
 from game.online import address
 from game.online.hosting import ServerThread
+from game.online.limits import Limits
 from game.online.play import OnlineTable
+from game.online.server import GameServer
 from game.online.spectator import WatchTable
 from sprites import theme
 from tests.test_online_client import FAST, until
@@ -110,3 +113,16 @@ def test_a_spectator_is_told_who_won_and_the_series_score_at_the_end(server):
     assert note is not None and table.series_line() == "Series 1–0 · game 1 of 3"
     assert note[1] in table.kept_clear()
     ann.close(), ben.close()
+
+
+def test_a_claimed_table_forgets_the_dead_owners_count_of_spectators():
+    """Seen in real windows: after kill -9 of the gateway that held a watched table, the spectator came back (to
+    the new owner) and both players read "2 watching" of one spectator for 30 s, until the dead gateway's count
+    was forgotten. Spectators sit at the owner, so the count heard from the old one goes when the table is taken."""
+    gate = GameServer(Limits())
+    gate.elsewhere["ABC123"] = {"dead-gateway": (1, time.monotonic())}
+    gate.elsewhere["XYZ789"] = {"live-gateway": (2, time.monotonic())}
+    assert gate.watcher_count("ABC123") == 1
+    gate._claimed([("ABC123", 2)])
+    assert gate.watcher_count("ABC123") == 0
+    assert gate.watcher_count("XYZ789") == 2  # a table not taken keeps what its owner says
