@@ -126,3 +126,15 @@ def test_a_claimed_table_forgets_the_dead_owners_count_of_spectators():
     gate._claimed([("ABC123", 2)])
     assert gate.watcher_count("ABC123") == 0
     assert gate.watcher_count("XYZ789") == 2  # a table not taken keeps what its owner says
+
+
+def test_the_opponent_gone_is_said_once_not_in_a_toast_under_the_same_words(server):
+    """Seen in a real window: "Annika disconnected — waiting" twice, the table's note and a toast just under it."""
+    app = make_app()
+    table, _code, ben = _series_table(server, app)
+    ben.client.close(wait=1.0)  # gone without a word, as a killed app
+    until(lambda: table.remote.opponent_away, step=lambda: frames(app), timeout=20)
+    frames(app, 2)
+    said = table.t("online.opponent_away", name="Ben")
+    assert table.banner() is not None and table.banner()[0] == said
+    assert table.toast is None or table.toast[0] != said

@@ -139,7 +139,8 @@ class OnlineTable(TableScene):
             self.clear_selection()
             self.refresh(animate=False)
         for text, err in m.pop_notices():
-            self.show_toast(text, error=err)
+            if (self.banner() or ("",))[0] != text:  # "Ben disconnected — waiting" stays on the table: once is enough
+                self.show_toast(text, error=err)
         if m.watchers != watchers:
             self.app.invalidate()  # the count's note is drawn over the table: nothing else asks for a frame
         if not self.cards.busy:
