@@ -1,6 +1,7 @@
 """Stumbles met walking the online flow as a new player, in real windows (a server of two gateways, two and three
 app instances), each pinned here headless: the table's notes repainted when they move; no address offered that
-nobody answers at; a spectator told who won; a dead owner's spectators not counted twice."""
+nobody answers at; a spectator told who won; a dead owner's spectators not counted twice;
+the opponent's absence said once; no "Paused" over a game that goes on."""
 from __future__ import annotations
 
 import time
@@ -18,6 +19,7 @@ from game.online.spectator import WatchTable
 from sprites import theme
 from tests.test_online_client import FAST, until
 from tests.test_online_identity import Raw
+from tests.test_online_leave import open_pause
 from tests.test_online_meet_app import find, open_online
 from tools.driver import frames, make_app, tap
 
@@ -138,3 +140,12 @@ def test_the_opponent_gone_is_said_once_not_in_a_toast_under_the_same_words(serv
     said = table.t("online.opponent_away", name="Ben")
     assert table.banner() is not None and table.banner()[0] == said
     assert table.toast is None or table.toast[0] != said
+
+
+def test_the_menu_of_an_online_game_does_not_say_paused(server):
+    """Seen in a real window: Menu in an online game read "Paused" while the other player went on playing."""
+    app = make_app()
+    table, _code, ben = _series_table(server, app)
+    pause = open_pause(app)
+    assert pause.title() == "Menu" != app.t("pause.title")
+    ben.close()
