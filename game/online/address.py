@@ -65,6 +65,18 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
+def answers(url: str, timeout: float = 0.3) -> bool:
+    """Whether something takes connections at ``url``'s host and port: a server started for this computer only
+    (``serve`` listens on 127.0.0.1 unless told otherwise) cannot be reached at this computer's network address."""
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "wss" else 80)
+    try:
+        with socket.create_connection((parts.hostname or "", port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
 def share_url(url: str) -> str | None:
     """``url`` as another device must type it: a loopback address names this computer, so it becomes this
     computer's address on the network; None when it has none."""

@@ -143,6 +143,10 @@ class Owning(GatewayParts):
         for code, epoch in taken:
             self.held[code] = epoch
             log.info("took table %s (epoch %d): its gateway stopped beating", code, epoch)
+            # spectators sit at the owner: the dead one's count goes with it (their connections come here), where
+            # it stayed for WATCH_FORGET and the players read "2 watching" of one spectator meanwhile
+            if self.elsewhere.pop(code, None):
+                self._count_changed(code, tell=False)
             if code in self.tables:
                 self.refresh(code)
 

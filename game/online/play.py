@@ -38,6 +38,8 @@ HEADLESS_IDLE = 0.002  # a headless frame has no clock to wait for; idle a littl
 class OnlineTable(TableScene):
     """Mixed in before a game's TableScene (see the module docstring)."""
 
+    series_after_end = False  # the end screen says the series' score in full
+
     restartable = False  # the pause menu offers no "Restart this deal": the server holds the deal
     remote: RemoteMatch  # the session's match: the server holds it
     client: OnlineClient
@@ -137,7 +139,8 @@ class OnlineTable(TableScene):
             self.clear_selection()
             self.refresh(animate=False)
         for text, err in m.pop_notices():
-            self.show_toast(text, error=err)
+            if (self.banner() or ("",))[0] != text:  # "Ben disconnected — waiting" stays on the table: once is enough
+                self.show_toast(text, error=err)
         if m.watchers != watchers:
             self.app.invalidate()  # the count's note is drawn over the table: nothing else asks for a frame
         if not self.cards.busy:
@@ -311,7 +314,7 @@ class OnlineTable(TableScene):
         Square's opponent sits there), in the free place nearest it."""
         m, s = self.remote, self.scale
         texts = {"watch": self.t.n("online.watchers", m.watchers) if m.watchers > 0 else "",
-                 "series": self.series_line() if m.started and not m.state.is_over else ""}
+                 "series": self.series_line() if m.started and (self.series_after_end or not m.state.is_over) else ""}
         imgs = {k: self.app.fonts.render(v, theme.font_px(22, s), theme.TEXT) for k, v in texts.items() if v}
         if not imgs:
             return {}
@@ -352,6 +355,12 @@ class OnlineTable(TableScene):
         assert best is not None
         self._corner_spot = (key, best[1])
         return best[1]
+
+    def static_key(self) -> tuple:
+        # the notes are drawn over the table after its layers; a frame that repaints only where cards moved would
+        # leave a note that moved or went (a watcher arriving pushes the series' score down) on the felt
+        notes = tuple((tuple(n[1]), n[0].get_size()) for n in (self.watching_note(), self.series_note()) if n)
+        return (*super().static_key(), self.banner(), notes)
 
     def kept_clear(self) -> list[pygame.Rect]:
         """A toast stands beside the notes, not over them."""

@@ -59,6 +59,8 @@ class WatchMatch(RemoteMatch):
 class WatchTable(OnlineTable):
     """Mixed in before a game's TableScene, as OnlineTable is (see the module docstring)."""
 
+    series_after_end = True  # a spectator has no end screen to say the score: the note stays
+
     @property
     def in_play(self) -> bool:
         return False  # nothing to give up: leaving only stops watching
@@ -77,6 +79,9 @@ class WatchTable(OnlineTable):
         names = self.session.names
         if isinstance(m, WatchMatch) and m.delay and not m.state.is_over:
             return self.t("watch.live.delayed", first=names[0], second=names[1], n=m.delay), theme.TEXT
+        if m.started and m.state.is_over and not m.waiting:  # no end screen here: the table says who won
+            won = m.state.winners
+            return (self.t("end.wins", name=names[won[0]]) if len(won) == 1 else self.t(self.draw_headline)), theme.GOLD
         return self.t("watch.live.watching", first=names[0], second=names[1]), theme.TEXT
 
 

@@ -10,7 +10,7 @@ import sys
 import pygame
 
 from game.clipboard import copy
-from game.online.address import share_url
+from game.online.address import answers, share_url
 from game.online.client import STATUS, OnlineClient
 from game.online.failures import failure_words
 from game.online.hosting import ServerThread
@@ -54,6 +54,10 @@ class LobbyScene(DialogScene):
         self.ranked = ranked  # ... of similar rating, and the result changes both ratings (game/online/ranked.py)
         # the address to tell the other player: never a loopback one; "" when only this computer can join
         self.shown_url = (share_url(url) or "") if shown_url is None else shown_url
+        # a server typed as 127.0.0.1 may listen there only: never offer an address nobody answers at
+        self.server_local = shown_url is None and self.shown_url not in ("", url) and not answers(self.shown_url)
+        if self.server_local:
+            self.shown_url = ""
         self.server, self.demo = server, demo
         self.lan_off = server is not None and server.host not in ("0.0.0.0", "")  # hosted here for this computer
         self.resume = resume
@@ -204,7 +208,9 @@ class LobbyScene(DialogScene):
                 out.append((t("online.address", url=self.shown_url), BODY, theme.TEXT))
                 out.append((t("online.tell_code"), BODY, theme.TEXT_DIM))
             else:
-                out.append((t("online.only_here_lan_off" if self.lan_off else "online.only_here"), BODY, theme.TEXT))
+                why = ("online.only_here_lan_off" if self.lan_off
+                       else "online.only_here_server" if self.server_local else "online.only_here")
+                out.append((t(why), BODY, theme.TEXT))
             out.append((t("online.waiting_join"), HEADING, theme.GOLD))
         mine = None if self.standing is None else self.standing.mine
         if self.game and (mine is not None or self.ranked and self.standing is not None and self.standing.board):

@@ -65,12 +65,16 @@ class PauseScene(DialogScene):
         self.app.stack.pop()
         self.table.restart()
 
+    def title(self) -> str:
+        # an online game does not pause: the other player may move meanwhile
+        return self.t("pause.title" if getattr(self.table, "restartable", True) else "pause.title_online")
+
     def draw(self, surface: pygame.Surface) -> None:
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 150))
         surface.blit(dim, (0, 0))
         draw_panel(surface, self.panel, alpha=245)
         s = theme.ui_scale(surface.get_height())
-        title = self.app.fonts.render(self.t("pause.title"), theme.font_px(56, s), theme.GOLD, bold=True)
+        title = self.app.fonts.render(self.title(), theme.font_px(56, s), theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + int(24 * s))))
         self.buttons.draw(surface, self.app.fonts)

@@ -45,6 +45,7 @@ STRINGS = (
     N_("cover.facing.sub", "{name}, tap when you are ready: your cards then show on your side."),
     N_("cover.hidden", "All cards are hidden."),
     N_("pause.title", "Paused"),
+    N_("pause.title_online", "Menu"),
     N_("pause.resume", "Resume"),
     N_("pause.restart", "Restart this deal"),
     N_("pause.rules", "Rules"),

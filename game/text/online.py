@@ -108,6 +108,8 @@ STRINGS = (
     N_("online.error.other", "The server could not do that. Please try again."),
     N_("online.only_here", "This computer is not connected to a network, so only a player on this computer can "
                            "join. Tell them the code."),
+    N_("online.only_here_server", "This server takes players from this computer only, so only a player on this "
+                                  "computer can join. Tell them the code."),
     N_("online.only_here_lan_off", "Only a player on this computer can join this table. To play with another "
                                    "device, go Back and set “Other devices on this network may join” to yes."),
     N_("online.error.name_taken", "Someone else plays under this name on this server. Please choose another name."),
