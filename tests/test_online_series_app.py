@@ -9,6 +9,8 @@ from game.online import series
 from game.online.hosting import ServerThread
 from game.online.play import OnlineTable
 from game.online.spectator import WatchTable
+from sprites import theme
+from sprites.roles import BODY
 from tests.test_online_client import FAST, until
 from tests.test_online_identity import Raw
 from tests.test_online_meet_app import find, open_online
@@ -39,6 +41,7 @@ def test_a_series_from_the_online_screen_shows_its_score_on_the_table_and_the_en
     tap(app, find(app, "host").center)
     lobby = app.stack.top
     until(lambda: lobby.match is not None, step=lambda: frames(app))
+    assert (app.t("online.best3"), BODY, theme.TEXT_DIM) in lobby.said()  # the waiting room says what it opened
     ben = Raw(server.url)
     assert ben.ask("join", code=lobby.code, name="Ben")["type"] == "seated"
     until(lambda: isinstance(app.stack.top, OnlineTable) and app.stack.top.remote.started, step=lambda: frames(app))

@@ -212,6 +212,8 @@ class LobbyScene(DialogScene):
                        else "online.only_here_server" if self.server_local else "online.only_here")
                 out.append((t(why), BODY, theme.TEXT))
             out.append((t("online.waiting_join"), HEADING, theme.GOLD))
+            if self.best > 1:  # the joiner learns it at the table: the host hears it here
+                out.append((t("online.best3"), BODY, theme.TEXT_DIM))
         mine = None if self.standing is None else self.standing.mine
         if self.game and (mine is not None or self.ranked and self.standing is not None and self.standing.board):
             out.append((rating_words(t, self.game, mine), BODY, theme.TEXT))
