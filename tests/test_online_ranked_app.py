@@ -50,7 +50,8 @@ def test_a_ranked_match_from_the_online_screen_shows_the_change_at_the_end_and_i
                                                      "AND game = ?", (ann.player, game)))
     assert row[1] == 1500 and row[0] > 1500 and row[2] == 1  # Ann won by Ben's resignation
     shown = change_words(app.t, end.rating.mine)
-    assert shown == app.t("rating.change", before=1500, after=round(row[0]), change=f"+{round(row[0]) - 1500}")
+    assert shown == app.t("rating.change_provisional", before=1500, after=round(row[0]),
+                          change=f"+{round(row[0]) - 1500}", games=1, placement=5)  # the first of five placement games
     assert shown in end.how_lines
     frames(app, 2)  # drawn with it
 

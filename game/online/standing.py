@@ -85,7 +85,11 @@ def change_words(t: Words, mine: MyRating | None) -> str:
     if mine is None or mine["prior"] is None:
         return ""
     diff = mine["rating"] - mine["prior"]
-    return t("rating.change", before=mine["prior"], after=mine["rating"], change=f"{diff:+d}".replace("-", "−"))
+    change = f"{diff:+d}".replace("-", "−")
+    if mine["provisional"]:  # a placement game moves a rating far: the player should know why
+        return t("rating.change_provisional", before=mine["prior"], after=mine["rating"], change=change,
+                 games=mine["games"], placement=PLACEMENT)
+    return t("rating.change", before=mine["prior"], after=mine["rating"], change=change)
 
 
 class Standing:

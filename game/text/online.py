@@ -161,6 +161,7 @@ STRINGS = (
     N_("rating.provisional", "Your {game} rating: {rating} (provisional: {games} of {placement} placement games)"),
     N_("rating.placed", "Your {game} rating: {rating} (place {place} of {players})"),
     N_("rating.change", "Rating {before} → {after} ({change})"),
+    N_("rating.change_provisional", "Rating {before} → {after} ({change}), provisional: {games} of {placement} placement games"),
     N_("board.title", "Leaderboard · {game}"),
     N_("board.loading", "Loading the leaderboard…"),
     N_("board.failed", "The leaderboard could not be loaded from this server. Check the server address on the Online screen and try again."),
