@@ -1,8 +1,8 @@
-"""The type roles (issue 44 item 1): the composed screens (the online form, the waiting room, Watch, the leaderboard,
-the recovery code) set every word in a named role's size, or the size their group was fitted to, never more than
-four sizes on a screen, and pass the layout check at all three sizes in all three languages (make shots sees German
-and Ukrainian at 1024x600 only); a role that sets a row is sized once across English, German and Ukrainian; and
-every control of the online form answers a mouse and a finger."""
+"""The type roles (issue 44 item 1): the composed screens (the end screen, the online form, the waiting room,
+Watch, the leaderboard, the recovery code) set every word in a named role's size, or the size their group was
+fitted to, never more than four sizes on a screen, and pass the layout check at all three sizes in all three
+languages (make shots sees German and Ukrainian at 1024x600 only); a role that sets a row is sized once across
+English, German and Ukrainian; and every control of the online form answers a mouse and a finger."""
 from __future__ import annotations
 
 import pygame
@@ -110,7 +110,25 @@ def _names(app, mode: str = "hotseat"):
     return scene
 
 
-SCREENS = {"online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
+def _end(app, game_id: str = "square"):
+    """The result over the final table of a game against the computer (the Review and the replay code's rows)."""
+    import random
+
+    from game.session import Session
+    from tools.shot_kit import open_settled
+
+    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5)
+    rng = random.Random(5)
+    st = session.match.state
+    while not st.is_over:
+        st = session.match.play(rng.choice(st.legal_actions()))
+    end = app.push("end", table=open_settled(app, session))
+    frames(app, 2)
+    return end
+
+
+SCREENS = {"end": _end, "end_kombi": lambda app: _end(app, "kombi"),
+           "online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
            "watch_live": _watch, "watch_code": lambda app: _watch(app, listing=False), "lobby": _lobby,
            "leaderboard": _board, "identity": _identity, "names": _names,
            "names_computer": lambda app: _names(app, "computer")}
@@ -153,6 +171,21 @@ def test_the_online_forms_sizes_are_one_across_the_three_languages():
                 app = make_app(size=size)
             form = _form(app)
             seen[lang] = sorted((u.role.name, u.px) for u in form.type.used)
+            pygame.quit()
+        assert seen["en"] == seen["de"] == seen["uk"], (size, seen)
+
+
+def test_the_end_screens_sizes_are_one_across_the_three_languages():
+    """The result's title, scores, words and buttons keep their sizes when the language changes (each fitted to
+    its words in all three), and its buttons and words share one size."""
+    for size in SIZES:
+        seen = {}
+        for lang in LANGS:
+            with speaking(lang):
+                app = make_app(size=size)
+            end = _end(app)
+            seen[lang] = sorted((u.role.name, u.px) for u in end.type.used)
+            assert end.buttons.px == end.px
             pygame.quit()
         assert seen["en"] == seen["de"] == seen["uk"], (size, seen)
 
