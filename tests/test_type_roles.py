@@ -1,4 +1,4 @@
-"""The type roles (issue 44 item 1): the composed screens (the end screen, the online form, the waiting room,
+"""The type roles (issue 44 item 1): the composed screens (the menu, the end screen, the online form, the waiting room,
 Watch, the leaderboard, the recovery code) set every word in a named role's size, or the size their group was
 fitted to, never more than four sizes on a screen, and pass the layout check at all three sizes in all three
 languages (make shots sees German and Ukrainian at 1024x600 only); a role that sets a row is sized once across
@@ -127,7 +127,13 @@ def _end(app, game_id: str = "square"):
     return end
 
 
-SCREENS = {"end": _end, "end_kombi": lambda app: _end(app, "kombi"),
+def _menu(app):
+    app.show("menu")
+    frames(app, 2)
+    return app.stack.top
+
+
+SCREENS = {"menu": _menu, "end": _end, "end_kombi": lambda app: _end(app, "kombi"),
            "online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
            "watch_live": _watch, "watch_code": lambda app: _watch(app, listing=False), "lobby": _lobby,
            "leaderboard": _board, "identity": _identity, "names": _names,
@@ -175,17 +181,23 @@ def test_the_online_forms_sizes_are_one_across_the_three_languages():
         assert seen["en"] == seen["de"] == seen["uk"], (size, seen)
 
 
-def test_the_end_screens_sizes_are_one_across_the_three_languages():
-    """The result's title, scores, words and buttons keep their sizes when the language changes (each fitted to
-    its words in all three), and its buttons and words share one size."""
+@pytest.mark.parametrize("screen", ["end", "menu"])
+def test_the_end_screens_and_the_menus_sizes_are_one_across_the_three_languages(screen):
+    """The title, the scores or names, the words and the buttons keep their sizes when the language changes (each
+    fitted to its words in all three); the end screen's buttons and words share one size, the menu's Play stands
+    in the tiles' names' size, not under the other buttons'."""
     for size in SIZES:
         seen = {}
         for lang in LANGS:
             with speaking(lang):
                 app = make_app(size=size)
-            end = _end(app)
-            seen[lang] = sorted((u.role.name, u.px) for u in end.type.used)
-            assert end.buttons.px == end.px
+            scene = SCREENS[screen](app)
+            seen[lang] = sorted((u.role.name, u.px) for u in scene.type.used)
+            if screen == "end":
+                assert scene.buttons.px == scene.px
+            else:
+                play = scene.buttons.own["play"]
+                assert play >= scene.buttons.px and (HEADING, play) in {(u.role, u.px) for u in scene.type.used}
             pygame.quit()
         assert seen["en"] == seen["de"] == seen["uk"], (size, seen)
 
