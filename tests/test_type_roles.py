@@ -1,8 +1,9 @@
-"""The type roles (issue 44 item 1): the composed screens (the menu, the end screen, the online form, the waiting room,
-Watch, the leaderboard, the recovery code) set every word in a named role's size, or the size their group was
-fitted to, never more than four sizes on a screen, and pass the layout check at all three sizes in all three
-languages (make shots sees German and Ukrainian at 1024x600 only); a role that sets a row is sized once across
-English, German and Ukrainian; and every control of the online form answers a mouse and a finger."""
+"""The type roles (issue 44 item 1): the composed screens (the menu, the end screen, the How-to pages, the online
+form, the waiting room, Watch, the leaderboard, the recovery code) set every word in a named role's size, or the
+size their group was fitted to, never more than four sizes on a screen, and pass the layout check at all three
+sizes in all three languages (make shots sees German and Ukrainian at 1024x600 only); a role that sets a row is
+sized once across English, German and Ukrainian; and every control of the online form answers a mouse and a
+finger."""
 from __future__ import annotations
 
 import pygame
@@ -133,7 +134,16 @@ def _menu(app):
     return app.stack.top
 
 
-SCREENS = {"menu": _menu, "end": _end, "end_kombi": lambda app: _end(app, "kombi"),
+def _howto(app, page: int = 1):
+    """A How-to page: the game's name and page count, the page's title, its text, the pictures' captions."""
+    app.show("menu")
+    scene = app.push("howto", game_id="kombi", page=page)
+    frames(app, 2)
+    return scene
+
+
+SCREENS = {"menu": _menu, "howto": _howto, "howto_rules": lambda app: _howto(app, 4),
+           "end": _end, "end_kombi": lambda app: _end(app, "kombi"),
            "online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
            "watch_live": _watch, "watch_code": lambda app: _watch(app, listing=False), "lobby": _lobby,
            "leaderboard": _board, "identity": _identity, "names": _names,
