@@ -98,6 +98,7 @@ class ButtonGroup:
         self.pressed: str | None = None
         self._fitted: tuple | None = None  # what the rows' type sizes were fitted to
         self.px: int | None = None  # the screen's one label size (sprites.roles), where it sets one for all rows
+        self.own: dict[str, int] = {}  # with px: a button set in a role of its own (the menu's Play), by id
 
     def set(self, buttons: list[Button]) -> None:
         focused = self.buttons[self.focus].id if self.focus is not None and self.focus < len(self.buttons) else None
@@ -150,7 +151,7 @@ class ButtonGroup:
         fitted = (fonts.floor, [(b.label, tuple(b.rect)) for b in self.buttons])
         if self.px is not None:
             for b in self.buttons:
-                b.px = self.px
+                b.px = self.own.get(b.id, self.px)
         elif fitted != self._fitted or any(b.px is None for b in self.buttons):  # one size a row (sprites.rows)
             fit_rows(fonts, self.buttons)
             self._fitted = fitted

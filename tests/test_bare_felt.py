@@ -97,10 +97,11 @@ def test_the_show_lays_each_count_on_its_own_panel_with_the_crib_in_its_place():
     assert bare_fraction(app.screen) <= CAP
 
 
-@pytest.mark.parametrize("game_id", ["cribbage", "square", "trumps"])
+@pytest.mark.parametrize("game_id", ["cribbage", "square", "trumps", "kombi"])
 def test_the_final_table_with_the_result_aside_covers_the_table(game_id):
     """The end review's table (the ``make shots`` deal): cribbage's last show on its panels, Card Square's result
-    on a card between the squares, Own Trumps' result on a card where the winner's hand lay (46-53% before)."""
+    on a card between the squares, Own Trumps' result on a card where the winner's hand lay, Kombi's on a card
+    right of one's combinations (41-53% before)."""
     import random
 
     rng = random.Random(5)
@@ -118,6 +119,12 @@ def test_the_final_table_with_the_result_aside_covers_the_table(game_id):
     app.draw()
     assert felt_state(app)
     assert bare_fraction(app.screen) <= CAP
+    if game_id == "kombi":  # the result's words stand on its card, clear of one's hand and combinations
+        from game.tables.kombi.draw import result_card
+
+        card = result_card(table)
+        assert card is not None and card.contains(table.status_rect)
+        assert not any(card.colliderect(r) for r in table.cards.rects().values())
 
 
 def test_a_table_before_its_deal_is_not_held_to_the_cap_but_a_pack_for_a_cut_is():

@@ -1,8 +1,9 @@
-"""The type roles (issue 44 item 1): the composed screens (the online form, the waiting room, Watch, the leaderboard,
-the recovery code) set every word in a named role's size, or the size their group was fitted to, never more than
-four sizes on a screen, and pass the layout check at all three sizes in all three languages (make shots sees German
-and Ukrainian at 1024x600 only); a role that sets a row is sized once across English, German and Ukrainian; and
-every control of the online form answers a mouse and a finger."""
+"""The type roles (issue 44 item 1): the composed screens (the menu, the end screen, the How-to pages, the online
+form, the waiting room, Watch, the leaderboard, the recovery code) set every word in a named role's size, or the
+size their group was fitted to, never more than four sizes on a screen, and pass the layout check at all three
+sizes in all three languages (make shots sees German and Ukrainian at 1024x600 only); a role that sets a row is
+sized once across English, German and Ukrainian; and every control of the online form answers a mouse and a
+finger."""
 from __future__ import annotations
 
 import pygame
@@ -110,7 +111,40 @@ def _names(app, mode: str = "hotseat"):
     return scene
 
 
-SCREENS = {"online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
+def _end(app, game_id: str = "square"):
+    """The result over the final table of a game against the computer (the Review and the replay code's rows)."""
+    import random
+
+    from game.session import Session
+    from tools.shot_kit import open_settled
+
+    session = Session.new(game_id, "computer", ["Ann", "Computer"], 5)
+    rng = random.Random(5)
+    st = session.match.state
+    while not st.is_over:
+        st = session.match.play(rng.choice(st.legal_actions()))
+    end = app.push("end", table=open_settled(app, session))
+    frames(app, 2)
+    return end
+
+
+def _menu(app):
+    app.show("menu")
+    frames(app, 2)
+    return app.stack.top
+
+
+def _howto(app, page: int = 1):
+    """A How-to page: the game's name and page count, the page's title, its text, the pictures' captions."""
+    app.show("menu")
+    scene = app.push("howto", game_id="kombi", page=page)
+    frames(app, 2)
+    return scene
+
+
+SCREENS = {"menu": _menu, "howto": _howto, "howto_rules": lambda app: _howto(app, 4),
+           "end": _end, "end_kombi": lambda app: _end(app, "kombi"),
+           "online_form": _form, "online_form_keyboard": lambda app: _form(app, keyboard=True),
            "watch_live": _watch, "watch_code": lambda app: _watch(app, listing=False), "lobby": _lobby,
            "leaderboard": _board, "identity": _identity, "names": _names,
            "names_computer": lambda app: _names(app, "computer")}
@@ -153,6 +187,27 @@ def test_the_online_forms_sizes_are_one_across_the_three_languages():
                 app = make_app(size=size)
             form = _form(app)
             seen[lang] = sorted((u.role.name, u.px) for u in form.type.used)
+            pygame.quit()
+        assert seen["en"] == seen["de"] == seen["uk"], (size, seen)
+
+
+@pytest.mark.parametrize("screen", ["end", "menu"])
+def test_the_end_screens_and_the_menus_sizes_are_one_across_the_three_languages(screen):
+    """The title, the scores or names, the words and the buttons keep their sizes when the language changes (each
+    fitted to its words in all three); the end screen's buttons and words share one size, the menu's Play stands
+    in the tiles' names' size, not under the other buttons'."""
+    for size in SIZES:
+        seen = {}
+        for lang in LANGS:
+            with speaking(lang):
+                app = make_app(size=size)
+            scene = SCREENS[screen](app)
+            seen[lang] = sorted((u.role.name, u.px) for u in scene.type.used)
+            if screen == "end":
+                assert scene.buttons.px == scene.px
+            else:
+                play = scene.buttons.own["play"]
+                assert play >= scene.buttons.px and (HEADING, play) in {(u.role, u.px) for u in scene.type.used}
             pygame.quit()
         assert seen["en"] == seen["de"] == seen["uk"], (size, seen)
 

@@ -21,7 +21,7 @@ ADVISORY: tuple[str, ...] = ()
 # Table shots (by the end of their name) not yet held to the bare-felt cap, each measured over it in some size or
 # language (make shots prints every table shot's figure): docs/decisions.md, "Bare felt outside mid-game".
 BARE_PENDING: tuple[str, ...] = ("cribbage_discard_hint", "cribbage_discard_selected", "cribbage_discard_held",
-                                  "cribbage_pegboard", "end_review_kombi", "kombi_rejected_drop", "replay_kombi",
+                                  "cribbage_pegboard", "kombi_rejected_drop", "replay_kombi",
                                   "replay_square", "replay_cribbage", "online_waiting", "online_opponent_away",
                                   "kiosk_attract")
 

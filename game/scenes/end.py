@@ -10,6 +10,7 @@ from game.scene import ButtonGroup, Scene
 from game.session import Session
 from game.statsline import PlayerRecord
 from sprites import theme
+from sprites.roles import BODY, CAPTION, HEADING, LABEL, TITLE, Typeset
 from sprites.widgets import Button, draw_panel
 
 DEMO_RESTART = 6.0  # seconds the attract mode shows a result before dealing again
@@ -51,19 +52,35 @@ class EndScene(Scene):
         w, h = size
         s = theme.ui_scale(h)
         fonts = self.app.fonts
+        ts = self.type = Typeset(fonts, h)
         pw = int(w * 0.76)
         self.col_w = (pw - int(90 * s)) // 2
-        self.px = theme.font_px(30, s)
+        bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
+        gap = max(12, int(16 * s))
+        review = self.session.mode == "computer"  # the review of the human's decisions
+        n = 4 if review or self.offer else 3
+        bw = min(bw, (pw - (n + 1) * gap) // n)
+        self.code = self.session.replay_code()
+        # Copy is as wide as its label on one line in the label's size in any language (the code's row leaves it
+        # the room): the row's one size is not held down by the longest translation of it
+        cw = max(bw, *(fonts.size(x, LABEL.px(h))[0] + bh for x in self.t.each("replay.copy")))
+        row = self._row(review)
+        label = ts.labels([pygame.Rect(0, 0, cw if bid == "copy" else bw, bh) for bid, _ in row],
+                          [self._each(key) for _, key in row])
+        self.px = ts.same(BODY, label)  # the words in the buttons' size: four sizes on the screen in all
+        self.head_px = ts.fit(TITLE, self._heads(), pw - int(60 * s))
+        self.score_px = ts.fit(HEADING, [x for seat in (0, 1) for x in self.t.each(
+            "end.score_line", name=self.session.names[seat], score=self.table.final_score(seat))], self.col_w)
+        self.code_px = ts.px(CAPTION)
         lines = max((sum(len(fonts.wrap(e, self.px, self.col_w)) for e in col) for col in self.table.end_columns()),
                     default=0)
-        bw, bh = min(int(w * 0.28), int(340 * s)), max(48, int(66 * s))
-        head_h = fonts.get(theme.font_px(80, s), True).get_linesize()
+        head_h = fonts.line_height(self.head_px, True)
         self.how_lines = fonts.wrap(self.how(), self.px, pw - int(60 * s))
         self.how_lines += [x for x in [change_words(self.t, self.rating.mine if self.rating else None)] if x]
         series = getattr(self.table, "series_line", None)  # online: a best-of-3 series' score
         self.how_lines += [x for x in [series() if series else ""] if x]
         head_h += len(self.how_lines) * fonts.get(self.px).get_linesize() + int(10 * s)
-        score_h = fonts.get(theme.font_px(44, s), True).get_linesize()
+        score_h = fonts.line_height(self.score_px, True)
         body = lines * fonts.get(self.px).get_linesize()
         body += fonts.get(self.px).get_linesize()  # the players' record
         ph = min(int(h * 0.9), int(30 * s) + head_h + int(20 * s) + score_h + int(14 * s) + body
@@ -71,18 +88,11 @@ class EndScene(Scene):
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self._size = size
         y = self.panel.bottom - bh - int(28 * s)
-        self.code = self.session.replay_code()
         if self.code and not self.aside:  # room for the code line and its Copy button
             ph = min(int(h * 0.95), ph + bh + int(20 * s))
             self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
             y = self.panel.bottom - bh - int(28 * s)
-        gap = max(12, int(16 * s))
-        review = self.session.mode == "computer"  # the review of the human's decisions
-        n = 4 if review or self.offer else 3
-        bw = min(bw, (pw - (n + 1) * gap) // n)
         x0 = self.panel.centerx - (n * bw + (n - 1) * gap) // 2
-        # Copy is as wide as its label on one line at the type scale (the code's row leaves it the room)
-        cw = max(bw, fonts.size(self.t("replay.copy"), fonts.floor)[0] + bh)
         tops = [b.rect for b in self.table.buttons.buttons if b.id in ("menu", "undo")]
         if self.aside and tops:  # over the table's first row of buttons, which wait while the game is over
             spot = tops[0].unionall(tops[1:])
@@ -110,7 +120,29 @@ class EndScene(Scene):
                 + ([Button("copy", self.t("replay.copy"), pygame.Rect(self.panel.right - cw - int(30 * s),
                                                                       y - bh - int(14 * s), cw, bh))]
                    if self.code else []))
+        if self.aside:
+            self.buttons.px = ts.labels([self.buttons.buttons[0].rect], [self._each("end.result")])
+        else:
+            self.buttons.px = ts.same(LABEL, self.px)
         # No button has the focus until Tab gives it one: an Enter still held from the last move never deals anew.
+
+    def _row(self, review: bool) -> list[tuple[str, str | None]]:
+        """The result's buttons and their words' keys (None: an online rematch's words, said in one language)."""
+        again = "online.again" if self.again == "online" else "end.again"
+        return ([("again", None if self.offered is not None else again), ("table", "end.table"), ("menu", "end.menu")]
+                + ([("review", "review.button")] if review else [])
+                + ([("online", "online.again")] if self.offer else [])
+                + ([("copy", "replay.copy")] if self.code else []))
+
+    def _each(self, key: str | None) -> list[tuple[str, str]]:
+        """A button's words in every language (its one size fits all three), no short form."""
+        said = self.t.each(key) if key is not None else [self.offered[0] if self.offered else ""]
+        return [(x, "") for x in said]
+
+    def _heads(self) -> list[str]:
+        """Every headline the screen may show, in every language: its title's one size fits them all."""
+        return [*(x for n in self.session.names for x in self.t.each("end.wins", name=n)),
+                *self.t.each(self.table.draw_headline)]
 
     def set_aside(self, aside: bool) -> None:
         """Move the result panel aside (the final table shows) or bring it back."""
@@ -200,7 +232,7 @@ class EndScene(Scene):
         s = theme.ui_scale(surface.get_height())
         fonts = self.app.fonts
         cx = self.panel.centerx
-        head = fonts.render(self.headline(), theme.font_px(80, s), theme.GOLD, bold=True)
+        head = fonts.render(self.headline(), self.head_px, theme.GOLD, bold=True)
         surface.blit(head, head.get_rect(midtop=(cx, self.panel.y + int(30 * s))))
         st = self.session.match.state
         top = self.panel.y + int(40 * s) + head.get_height()
@@ -224,7 +256,7 @@ class EndScene(Scene):
             color = theme.GOOD if seat in st.winners else theme.TEXT
             score = self.table.final_score(seat)  # as the game counts it (cribbage stops at 121)
             line = fonts.render(self.t("end.score_line", name=self.session.names[seat], score=score),
-                                theme.font_px(44, s), color, bold=True)
+                                self.score_px, color, bold=True)
             surface.blit(line, line.get_rect(midtop=(x + col_w // 2, top)))
             y = top + line.get_height() + int(14 * s)
             for entry in columns[seat]:
@@ -237,7 +269,7 @@ class EndScene(Scene):
         if self.code:
             copy_btn = self.buttons.buttons[-1].rect
             label = self.t("replay.copied") if self.copied else self.t("replay.code", code="")
-            left, px = self.panel.x + int(30 * s), theme.font_px(24, s)
+            left, px = self.panel.x + int(30 * s), self.code_px
             keep = 48
             text = label + "  " + shorten(self.code, keep)
             while keep > 16 and fonts.size(text, px)[0] > copy_btn.x - int(16 * s) - left:  # clear of Copy

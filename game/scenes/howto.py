@@ -12,6 +12,7 @@ from game.scene import ButtonGroup, Scene
 from game.tables import entry
 from game.tables.pages import BACK, Page, Picture, rules_page
 from sprites import theme
+from sprites.roles import BODY, CAPTION, TITLE, Typeset
 from sprites.widgets import Button, draw_panel
 
 SWIPE = 0.08  # a horizontal drag longer than this share of the width turns the page
@@ -30,6 +31,7 @@ class HowToScene(Scene):
         self.buttons = ButtonGroup(self.press)
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.size = app.size
+        self.type = Typeset(app.fonts, app.size[1])  # the sizes of the pages' words (build sets them)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -54,6 +56,12 @@ class HowToScene(Scene):
             Button("next", self.t("howto.next"), pygame.Rect(cx + bw // 2 + gap, y, bw, bh),
                    enabled=self.page < last, primary=self.page < last),
         ])
+        ts = self.type = Typeset(self.app.fonts, h)
+        self.buttons.px = ts.labels([b.rect for b in self.buttons.buttons],
+                                    [[(x, "") for x in self.t.each(f"howto.{b.id}")] for b in self.buttons.buttons])
+        self.caption_px = ts.px(CAPTION)  # the game's name over the page, the page count, the pictures' captions
+        titles = [x for p in self.pages for x in self.t.each(p.title)]  # every page's title in one size, any language
+        self.title_px = ts.fit(TITLE, titles, self.panel.w - 2 * max(12, int(30 * s)))
 
     # --- turning pages -----------------------------------------------------------------------------
     def turn(self, step: int) -> None:
@@ -106,44 +114,42 @@ class HowToScene(Scene):
         fonts, t, page = self.app.fonts, self.t, self.pages[self.page]
         pad = max(12, int(30 * s))
         x, y, width = self.panel.x + pad, self.panel.y + int(pad * 0.7), self.panel.w - 2 * pad
-        head = fonts.render(t("howto.title", game=t(entry(self.game_id).title_key)), theme.font_px(30, s),
+        head = fonts.render(t("howto.title", game=t(entry(self.game_id).title_key)), self.caption_px,
                             theme.TEXT_DIM, bold=True)
         surface.blit(head, (x, y))
-        count = fonts.render(t("howto.page", page=self.page + 1, pages=len(self.pages)), theme.font_px(26, s),
+        count = fonts.render(t("howto.page", page=self.page + 1, pages=len(self.pages)), self.caption_px,
                              theme.TEXT_DIM)
         surface.blit(count, count.get_rect(topright=(self.panel.right - pad, y)))
         y += head.get_height() + int(8 * s)
-        title = fonts.render(t(page.title), theme.font_px(48, s), theme.GOLD, bold=True)
+        title = fonts.render(t(page.title), self.title_px, theme.GOLD, bold=True)
         surface.blit(title, (x, y))
         y += title.get_height() + int(12 * s)
         bottom = self.buttons.buttons[0].rect.top - int(12 * s)
         if page.beside:  # a long text on the left, the game's cards on the right
             text_w = int(width * 0.66)
-            px = self.fit(t(page.text), (34, 31, 28, 25, 22, 19), s, text_w, bottom - y, bullets=True)
+            px = self.fit(t(page.text), text_w, bottom - y, bullets=True)
             if self.height_of(t(page.text), px, text_w, True) > bottom - y:  # too long: the text takes the width
                 text_w = width
-                px = self.fit(t(page.text), (34, 31, 28, 25, 22, 19), s, text_w, bottom - y, bullets=True)
+                px = self.fit(t(page.text), text_w, bottom - y, bullets=True)
             self.draw_text(surface, t(page.text), px, x, y, text_w, bullets=True)
             gap = int(36 * s)
             if text_w < width:
                 self.draw_pictures(surface, page.pictures,
                                    pygame.Rect(x + text_w + gap, y, width - text_w - gap, bottom - y))
         else:
-            px = self.fit(t(page.text), (30,) if page.pictures else (34, 31, 28, 25, 22, 19), s, width, bottom - y)
+            px = self.fit(t(page.text), width, bottom - y)
             y = self.draw_text(surface, t(page.text), px, x, y, width)
             if page.pictures:
                 self.draw_pictures(surface, page.pictures,
                                    pygame.Rect(x, y + int(16 * s), width, bottom - y - int(16 * s)))
         self.buttons.draw(surface, fonts)
 
-    def fit(self, text: str, bases: tuple[int, ...], s: float, width: int, height: int,
-            bullets: bool = False) -> int:
-        """The largest of the font sizes at which ``text`` fits in ``height``."""
-        for base in bases:
-            px = theme.font_px(base, s)
-            if self.height_of(text, px, width, bullets) <= height:
-                return px
-        return theme.font_px(bases[-1], s)
+    def fit(self, text: str, width: int, height: int, bullets: bool = False) -> int:
+        """The body role's size, or the largest under it (not under the floor) at which ``text`` fits ``height``."""
+        px = BODY.px(self.size[1])
+        while px > self.app.fonts.floor and self.height_of(text, px, width, bullets) > height:
+            px -= 1
+        return self.type.same(BODY, px)
 
     def height_of(self, text: str, px: int, width: int, bullets: bool = False) -> int:
         """How tall ``draw_text`` sets ``text``."""
@@ -174,7 +180,7 @@ class HowToScene(Scene):
             return
         s = theme.ui_scale(surface.get_height())
         gap = max(10, int(36 * s))
-        cap_px = theme.font_px(26, s)
+        cap_px = self.caption_px
         line_h = self.app.fonts.get(cap_px).get_linesize()
         cap_h = line_h * 2
         rows = self._rows(pictures, area, gap, cap_h)

@@ -14,7 +14,8 @@ from game.resume import ask_lapsed, continue_game, continue_online, kept_seat, p
 from game.scene import ButtonGroup, Scene
 from game.tables import entry, playable
 from sprites import theme
-from sprites.rows import fit_blocks
+from sprites.roles import CAPTION, HEADING, TITLE, Typeset
+from sprites.rows import fit_blocks, own_px
 from sprites.widgets import Button, draw_focus_ring, draw_panel
 
 if TYPE_CHECKING:
@@ -36,19 +37,22 @@ class Tile(Button):
         return []
 
 
-def tile_words(fonts, t, tiles: dict[str, pygame.Rect], s: float) -> dict[str, tuple]:
-    """Each tile's name and whole blurb, every name in one size and every blurb in one (sprites.rows): the
-    words take at most half a tile, its card fan the rest."""
+def tile_words(ts: Typeset, t, tiles: dict[str, pygame.Rect], s: float) -> dict[str, tuple]:
+    """Each tile's name and whole blurb, every name in one size (the heading role, fitted to every name in every
+    language) and every blurb in one (the caption role, sprites.rows): the words take at most half a tile, its card
+    fan the rest."""
     if not tiles:
         return {}
+    fonts = ts.fonts
     rect = next(iter(tiles.values()))
     width = rect.w - max(12, round(24 * s))
     titles = [t(entry(g).title_key) for g in tiles]
-    name_px = min(fonts.fit_px(title, theme.font_px(36, s), width, bold=True) for title in titles)
+    name_px = ts.fit(HEADING, [x for g in tiles for x in t.each(entry(g).title_key)], width)
     names = [fonts.wrap(title, name_px, width, bold=True) for title in titles]
     room = rect.h // 2 - max(len(n) for n in names) * fonts.get(name_px, True).get_linesize()
-    blurb_px, blurbs = fit_blocks(fonts, [t(entry(g).blurb_key) for g in tiles], theme.font_px(24, s), width,
+    blurb_px, blurbs = fit_blocks(fonts, [t(entry(g).blurb_key) for g in tiles], ts.px(CAPTION), width,
                                   max(0, room))
+    ts.same(CAPTION, blurb_px)
     return {g: ((name_px, n), (blurb_px, b)) for g, n, b in zip(tiles, names, blurbs, strict=True)}
 
 
@@ -111,7 +115,10 @@ class MenuScene(Scene):
         area = pygame.Rect(int(w * 0.02), y0, w - 2 * int(w * 0.02), max(1, yb - gap - below - y0))
         rects = tile_grid(len(games), area, gap, min(int(w * 0.2), int(432 * s)), max(44, int(260 * s)))
         self.tiles = dict(zip(games, rects, strict=True))
-        self._words = tile_words(self.app.fonts, self.t, self.tiles, s)
+        ts = self.type = Typeset(self.app.fonts, h)
+        self.title_px = ts.fit(TITLE, self.t.each("app.title"), int(w * 0.9))
+        self.caption_px = ts.px(CAPTION)  # the tagline, the blurbs and a notice: the quiet words
+        self._words = tile_words(ts, self.t, self.tiles, s)
         y = max(r.bottom for r in rects) + gap * 2
         mw = min(int(w * 0.3), int(420 * s))
         cx = w // 2
@@ -143,9 +150,11 @@ class MenuScene(Scene):
         if self.app.kiosk is not None:  # a kiosk is left only through the staff corner and the PIN
             bottom = [item for item in bottom if item[0] != "quit"]
         n = len(bottom)
-        # each as wide as its label on one line (at the type scale's floor where the row is short of room)
+        # each as wide as its label on one line in any language (at the type scale's floor where the row is short
+        # of room): the row's one size is the same in every language
         fonts = self.app.fonts
-        need = [fonts.size(label, fonts.floor)[0] + bh // 2 + gap for _, label in bottom]
+        every = [list(LANGUAGE_NAMES.values()) if bid == "lang" else t.each(f"menu.{bid}") for bid, _ in bottom]
+        need = [max(fonts.size(x, fonts.floor)[0] for x in said) + bh // 2 + gap for said in every]
         room = w - (n + 1) * gap
         widths = [max(min(small_w, room // n), k) for k in need]
         if sum(widths) > room:
@@ -155,6 +164,23 @@ class MenuScene(Scene):
             buttons.append(Button(bid, label, pygame.Rect(x, yb, bw, bh)))
             x += bw + gap
         self.buttons.set(buttons)
+        self._type_buttons(ts, every)
+
+    def _type_buttons(self, ts: Typeset, bottom: list[list[str]]) -> None:
+        """Every button's label in one size, fitted to its words in all three languages; Play, the screen's first
+        move, in the tiles' names' size (a role of its own, larger where it fits)."""
+        t, fonts = self.t, self.app.fonts
+        said = {"mode:hotseat": t.each("mode.hotseat"), "mode:computer": t.each("mode.computer"),
+                "continue": self.continue_words(self.app.saves.latest(), kept_seat())}
+        rows = [b for b in self.buttons.buttons if b.id in said] + [b for b in self.buttons.buttons
+                                                                     if b.id not in said and b.id != "play"
+                                                                     and not b.id.startswith("game:")]
+        words = [said[b.id] for b in rows[:3]] + bottom
+        self.buttons.px = ts.labels([b.rect for b in rows], [[(x, "") for x in w] for w in words])
+        play = next(b for b in self.buttons.buttons if b.id == "play")
+        fit = min(own_px(fonts, x, play.rect, "") for x in t.each("menu.play"))
+        name_px = next(iter(self._words.values()))[0][0] if self._words else HEADING.px(self.size[1])
+        self.buttons.own = {"play": ts.same(HEADING, max(self.buttons.px, min(fit, name_px)))}
 
     def continue_label(self, saves: list, seat=None) -> str:
         t = self.t
@@ -164,6 +190,15 @@ class MenuScene(Scene):
         if kept == 1:
             return t("menu.continue_game", game=t(f"game.{seat.game if seat is not None else saves[0].game_id}"))
         return t.n("menu.continue_many", kept)
+
+    def continue_words(self, saves: list, seat=None) -> list[str]:
+        """The Continue button's label in every language (its size fits all three)."""
+        t = self.t
+        kept = len(saves) + (seat is not None)
+        if kept != 1:
+            return t.each("menu.continue_many", n=kept) if kept else t.each("menu.no_save")
+        names = t.each(f"game.{seat.game if seat is not None else saves[0].game_id}")
+        return [t.each("menu.continue_game", game=name)[i] for i, name in enumerate(names)]
 
     def remember(self) -> None:
         """The game and mode chosen are the menu's choice next time too (kept in the settings file)."""
@@ -258,15 +293,16 @@ class MenuScene(Scene):
         s = theme.ui_scale(h)
         surface.fill(theme.FELT)
         fonts = self.app.fonts
-        title = fonts.render(self.t("app.title"), theme.font_px(96, s), theme.GOLD, bold=True)
+        title = fonts.render(self.t("app.title"), self.title_px, theme.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.04))))
-        tag = fonts.render(self.t("app.tagline"), theme.font_px(32, s), theme.TEXT_DIM)
+        tag = fonts.render(self.t("app.tagline"), fonts.fit_px(self.t("app.tagline"), self.caption_px, int(w * 0.9)),
+                           theme.TEXT_DIM)
         surface.blit(tag, tag.get_rect(midtop=(w // 2, int(h * 0.04) + title.get_height())))
         for game, rect in self.tiles.items():
             self.draw_tile(surface, game, rect, s)
         self.buttons.draw(surface, fonts)
         if self.notice:
-            px = theme.font_px(26, s)
+            px = self.caption_px
             lines = fonts.wrap(self.notice, px, int(w * 0.7))
             box = pygame.Rect(0, 0, int(w * 0.75), len(lines) * fonts.get(px).get_linesize() + 20)
             box.midbottom = (w // 2, self.buttons.buttons[-1].rect.y - 10)

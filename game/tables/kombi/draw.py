@@ -11,7 +11,7 @@ from game.tables.kombi.reason import selection_reason
 from game.tables.turnline import Line, StatusPlace, TurnWords, draw_status, draw_turn_line
 from rules.kombi.combos import best_split, combo_points
 from sprites import theme
-from sprites.widgets import draw_badge, draw_round_rect
+from sprites.widgets import draw_badge, draw_panel, draw_round_rect
 
 if TYPE_CHECKING:
     from game.tables.kombi.face import KombiFace
@@ -40,6 +40,7 @@ def draw_board(table: KombiFace, surface: pygame.Surface) -> None:
     table.text(surface, table.t("kombi.exchange"), 24, theme.TEXT_DIM, (geo.x_area, top), "midbottom")
     draw_turn_line(table, surface, _turn(table), _place(table))
     _preview(table, surface)
+    _result(table, surface)
 
 
 def draw_top(table: KombiFace, surface: pygame.Surface) -> None:
@@ -80,6 +81,41 @@ def _preview(table: KombiFace, surface: pygame.Surface) -> None:
         # the reason a drag of these cards onto the pile is refused with, word for word
         text, color = selection_reason(table, table.ordered_hand(sorted(table.selected))), theme.TEXT_DIM
     draw_status(table, surface, [Line(text, 26, color, True)], _place(table))  # in the turn line's place
+
+
+def result_card(table: KombiFace) -> pygame.Rect | None:
+    """The final table: the result on a card right of one's scored combinations, from the exchange row down to
+    one's hand (the message line alone is too low for it), while it leaves room for two cards' width."""
+    geo, obs = table.geo, table.obs
+    if not obs["over"]:
+        return None
+    mine = obs["discards"][obs["seat"]]
+    xs = geo.pile_xs([len(c["cards"]) for c in mine], geo.y_my_disc)
+    left = (xs[-1][-1] + geo.mini / 2 + 2 * geo.pad) if xs else geo.right.x
+    top = geo.y_mid + geo.ch / 2 + geo.pad
+    bottom = geo.y_hand - geo.ch / 2 - geo.pad
+    card = pygame.Rect(int(left), int(top), int(geo.right.right - left), int(bottom - top))
+    return card if card.w >= 2 * geo.cw and card.h >= geo.ch / 2 else None
+
+
+def _result(table: KombiFace, surface: pygame.Surface) -> None:
+    """The result card's words: who won (the end screen's headline), and how it ended with the final score."""
+    card = result_card(table)
+    if card is None:
+        return
+    draw_panel(surface, card, alpha=200)
+    draw_round_rect(surface, theme.GOLD, card, max(6, min(card.w, card.h) // 14), max(2, int(3 * table.scale)))
+    winners = table.match.state.winners
+    head = (table.t("end.wins", name=table.seat_name(winners[0])) if len(winners) == 1
+            else table.t(table.draw_headline))
+    ends = [e for _, e in table.match.log() if str(e.get("type", "")).endswith(".end")]
+    how = table.describe(ends[-1]) if ends else ""
+    lines = [Line(head, 40, theme.GOLD, True), Line(how, 26, theme.TEXT)]
+    room = card.h - 2 * table.geo.pad
+    most = 1 + max(0, (room - table.app.fonts.line_height(theme.font_px(40, table.scale), True))
+                   // table.app.fonts.line_height(theme.font_px(26, table.scale), False))
+    draw_status(table, surface, lines, StatusPlace(card.center, card.w - 4 * table.geo.pad, table.geo.pad,
+                                                   bare=True, most=int(most)))
 
 
 def _lines(table: KombiFace, surface: pygame.Surface, text: str, base: int, color, x: float, cy: float,

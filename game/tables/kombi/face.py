@@ -8,6 +8,7 @@ from game.tables.protocols import TableFace
 
 if TYPE_CHECKING:
     from game.tables.kombi.layout import KombiGeometry
+    from rules.core import Event
     from rules.kombi.types import KombiObs
 
 
@@ -19,4 +20,7 @@ class KombiFace(TableFace, Protocol):
     @property
     def selected(self) -> set[str]: ...
 
+    draw_headline: str  # the end screen's words when nobody wins alone (the result card says them too)
+
     def combos_text(self, combos: list[list[str]]) -> str: ...
+    def describe(self, event: Event) -> str: ...

@@ -34,6 +34,7 @@ class BandGeometry(SquareGeometry):
         self.margin = max(6, int(b.h * 0.02))
         self.label_w = room.label_w
         self.stacked = self.top_stacked = self.corner_stacked = False
+        self.middle = False  # no result card between squares on a half table: the band says the result
         cw = int(min(b.h * 0.4, b.w * 0.2))
         while cw > 36 and not self._band_fits(cw):
             cw -= 1
