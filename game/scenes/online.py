@@ -122,6 +122,8 @@ class OnlineScene(TextEntryScene):
                  Button("ranked", t("online.ranked"), ranked_r),
                  Button("host", t("online.host"), host_r),
                  Button("host_here", t("online.host_here"), here_r, short=t("online.host_here_short"))]
+        if self.keyboard is None:  # the length of the series a table opened here plays (game/online/series.py)
+            rows.append(Switch("best", t("online.best3"), left.take(fh), self.best == 3))
         right.text(t("online.section.join"), HEADING, head_px, theme.GOLD)
         right.text(t("online.code"), CAPTION, cap_px, theme.TEXT_DIM)
         code_r, join_r, watch_r = right.row(fh, (1.1, 1, 1))
@@ -129,8 +131,6 @@ class OnlineScene(TextEntryScene):
         rows += [Button("join", t("online.join"), join_r, primary=True), Button("watch_live", t("watch.go"), watch_r)]
         right.text(t("online.section.table"), HEADING, head_px, theme.GOLD)
         rows.append(Switch("lan", t("online.lan"), right.take(fh), self.lan, short=t("online.lan_short")))
-        # the length of the series a table opened here plays (game/online/series.py)
-        rows.append(Switch("best", t("online.best3"), right.take(fh), self.best == 3))
         if self.browser is not None and self.keyboard is None:
             right.text(t("online.nearby") if self.nearby else t("online.nearby_none"), HEADING, head_px, theme.GOLD)
             for i, seen in enumerate(self.nearby):
