@@ -257,8 +257,10 @@ class CoachScene(Scene):
         cpx = theme.font_px(22, s)  # the type scale keeps its capitals at 2% of the height
         self._gap = gap
         best: tuple[int, pygame.Rect, list, list, int] | None = None
-        for share in (1.0, 0.8, 0.62, 0.48):  # narrower and taller where the bright places leave no room
-            bw_ = max(int(box_w * share), max(widths) + 2 * pad)
+        # narrower and taller where the bright places leave no room; at last wider and shorter (a show's cards span
+        # the table: only a wide band is left below them)
+        for share in (1.0, 0.8, 0.62, 0.48, 1.3, 1.5):
+            bw_ = min(max(int(box_w * share), max(widths) + 2 * pad), w - 2 * pad)
             lines = [fonts.render(part, cpx, theme.GOLD, bold=True)
                      for part in fonts.wrap(counter, cpx, bw_ - 2 * pad, bold=True)]
             head = len(lines)

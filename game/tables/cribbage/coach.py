@@ -1,7 +1,7 @@
 """Cribbage's guided first game: each cut and why it happens, two cards to the crib, the play toward 31, the show."""
 from __future__ import annotations
 
-from game.tables.coach import button_rect, union
+from game.tables.coach import button_rect
 from game.tables.cribbage.words import show_step
 from game.tables.marks import Mark
 
@@ -23,8 +23,9 @@ def _show(t):
     """The hands being counted with the starter, where they are going, and the board the pegs move on."""
     items = t.view.get("last_show") or []
     keys = {c for item in items for c in item["cards"]} | {item["starter"] for item in items}
-    return [union(s.rect() for k, s in t.cards.targets.items() if k in keys or k.startswith("crib:")),
-            t.geo.peg_rect]
+    # each card on its own: the coach joins the touching ones, and the show's hand, crib and starter lie apart with
+    # room between them for the caption (one rect around all of them left it none)
+    return [*(s.rect() for k, s in t.cards.targets.items() if k in keys or k.startswith("crib:")), t.geo.peg_rect]
 
 
 def _pace(t, on: bool) -> None:
