@@ -48,7 +48,7 @@ def test_a_finished_game_appears_in_the_statistics():
     finish_kombi(app)
     end = app.stack.top
     assert run_until(app, lambda: end.record.line())
-    assert "Ann: 1 game, 0 won, streak: –" in end.record.line()  # 0:0 in Kombi is a draw: no win, no streak
+    assert "Ann: 1 game, 0 won, 1 drawn, streak: –" in end.record.line()  # 0:0 in Kombi is a draw, no win
     tap(app, find_button(app, "menu").center)
     frames(app, 2)
     tap(app, find_button(app, "stats").center)

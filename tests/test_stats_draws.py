@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import sqlite3
 
+from game.i18n import Translator
 from game.records import RecordBook
 from game.stats import StatsStore, stats_path
 from game.statsfile import MIGRATIONS
+from game.statsline import record_line
 from tests.test_stats_tally import INSERT, figures, insert, new_file, reference, tally, wait
 
 
@@ -71,3 +73,15 @@ def test_a_file_whose_tally_counted_a_draw_as_a_win_is_corrected_on_first_read()
     assert kept is not None, "the tally was written again from the rows"
     assert figures(kept) == figures(reference(path)) == figures(book)
 
+
+
+def test_the_record_line_names_the_draws_only_where_there_were_some():
+    path = new_file(stats_path())
+    insert(path, [_row("kombi", "0,1", 1), _row("kombi", "0", 2), _row("square", "0,1", 3)])
+    book = reference(path)
+    drew, shared = book.games["kombi"]["Ben"], book.games["square"]["Ben"]
+    lines = {lang: (record_line(Translator(lang), drew), record_line(Translator(lang), shared))
+             for lang in ("en", "de", "uk")}
+    assert lines["en"] == ("Ben: 2 games, 0 won, 1 drawn, streak: 1 loss", "Ben: 1 game, 1 won, streak: 1 win")
+    assert lines["de"][0] == "Ben: 2 Spiele, 0 gewonnen, 1 unentschieden, Serie: 1 Niederlage"
+    assert lines["uk"][0] == "Ben: ігор 2, виграно 0, нічиїх 1, серія: поразок: 1"
