@@ -3,19 +3,30 @@
 A :class:`RecordBook` folds checked rows, oldest first, into one record per game and player (names compare without
 case), in time linear in the rows. It is the reference: the statistics file keeps the same records row by row
 (game/statssql.py) and the thread reads them from there when it can. Each game is measured its own way
-(:data:`Measures`: whether the lowest score is the best, and the score a game's count stops at, e.g. 121). A new
-book is made for each game recorded (``plus``), leaving the one a screen holds unchanged."""
+(:class:`Measure`: whether the lowest score is the best, the score a game's count stops at, e.g. 121, and whether
+both seats winning is a win shared or a draw). A new book is made for each game recorded (``plus``), leaving the one
+a screen holds unchanged."""
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from game.schema.stats_row import StatsRow
 
 LEVELS = (1, 2, 3)  # RecordBook.load and the tally's columns (game/statssql.py) name each of them
-Measures = dict[str, tuple[bool, int | None]]  # game -> (the lowest score is the best, the highest score counted)
+
+
+class Measure(NamedTuple):
+    """How one game's results are counted (its GameSpec says)."""
+
+    low_best: bool = False  # the lowest score is the best
+    cap: int | None = None  # the highest score counted
+    ties_share_win: bool = False  # both seats among the winners: both won (Card Square); else a draw for both
+
+
+Measures = dict[str, Measure]  # game -> how it is counted; a game not named: Measure()
 
 
 @dataclass(slots=True)
@@ -29,8 +40,9 @@ class Record:
     lo: int | None = None
     total: int = 0  # of the scores, for the average
     vs_level: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in LEVELS})  # won, played
-    streak: int = 0  # > 0: that many wins in a row now; < 0: that many games without a win
+    streak: int = 0  # > 0: that many wins in a row now; < 0: that many losses in a row; 0 after a draw
     low_best: bool = False  # the game's best score is its lowest (Card Square's sum, Own Trumps' cards left)
+    draws: int = 0  # games neither won nor lost (counted in ``played``)
 
     @property
     def best(self) -> int | None:
@@ -45,9 +57,10 @@ class Record:
         won, played = self.vs_level[level]
         return won / played if played else None
 
-    def add(self, score: int, won: bool, level: int | None) -> None:
+    def add(self, score: int, won: bool, level: int | None, drawn: bool = False) -> None:
         self.played += 1
         self.wins += won
+        self.draws += drawn
         self.total += score
         self.hi = score if self.hi is None else max(self.hi, score)
         self.lo = score if self.lo is None else min(self.lo, score)
@@ -56,6 +69,8 @@ class Record:
             self.vs_level[level][1] += 1
         if won:
             self.streak = self.streak + 1 if self.streak > 0 else 1
+        elif drawn:
+            self.streak = 0
         else:
             self.streak = self.streak - 1 if self.streak < 0 else -1
 
@@ -95,7 +110,8 @@ class RecordBook:
         """Fold one checked row (game/schema/stats_row.py) in; rows come oldest first (by id, where they have one)."""
         winners = _seats(row["winners"])
         self._order = row["id"] if "id" in row else self._order + 1
-        low, cap = self.measures.get(row["game"], (False, None))
+        low, cap, shared = self.measures.get(row["game"], Measure())
+        drawn = len(winners) == 2 and not shared
         for seat in _seats(row["humans"]):
             name = (row["name0"], row["name1"])[seat]
             key = (row["game"], name.casefold())
@@ -104,20 +120,21 @@ class RecordBook:
                 rec = self._by_key[key] = self.games.setdefault(row["game"], {})[name] = Record(name, low_best=low)
             level = row["bot_level"] if row["mode"] == "computer" else None
             score = int((row["score0"], row["score1"])[seat])
-            rec.add(score if cap is None else min(score, cap), seat in winners, level)
+            rec.add(score if cap is None else min(score, cap), seat in winners and not drawn, level, drawn)
             self._last_seen[name.casefold()] = (self._order, -seat, name)
 
     def load(self, rows: list[tuple]) -> bool:
         """Take the records the file's tally keeps (game/statssql.py's ``players``, one tuple each: game, name,
-        played, wins, hi, lo, total, won and played at each of ``LEVELS``, streak, last use, name as last written);
+        played, wins, hi, lo, total, won and played at each of ``LEVELS``, streak, last use, name as last written,
+        draws);
         False when two of them are one name without case (the caller folds the rows instead)."""
         by_key, seen, games, measures = self._by_key, self._last_seen, self.games, self.measures
-        for game, name, played, wins, hi, lo, total, w1, p1, w2, p2, w3, p3, streak, last, last_name in rows:
+        for game, name, played, wins, hi, lo, total, w1, p1, w2, p2, w3, p3, streak, last, last_name, draws in rows:
             key = (game, name.casefold())
             if key in by_key or not played:
                 return False
             rec = Record(name, played, wins, hi, lo, total, {1: [w1, p1], 2: [w2, p2], 3: [w3, p3]}, streak,
-                         measures.get(game, (False, None))[0])
+                         measures.get(game, Measure()).low_best, draws)
             by_key[key] = games.setdefault(game, {})[name] = rec
             when = (last >> 1, (last & 1) - 1, last_name)
             if when > seen.get(key[1], (-1, 0, "")):

@@ -27,10 +27,12 @@ RETRY_AFTER = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)  # seconds between tries of the g
 
 
 def measures() -> Measures:
-    """How each game's scores are measured (its rules say): the lowest is the best, the highest counted."""
+    """How each game's results are counted (its rules say): the lowest score is the best, the highest counted, and
+    whether a tie is a win shared or a draw."""
     import rules
+    from game.records import Measure
 
-    return {g: (spec.low_score_wins, spec.score_cap) for g, spec in rules.GAMES.items()}
+    return {g: Measure(spec.low_score_wins, spec.score_cap, spec.ties_share_win) for g, spec in rules.GAMES.items()}
 
 
 class StatsDisk:

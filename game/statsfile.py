@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.schema.stats_row import COLUMNS
-from game.statssql import TALLY_MIGRATION
+from game.statssql import DRAWS_MIGRATION, TALLY_MIGRATION
 
 if TYPE_CHECKING:
     import sqlite3
@@ -38,6 +38,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE games ADD COLUMN humans TEXT NOT NULL DEFAULT '0,1'",  # seats played by people
      "CREATE INDEX games_by_game ON games (game, id)"),
     TALLY_MIGRATION,  # the records kept by the file itself, row by row (game/statssql.py)
+    DRAWS_MIGRATION,  # a drawn game is no win: the tally counts draws, and is written again from the rows
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

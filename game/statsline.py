@@ -14,9 +14,10 @@ def streak_text(t, streak: int) -> str:
 
 
 def record_line(t, rec: Record) -> str:
-    """One short line: "Ann: 3 games, 2 won, 2 wins" (singular for one game)."""
-    key = "stats.record.one" if rec.played == 1 else "stats.record.other"
-    return t(key, name=rec.name, n=rec.played, wins=rec.wins, streak=streak_text(t, rec.streak))
+    """One short line: "Ann: 3 games, 2 won, 2 wins" (singular for one game); the draws only where there were
+    some, so the games not won are not all read as lost."""
+    key = f"stats.record{'.drawn' if rec.draws else ''}.{'one' if rec.played == 1 else 'other'}"
+    return t(key, name=rec.name, n=rec.played, wins=rec.wins, draws=rec.draws, streak=streak_text(t, rec.streak))
 
 
 class PlayerRecord:

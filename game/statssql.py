@@ -2,13 +2,14 @@
 
 Triggers in the file fold each game row into the ``players`` table as it is inserted, by whichever program inserts
 it (this app, another copy, a script): per game and name (ASCII case ignored, as SQLite's ``lower``) the games,
-wins, highest and lowest score (capped per game by ``caps``), their sum, the wins and games against each computer
-level, the current streak and when the name was last used. A row that breaks the rules SQLite can check counts as
+wins, draws (both seats among the winners, in a game not listed in ``shared_wins``), highest and lowest score (capped
+per game by ``caps``), their sum, the wins and games against each computer level, the current streak and when the
+name was last used. A row that breaks the rules SQLite can check counts as
 skipped. The names used are listed in ``names`` for the checks only Python can make (``game/names_check.py``).
 
 Reading the records is then a few small queries (:func:`read_tally`). When the tally cannot be trusted (rows deleted,
 changed or inserted out of order, a name that fails its check, two spellings that only Python's ``casefold`` joins,
-caps that changed), the caller folds the rows in Python instead (``game/records.py``, the reference) and
+caps or shared wins that changed), the caller folds the rows in Python instead (``game/records.py``, the reference) and
 :func:`rebuild` writes the tally again from that fold."""
 from __future__ import annotations
 
@@ -45,9 +46,13 @@ def row_ok(p: str) -> str:
         f"{p}humans IN ('0', '1', '0,1')"))
 
 
-def _seat_update(seat: int) -> tuple[str, str]:
-    """The trigger's two statements that fold seat ``seat`` of NEW into its player's record."""
-    won = f"(NEW.winners IN ('{seat}', '0,1'))"
+def _seat_update(seat: int, draws: bool) -> tuple[str, str]:
+    """The trigger's two statements that fold seat ``seat`` of NEW into its player's record; without ``draws`` as
+    schema 3 did (both seats among the winners won), kept so that migration stays what files were made with."""
+    shared = "EXISTS (SELECT 1 FROM shared_wins WHERE game = NEW.game)"
+    won = f"(NEW.winners = '{seat}' OR (NEW.winners = '0,1' AND {shared}))" if draws else \
+        f"(NEW.winners IN ('{seat}', '0,1'))"
+    drawn = f"(NEW.winners = '0,1' AND NOT {shared})"
     score = f"min(NEW.score{seat}, coalesce((SELECT cap FROM caps WHERE game = NEW.game), NEW.score{seat}))"
     level = "(CASE WHEN NEW.mode = 'computer' THEN NEW.bot_level ELSE 0 END)"
     when = f"({row_ok('NEW.')}) AND NEW.humans IN ('{seat}', '0,1')"
@@ -59,10 +64,24 @@ def _seat_update(seat: int) -> tuple[str, str]:
               f"hi = max(coalesce(hi, {score}), {score}), lo = min(coalesce(lo, {score}), {score}), "
               f"total = total + {score}, {levels}, "
               f"streak = CASE WHEN {won} THEN (CASE WHEN streak > 0 THEN streak + 1 ELSE 1 END) "
+              f"{f'WHEN {drawn} THEN 0 ' if draws else ''}"
               f"ELSE (CASE WHEN streak < 0 THEN streak - 1 ELSE -1 END) END, "
+              f"{f'draws = draws + {drawn}, ' if draws else ''}"
               f"last = NEW.id * 2 + {1 - seat}, last_name = NEW.name{seat} "
               f"WHERE game = NEW.game AND key = {key} AND {when};")
     return add, update
+
+
+def _tally_trigger(draws: bool) -> str:
+    return f"""CREATE TRIGGER games_tally AFTER INSERT ON games BEGIN
+        UPDATE tally SET dirty = 1 WHERE NEW.id <= last_id;
+        UPDATE tally SET rows = rows + 1, last_id = max(last_id, NEW.id);
+        UPDATE tally SET skipped = skipped + 1 WHERE NOT ({row_ok('NEW.')});
+        INSERT OR IGNORE INTO names (name) SELECT NEW.name0 WHERE {row_ok('NEW.')};
+        INSERT OR IGNORE INTO names (name) SELECT NEW.name1 WHERE {row_ok('NEW.')};
+        {' '.join(_seat_update(0, draws))}
+        {' '.join(_seat_update(1, draws))}
+    END"""
 
 
 _LEVEL_COLUMNS = ", ".join(f"won{lv} INTEGER NOT NULL DEFAULT 0, played{lv} INTEGER NOT NULL DEFAULT 0"
@@ -78,17 +97,18 @@ TALLY_MIGRATION: tuple[str, ...] = (
         played INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0, hi INTEGER, lo INTEGER,
         total INTEGER NOT NULL DEFAULT 0, {_LEVEL_COLUMNS}, streak INTEGER NOT NULL DEFAULT 0,
         last INTEGER NOT NULL DEFAULT 0, last_name TEXT, PRIMARY KEY (game, key))""",
-    f"""CREATE TRIGGER games_tally AFTER INSERT ON games BEGIN
-        UPDATE tally SET dirty = 1 WHERE NEW.id <= last_id;
-        UPDATE tally SET rows = rows + 1, last_id = max(last_id, NEW.id);
-        UPDATE tally SET skipped = skipped + 1 WHERE NOT ({row_ok('NEW.')});
-        INSERT OR IGNORE INTO names (name) SELECT NEW.name0 WHERE {row_ok('NEW.')};
-        INSERT OR IGNORE INTO names (name) SELECT NEW.name1 WHERE {row_ok('NEW.')};
-        {' '.join(_seat_update(0))}
-        {' '.join(_seat_update(1))}
-    END""",
+    _tally_trigger(draws=False),
     "CREATE TRIGGER games_changed AFTER UPDATE ON games BEGIN UPDATE tally SET dirty = 1; END",
     "CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN UPDATE tally SET dirty = 1; END",
+)
+DRAWS_MIGRATION: tuple[str, ...] = (
+    # A game whose two seats both won is a draw unless its game lists it as a shared win (Card Square): the tally
+    # counted it as a win for both, so dirty = 1 has the first reader fold the rows and write it again
+    "CREATE TABLE shared_wins (game TEXT PRIMARY KEY)",
+    "ALTER TABLE players ADD COLUMN draws INTEGER NOT NULL DEFAULT 0",
+    "DROP TRIGGER games_tally",
+    _tally_trigger(draws=True),
+    "UPDATE tally SET dirty = 1",
 )
 
 _LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -100,13 +120,17 @@ def sqlite_lower(name: str) -> str:
 
 
 def _caps(measures: Measures) -> dict[str, int]:
-    return {game: cap for game, (_low, cap) in measures.items() if cap is not None}
+    return {game: m.cap for game, m in measures.items() if m.cap is not None}
+
+
+def _shared(measures: Measures) -> set[str]:
+    return {game for game, m in measures.items() if m.ties_share_win}
 
 
 TOP = 40  # the most played players of each game read from the tally (the statistics screen shows the first 8)
 RECENT = 64  # the players last used read from it (the names screen offers 6 names, each maybe in every game)
 _FIELDS = f"game, name, played, wins, hi, lo, total, {', '.join(f'won{lv}, played{lv}' for lv in LEVELS)}, " \
-          "streak, last, last_name"
+          "streak, last, last_name, draws"
 
 
 def read_tally(conn: sqlite3.Connection, measures: Measures, name_ok: Any, top: int | None = TOP,
@@ -136,6 +160,8 @@ def _read(conn: sqlite3.Connection, measures: Measures, name_ok: Any, top: int |
     if tally is None or tally[3] or (tally[0], tally[1]) != (rows, last_id):
         return None
     if dict(conn.execute("SELECT game, cap FROM caps").fetchall()) != _caps(measures):
+        return None
+    if {game for (game,) in conn.execute("SELECT game FROM shared_wins")} != _shared(measures):
         return None
     if not all(isinstance(n, str) and name_ok(n) for (n,) in conn.execute("SELECT name FROM names")):
         return None
@@ -193,15 +219,16 @@ def rebuild(conn: sqlite3.Connection, book: RecordBook, measures: Measures) -> b
         if conn.execute("SELECT count(*), coalesce(max(id), 0) FROM games").fetchone() != (book.rows, book.last_id):
             conn.execute("ROLLBACK")  # another copy added a game since the fold: the next reader folds again
             return False
-        for table in ("players", "names", "caps"):
+        for table in ("players", "names", "caps", "shared_wins"):
             conn.execute(f"DELETE FROM {table}")
         conn.executemany("INSERT INTO caps VALUES (?, ?)", sorted(_caps(measures).items()))
+        conn.executemany("INSERT INTO shared_wins VALUES (?)", [(g,) for g in sorted(_shared(measures))])
         conn.execute(f"INSERT OR IGNORE INTO names SELECT name0 FROM games WHERE {row_ok('')} "
                      f"UNION SELECT name1 FROM games WHERE {row_ok('')}")
         conn.executemany(
-            f"INSERT INTO players VALUES ({', '.join('?' * (11 + 2 * len(LEVELS)))})",
+            f"INSERT INTO players VALUES ({', '.join('?' * (12 + 2 * len(LEVELS)))})",
             [(game, sqlite_lower(r.name), r.name, r.played, r.wins, r.hi, r.lo, r.total,
-              *[n for lv in LEVELS for n in r.vs_level[lv]], r.streak, *book.last_of(r.name))
+              *[n for lv in LEVELS for n in r.vs_level[lv]], r.streak, *book.last_of(r.name), r.draws)
              for game, players in book.games.items() for r in players.values()])
         conn.execute("UPDATE tally SET rows = ?, last_id = ?, skipped = ?, dirty = 0",
                      (book.rows, book.last_id, book.skipped))

@@ -279,6 +279,9 @@ class GameSpec:
     # of penalties, cards left), and no score counts above ``score_cap`` (the game ends there).
     low_score_wins: bool = False
     score_cap: int | None = None
+    # Whether both seats among the winners is a win shared (Card Square, RULES.md §1.5) rather than a draw (Kombi,
+    # Own Trumps): the statistics count a draw as neither a win nor a loss.
+    ties_share_win: bool = False
     # Games in a ranked quick match's series (game/online/series.py): 3 where a ranked match is a best of 3.
     ranked_series: int = 1
     # Where the rules say who deals the next game between the same two players (Own Trumps: the loser): from the last

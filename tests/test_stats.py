@@ -48,7 +48,7 @@ def test_a_finished_game_appears_in_the_statistics():
     finish_kombi(app)
     end = app.stack.top
     assert run_until(app, lambda: end.record.line())
-    assert "Ann: 1 game, 1 won, streak: 1 win" in end.record.line()  # 0:0 is a shared win; singular forms
+    assert "Ann: 1 game, 0 won, 1 drawn, streak: –" in end.record.line()  # 0:0 in Kombi is a draw, no win
     tap(app, find_button(app, "menu").center)
     frames(app, 2)
     tap(app, find_button(app, "stats").center)
@@ -56,7 +56,7 @@ def test_a_finished_game_appears_in_the_statistics():
     assert scene.name == "stats"
     assert run_until(app, lambda: scene.table is not None)
     ann = scene.table["kombi"]["Ann"]
-    assert (ann.played, ann.wins, ann.best, ann.streak) == (1, 1, 0, 1)
+    assert (ann.played, ann.wins, ann.draws, ann.best, ann.streak) == (1, 0, 1, 0, 0)
     app.draw()
     again = make_app()  # a new App reads the same file
     rows = again.stats.games()

@@ -52,7 +52,7 @@ def reference(path: Path) -> RecordBook:
 
 
 def figures(book: RecordBook) -> tuple:
-    players = {(game, r.name.casefold()): (r.name, r.played, r.wins, r.hi, r.lo, r.best, r.total, r.streak,
+    players = {(game, r.name.casefold()): (r.name, r.played, r.wins, r.draws, r.hi, r.lo, r.best, r.total, r.streak,
                                            {lv: tuple(v) for lv, v in r.vs_level.items()})
                for game, by_name in book.games.items() for r in by_name.values()}
     return players, book.skipped, book.recent()

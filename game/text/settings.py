@@ -71,6 +71,8 @@ STRINGS = (
     N_("stats.streak.loss.other", "{n} losses"),
     N_("stats.record.one", "{name}: 1 game, {wins} won, streak: {streak}"),
     N_("stats.record.other", "{name}: {n} games, {wins} won, streak: {streak}"),
+    N_("stats.record.drawn.one", "{name}: 1 game, {wins} won, {draws} drawn, streak: {streak}"),
+    N_("stats.record.drawn.other", "{name}: {n} games, {wins} won, {draws} drawn, streak: {streak}"),
     N_("stats.readonly", "The statistics file {name} is read-only: the games so far are shown, new ones are not "
                          "counted."),
     N_("stats.readonly.note", "The statistics file is read-only: new games are not counted."),

@@ -49,6 +49,7 @@ GAME = GameSpec(id=GAME_ID, new_game=new_game, action_from_json=action_from_json
                         "inspecting", "reveal_kind", "drawn_by", "discard", "discard_top", "draw_count", "takes",
                         "knocked_by", "final_turn", "end_reason", "log"),
                 private={"revealed": [], "drawn": None, "legal": []}, intents=intents, gesture_for=gesture_for,
-                make_bot=_make_bot, review=_review, bench=BENCH, low_score_wins=True)
+                make_bot=_make_bot, review=_review, bench=BENCH, low_score_wins=True,
+                ties_share_win=True)
 
 __all__ = ["GAME", "SquareState", "action_from_json", "card_value", "new_game", "square_sum"]
