@@ -18,10 +18,11 @@ class _Enough(Exception):
 
 
 def problems(size: tuple[int, int], first: bool = False) -> list[str]:
-    """The layout check's enforced findings at ``size`` (empty: every scene fits); with ``first``, those of the
-    first shot that has any (the rest are not rendered: a size that fails usually fails early)."""
+    """The layout check's enforced findings of fit at ``size`` (empty: every scene fits; how much felt a table
+    leaves bare is a matter of composition, not of fit); with ``first``, those of the first shot that has any (the
+    rest are not rendered: a size that fails usually fails early)."""
     from tools.driver import speaking
-    from tools.layout_check import Findings, enforced
+    from tools.layout_check import BARE, Findings, enforced
     from tools.shot_kit import Sink
     from tools.shot_list import shot_groups
 
@@ -30,6 +31,7 @@ def problems(size: tuple[int, int], first: bool = False) -> list[str]:
     class Check(Sink):
         def shot(self, app, name: str) -> None:
             findings.shot(app, name)
+            findings.found = [p for p in findings.found if BARE not in p]
             if first and enforced(findings.found):
                 raise _Enough
 
