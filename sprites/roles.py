@@ -4,7 +4,7 @@ nothing else, each role in one size across the three languages where it sets a r
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -13,8 +13,7 @@ from sprites.rows import own_px
 from sprites.text import Fonts
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(NamedTuple):  # NamedTuples: the first menu frame builds these, and a dataclass costs start-up
     """A size by what the words do, not where they stand: ``share`` of the window's height per em, never under
     the floor (capitals at 2% of the height), ``bold`` where the role is set in the bold face."""
 
@@ -38,8 +37,7 @@ NUMERAL = Role("numeral", 0.13, bold=True)
 ROLES = (TITLE, HEADING, BODY, LABEL, CAPTION, NUMERAL)
 
 
-@dataclass
-class Set:
+class Set(NamedTuple):
     """One size a screen used: its role, and whether it was fitted down from the role's size to a group of words."""
 
     role: Role

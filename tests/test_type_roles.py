@@ -15,23 +15,11 @@ from sprites.roles import BODY, CAPTION, HEADING, LABEL, NUMERAL, ROLES, TITLE, 
 from sprites.text import Fonts
 from tools.driver import frames, make_app, speaking, tap
 from tools.layout_check import problems_of
+from tools.online_shots import Heard
 
 SIZES = [(1024, 600), (1920, 1080), (3840, 2160)]
 LANGS = ("en", "de", "uk")
 MOST_SIZES = 4
-
-
-class _Heard:
-    """Two servers "heard" on the network (no multicast in a test)."""
-
-    def found(self):
-        from game.online.nearby import Nearby
-
-        return [Nearby("a", "ws://192.168.1.20:8765", "Mia", "kombi", "K7Q2MF"),
-                Nearby("b", "ws://192.168.1.31:8765", "Kitchen")]
-
-    def stop(self) -> None:
-        pass
 
 
 def _form(app, keyboard: bool = False):
@@ -42,7 +30,7 @@ def _form(app, keyboard: bool = False):
     form = OnlineScene(app)
     app.stack.push(form)
     frames(app, 1)
-    form.browser = _Heard()
+    form.browser = Heard()
     if keyboard:
         form.show_keyboard(True)
     frames(app, 2)

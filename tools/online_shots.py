@@ -22,8 +22,8 @@ def _until(done: Callable[[], bool], step: Callable[[], None], timeout: float = 
         time.sleep(0.002)
 
 
-class _Heard:
-    """Two servers "heard" on the network, for the picture of the Online screen."""
+class Heard:
+    """Two servers "heard" on the network, for the picture of the Online screen (and its tests)."""
 
     def found(self):
         from game.online.nearby import Nearby
@@ -58,7 +58,7 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         form = OnlineScene(app)
         app.stack.push(form)
         frames(app, 1)
-        form.browser = _Heard()  # what the network would say: no multicast for a picture
+        form.browser = Heard()  # what the network would say: no multicast for a picture
         frames(app, 2)
         save(app, folder, f"{tag}online_form")
         SeatFile().clear()

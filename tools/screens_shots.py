@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 
-def _until(done: Callable[[], object], step: Callable[[], None], timeout: float = 10.0) -> None:
+def _until(done: Callable[[], object], step: Callable[[], None], timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while not done():
         if time.monotonic() > deadline:
