@@ -70,8 +70,12 @@ def _board(app):
     from game.scenes.leaderboard import LeaderboardScene
 
     app.show("menu")
+    real = Standing.start
     Standing.start = lambda self: self  # the board as the server's JSON would give it, without a server
-    board = LeaderboardScene(app, "ws://127.0.0.1:9")
+    try:
+        board = LeaderboardScene(app, "ws://127.0.0.1:9")
+    finally:
+        Standing.start = real  # for this screen only: later tests fetch real boards (tools/screens_shots.py)
     board.standing.board = {"players": 40, "me": {"rating": 1677, "games": 12, "provisional": False, "prior": 1650,
                                                   "place": 6},
                             "top": [{"place": i + 1, "name": n, "rating": 1900 - 37 * i, "games": 20 + i}
