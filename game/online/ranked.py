@@ -19,7 +19,7 @@ import rules
 from game.online import ops, protocol, ratings, series
 from game.online.journal import Op
 from game.online.protocol import ProtocolError
-from game.online.seating import refused, seat_at, sit_guest
+from game.online.seating import seat_at, settle
 from game.online.table import Table, new_token
 
 if TYPE_CHECKING:
@@ -119,19 +119,8 @@ class Ranking(GatewayParts):
 
         self.journal.write(Op(None, pair, done.set_result))
         how, code = await done
-        if how == "relay" and await self.relay(conn, conn.raw, code):
-            return
-        if how == "created":
-            self.held[code] = 1
-            self.tables[code] = fresh
-            self._attach(conn, fresh, 0)
-            self.send(conn, fresh.seated_message(0))
+        if await settle(self, conn, fresh, how, code, token, "ranked"):
             self._spawn(self._widen(conn, fresh, name, player))
-            return
-        if how != "joined":
-            refusal = refused(code, "ranked")
-            raise ProtocolError(refusal["code"], refusal["message"])
-        await sit_guest(self, conn, code, token)
 
     async def _widen(self, conn: Conn, table: Table, name: str, player: str) -> None:
         """While ``conn`` waits at its ranked table, look again now and then: once the window of a host who waited

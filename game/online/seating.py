@@ -158,18 +158,7 @@ class Seating(GatewayParts):
 
         self.journal.write(Op(None, pair, done.set_result))
         how, code = await done
-        if how == "relay" and await self.relay(conn, conn.raw, code):
-            return
-        if how == "created":
-            self.held[code] = 1
-            self.tables[code] = fresh
-            self._attach(conn, fresh, 0)
-            self.send(conn, fresh.seated_message(0))
-            return
-        if how != "joined":
-            refusal = refused(code, "quick")
-            raise ProtocolError(refusal["code"], refusal["message"])
-        await sit_guest(self, conn, code, token)
+        await settle(self, conn, fresh, how, code, token, "quick")
 
     def _on_resume(self, conn: Conn, msg: dict[str, Any], now: float) -> Any:
         self._unseated(conn)
@@ -286,3 +275,21 @@ async def sit_guest(parts: GatewayParts, conn: Conn, code: str, token: str) -> N
     for i, s in enumerate(table.seats):
         if s.conn is not None:
             parts.send(s.conn, table.state_message(i, 0, full=True), code)
+
+
+async def settle(parts: GatewayParts, conn: Conn, fresh: Table, how: str, code: str, token: str, ref: str) -> bool:
+    """After a pairing transaction (quick or ranked) said ``how``: ``conn`` relayed to the table's owner, seated
+    as the host of ``fresh`` (True: it waits there), or seated as the guest at ``code``; a refusal raised."""
+    if how == "relay" and await parts.relay(conn, conn.raw, code):
+        return False
+    if how == "created":
+        parts.held[code] = 1
+        parts.tables[code] = fresh
+        parts._attach(conn, fresh, 0)
+        parts.send(conn, fresh.seated_message(0))
+        return True
+    if how != "joined":
+        refusal = refused(code, ref)
+        raise ProtocolError(refusal["code"], refusal["message"])
+    await sit_guest(parts, conn, code, token)
+    return False
