@@ -8,18 +8,7 @@ player would see, not a mock-up.
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
-
-
-def _until(done: Callable[[], bool], step: Callable[[], None], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not done():
-        if time.monotonic() > deadline:
-            raise RuntimeError("online screenshots: the server did not answer in time")
-        step()
-        time.sleep(0.002)
 
 
 class Heard:
@@ -46,7 +35,7 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.scenes.menu import MenuScene
     from game.scenes.online import OnlineScene
     from tools.driver import frames, make_app, settle
-    from tools.shot_kit import save
+    from tools.shot_kit import save, until
 
     os.environ["CARD_DUELS_NEARBY"] = "0"  # a picture sends no multicast: the list below is made up
     server = ServerThread("127.0.0.1", 0, seeds=lambda: 5).start()
@@ -64,7 +53,7 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         SeatFile().clear()
         quick = LobbyScene(app, server.url, "Ann", game="square", quick=True)
         app.stack.push(quick)
-        _until(lambda: quick.match is not None, lambda: frames(app))
+        until(lambda: quick.match is not None, lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}online_quick")
         app.stack.pop()
@@ -72,24 +61,24 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         form.fields["server"].text = server.url
         lobby = LobbyScene(app, server.url, "Ann", game="kombi", best=3)  # a best of 3: its score on the table
         app.stack.push(lobby)
-        _until(lambda: lobby.match is not None, lambda: frames(app))
+        until(lambda: lobby.match is not None, lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}online_lobby")
 
         guest = OnlineClient(server.url).start()
         guest.wait_for(lambda m: m.get("status") == "connected")
         guest.send("join", code=lobby.code, name="Ben")
-        _until(lambda: isinstance(app.stack.top, OnlineTable), lambda: frames(app))
+        until(lambda: isinstance(app.stack.top, OnlineTable), lambda: frames(app))
         table = app.stack.top
         settle(app)
         while table.match.state.to_move == 0:  # Ann draws and ends her turn, so the picture waits for Ben
             legal, before = table.match.state.legal_actions(), table.match.cursor
             table.submit(next((a for a in legal if a.kind == "draw"), next(a for a in legal if a.kind == "pass")))
-            _until(lambda n=before: table.match.cursor > n, lambda: frames(app))
+            until(lambda n=before: table.match.cursor > n, lambda: frames(app))
             settle(app)
         save(app, folder, f"{tag}online_waiting")
         guest.close()
-        _until(lambda: table.match.opponent_away, lambda: frames(app))
+        until(lambda: table.match.opponent_away, lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}online_opponent_away")
         back = OnlineClient(server.url).start()  # Ben again (a new connection), and he resigns
@@ -97,10 +86,10 @@ def online_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         back.send("resume", code=lobby.code, token=guest.token)
         back.wait_for(lambda m: m.get("type") == "seated")
         back.send("resign")
-        _until(lambda: app.stack.top is not table and app.stack.top.name == "end", lambda: frames(app))
+        until(lambda: app.stack.top is not table and app.stack.top.name == "end", lambda: frames(app))
         back.send("rematch")
         end = app.stack.top
-        _until(lambda: end.offered is not None and end.offered[1] and "Ben" in end.offered[2], lambda: frames(app))
+        until(lambda: end.offered is not None and end.offered[1] and "Ben" in end.offered[2], lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}online_rematch")
         back.close()

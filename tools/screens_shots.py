@@ -4,18 +4,7 @@ clients, so the list is what a spectator would see."""
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
-
-
-def _until(done: Callable[[], object], step: Callable[[], None], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not done():
-        if time.monotonic() > deadline:
-            raise RuntimeError("screens screenshots: the server did not answer in time")
-        step()
-        time.sleep(0.002)
 
 
 def screens_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
@@ -24,7 +13,7 @@ def screens_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
     from game.online.client import OnlineClient
     from game.online.hosting import ServerThread
     from tools.driver import frames, make_app
-    from tools.shot_kit import save
+    from tools.shot_kit import save, until
 
     os.environ["CARD_DUELS_NEARBY"] = "0"
     server = ServerThread("127.0.0.1", 0, seeds=lambda: 5).start()
@@ -44,12 +33,12 @@ def screens_shots(folder: Path, size: tuple[int, int], tag: str) -> None:
         app.settings.server = server.url
         app.show("menu")
         watch = app.push("watch", live=True)
-        _until(lambda: len(watch.live) == 2, lambda: frames(app))
+        until(lambda: len(watch.live) == 2, lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}watch_live")
         app.stack.pop()
         board = app.push("leaderboard", url=server.url, game="kombi")
-        _until(lambda: board.standing.board is not None or board.standing.failed, lambda: frames(app))
+        until(lambda: board.standing.board is not None or board.standing.failed, lambda: frames(app))
         frames(app, 2)
         save(app, folder, f"{tag}leaderboard")
         app.stack.pop()

@@ -70,3 +70,15 @@ def midgame(game_id: str, moves: int, mode: str = "computer"):
     if moves > 0:  # a short game (a few tricks): as far in as it goes with the human to move
         return midgame(game_id, moves // 2, mode)
     raise RuntimeError("no seed gave a game with the human to move")
+
+
+def until(done, step, timeout: float = 30.0) -> None:
+    """Run ``step`` (a frame) until ``done``: a picture of an online screen waits for its loopback server."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise RuntimeError("screenshots: the server did not answer in time")
+        step()
+        time.sleep(0.002)
