@@ -90,6 +90,7 @@ class MenuScene(Scene):
         self._words: dict[str, tuple] = {}
         self.notice = app.notice
         self.lapsed: LapsedSeat | None = None  # asking the server how a seat kept too long ago ended
+        self.entered = False
         app.notice = None
         self.size = app.size
         self._fans: dict[tuple[str, int], list[pygame.Surface]] = {}
@@ -97,9 +98,11 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.build()
+        if self.entered:  # the stack resizes a scene, then enters it: the first layout comes once, with enter
+            self.build()
 
     def enter(self) -> None:
+        self.entered = True
         self.lapsed = ask_lapsed()  # an online game left too long ago: the server says how it ended
         self.build()
 
